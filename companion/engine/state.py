@@ -1,0 +1,129 @@
+"""The one authoritative game state. Only command handlers change it."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .rng import RngState
+from .vocab import EndReason, DestructionCause, Fate, Mode, Pod, Section, Whereabouts
+
+STATE_SCHEMA_VERSION = 1
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+class PowerToken(_Model):
+    number: int
+    active: bool
+
+
+class SelfDestructToken(_Model):
+    slot: int
+    red: bool = False
+
+    @property
+    def can_be_stopped(self) -> bool:
+        return not self.red
+
+
+class CrewMember(_Model):
+    seat: int
+    name: str
+    character: str
+    whereabouts: Whereabouts = Whereabouts.FACILITY
+    pod: Pod | None = None
+    knowledge: int
+    knowledge_token_active: bool = False
+    signal_sent: bool = False
+    # True once the CSS token revealed for this Character's pod launched it.
+    launched: bool = False
+
+    @property
+    def is_in_facility(self) -> bool:
+        return self.whereabouts is Whereabouts.FACILITY
+
+    @property
+    def is_waiting_in_pod(self) -> bool:
+        """In a CSS pod whose launch has not been revealed yet."""
+        return self.whereabouts is Whereabouts.POD and not self.launched
+
+
+class LogEntry(_Model):
+    """One localised line of the game log: a locale key and its parameters."""
+
+    seq: int
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    announce: bool = False
+
+
+class CharacterFate(_Model):
+    seat: int
+    character: str
+    fate: Fate
+    pod: Pod | None = None
+
+
+class GameEnd(_Model):
+    reason: EndReason
+    nobody_left: bool = False
+    destruction_cause: DestructionCause | None = None
+    time_slot: int
+    fates: list[CharacterFate]
+
+    @property
+    def survivors(self) -> list[CharacterFate]:
+        return [fate for fate in self.fates if fate.fate.is_alive]
+
+
+class GameState(_Model):
+    schema_version: int = STATE_SCHEMA_VERSION
+    mode: Mode
+    rng: RngState
+    round: int = 1
+    time: int
+    time_active: bool
+    power: dict[Section, PowerToken]
+    self_destruct: SelfDestructToken | None = None
+    alert_slot: int | None = None
+    fire: int = 0
+    fire_pool: int
+    malfunction: int = 0
+    malfunction_pool: int
+    main_gate_open: bool = False
+    isolation_open: bool = False
+    first_encounter_done: bool = False
+    first_death_done: bool = False
+    css_launched_at: int | None = None
+    crew: list[CrewMember]
+    end: GameEnd | None = None
+    commands_applied: int = 0
+    log: list[LogEntry] = Field(default_factory=list)
+
+    @property
+    def is_over(self) -> bool:
+        return self.end is not None
+
+    def member(self, seat: int) -> CrewMember:
+        for member in self.crew:
+            if member.seat == seat:
+                return member
+        raise KeyError(seat)
+
+    def active_power_tokens(self) -> list[PowerToken]:
+        return [token for token in self.power.values() if token.active]
+
+    def section_of_token(self, number: int) -> Section:
+        for section, token in self.power.items():
+            if token.number == number:
+                return section
+        raise KeyError(number)
+
+    def is_powered(self, section: Section) -> bool:
+        return self.power[section].active
+
+    def anyone_in_facility(self) -> bool:
+        return any(member.is_in_facility for member in self.crew)

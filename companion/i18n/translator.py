@@ -1,0 +1,151 @@
+"""Turning locale keys and their parameters into the sentences players read."""
+from __future__ import annotations
+
+import string
+from typing import Any, Mapping
+
+from . import casing
+from .catalog import DEFAULT_LANGUAGE, LANGUAGES, LocaleError, load_catalog
+
+__all__ = ["Translator", "format_slot", "missing_marker", "placeholders"]
+
+_FORMATTER = string.Formatter()
+
+
+def missing_marker(key: str) -> str:
+    """What a missing key renders as: visible, but never an exception."""
+    return f"⟦{key}⟧"
+
+
+def placeholders(template: str) -> set[str]:
+    """The named placeholders of a str.format template; raises ValueError on bad braces."""
+    names: set[str] = set()
+    for _literal, field, _spec, _conversion in _FORMATTER.parse(template):
+        if field is None:
+            continue
+        name = field.split(".")[0].split("[")[0]
+        if not name or name.isdigit():
+            raise ValueError(f"positional placeholder in {template!r}: use {{name}}")
+        names.add(name)
+    return names
+
+
+def format_slot(slot: Any) -> str:
+    """Time track slot as printed: 15 … 01, and the red S for 0."""
+    try:
+        number = int(slot)
+    except (TypeError, ValueError):
+        return str(slot)
+    return "S" if number == 0 else f"{number:02d}"
+
+
+class _KeepUnknown(dict):
+    """format_map helper: a placeholder without a value stays visible as {name}."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+# Parameters whose values are ids with a localised name: param -> key prefix.
+_NAMED_PARAMS: dict[str, str] = {
+    "character": "character",
+    "section": "section",
+    "first": "section",
+    "second": "section",
+    "colour": "threshold",
+    "mode": "mode",
+    "pod": "pod",
+}
+
+
+def _plural_category(lang: str, count: Any) -> str:
+    try:
+        number = abs(float(count))
+    except (TypeError, ValueError):
+        return "other"
+    if lang.split("-")[0] == "pt":
+        # CLDR pt (Brazil): 0 and 1 take the singular.
+        return "one" if number in (0, 1) else "other"
+    return "one" if number == 1 else "other"
+
+
+class Translator:
+    """Look up text for one language; never raises on a missing key or parameter."""
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE, catalog: Mapping[str, Any] | None = None) -> None:
+        if lang not in LANGUAGES:
+            raise LocaleError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+        self.lang = lang
+        if catalog is None:
+            messages = load_catalog()[lang]
+        elif lang in catalog and isinstance(catalog[lang], Mapping):
+            messages = catalog[lang]  # a whole catalog {lang: {key: text}}
+        else:
+            messages = catalog  # one language's {key: text}
+        self._messages: Mapping[str, str] = messages
+
+    def __repr__(self) -> str:
+        return f"Translator({self.lang!r}, {len(self._messages)} keys)"
+
+    # lookups -----------------------------------------------------------------
+    def has(self, key: str) -> bool:
+        return key in self._messages
+
+    def t(self, key: str, **params: Any) -> str:
+        template = self._messages.get(key)
+        if template is None:
+            return missing_marker(key)
+        if not params and "{" not in template:
+            return template
+        rendered = _KeepUnknown({name: self._render_param(name, value) for name, value in params.items()})
+        try:
+            return template.format_map(rendered)
+        except (ValueError, IndexError, AttributeError, KeyError, TypeError):
+            return template
+
+    __call__ = t
+
+    def name(self, prefix: str, value: Any) -> str:
+        """The localised name of an id (`character`, `hacker`); the raw id when there is none."""
+        raw = getattr(value, "value", value)
+        key = f"{prefix}.{raw}"
+        return self._messages.get(key, str(raw))
+
+    def _render_param(self, name: str, value: Any) -> Any:
+        if value is None:
+            return ""
+        if name == "slot" or name.endswith("_slot"):
+            return format_slot(getattr(value, "value", value))
+        prefix = _NAMED_PARAMS.get(name)
+        if prefix is not None:
+            return self.name(prefix, value)
+        return getattr(value, "value", value)  # enums show their value
+
+    def plural(self, key: str, count: Any, **params: Any) -> str:
+        """Pick "<key>.one" or "<key>.other" for `count` (which is also passed as {count})."""
+        category = _plural_category(self.lang, count)
+        chosen = f"{key}.{category}"
+        if chosen not in self._messages and f"{key}.other" in self._messages:
+            chosen = f"{key}.other"
+        return self.t(chosen, count=count, **params)
+
+    def entry(self, log_entry: Any) -> str:
+        """A game log line (LogEntry: .key and .params)."""
+        return self.t(log_entry.key, **dict(getattr(log_entry, "params", None) or {}))
+
+    def error(self, exc: BaseException) -> str:
+        """An IllegalCommand (or any error carrying .key/.params) in this language."""
+        key = getattr(exc, "key", None)
+        if not isinstance(key, str):
+            return missing_marker(type(exc).__name__)
+        return self.t(key, **dict(getattr(exc, "params", None) or {}))
+
+    # casing ------------------------------------------------------------------
+    def upper(self, text: str) -> str:
+        return casing.upper(text, self.lang)
+
+    def lower(self, text: str) -> str:
+        return casing.lower(text, self.lang)
+
+    def capitalize(self, text: str) -> str:
+        return casing.capitalize(text, self.lang)

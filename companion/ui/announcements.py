@@ -1,0 +1,79 @@
+"""Critical moments and power drops: a modal the table has to dismiss, so nobody misses one."""
+from __future__ import annotations
+
+from typing import Sequence
+
+import flet as ft
+
+from companion.engine.state import LogEntry
+
+from . import ids, theme
+from .dialogs import close
+from .i18n_view import Texts
+
+
+class Announcer:
+    """One per page. New announcements join the open dialog instead of stacking dialogs."""
+
+    def __init__(self, page: ft.Page, texts: Texts) -> None:
+        self.page = page
+        self.texts = texts
+        self.entries: list[LogEntry] = []
+        self.dialog: ft.AlertDialog | None = None
+
+    def announce(self, entries: Sequence[LogEntry]) -> None:
+        wanted = [entry for entry in entries if entry.announce]
+        if not wanted:
+            return
+        self.entries.extend(wanted)
+        if self.dialog is not None and self.dialog.open:
+            self._fill(self.dialog)
+            self.dialog.update()
+            return
+        self.dialog = ft.AlertDialog(modal=True, bgcolor=theme.SURFACE_HIGH)
+        self._fill(self.dialog)
+        self.page.show_dialog(self.dialog)
+
+    def relabel(self) -> None:
+        """Re-render in the page's (possibly new) language."""
+        if self.dialog is not None and self.dialog.open:
+            self._fill(self.dialog)
+            self.dialog.update()
+
+    def _fill(self, dialog: ft.AlertDialog) -> None:
+        lines = [
+            ft.Container(
+                content=ft.Text(self.texts.entry(entry), size=20, weight=ft.FontWeight.W_600, color=theme.TEXT),
+                bgcolor=theme.SURFACE,
+                border=ft.Border.only(left=ft.BorderSide(6, theme.YELLOW)),
+                padding=12,
+                border_radius=6,
+            )
+            for entry in self.entries
+        ]
+        dialog.title = ft.Row(
+            [ft.Icon(ft.Icons.CAMPAIGN, color=theme.YELLOW, size=32),
+             ft.Text(self.texts.t("ui.announce.title"), size=22, weight=ft.FontWeight.BOLD, expand=True)],
+            spacing=10,
+        )
+        dialog.content = ids.tag(
+            ids.ANNOUNCEMENT,
+            ft.Column(lines, tight=True, spacing=10, scroll=ft.ScrollMode.AUTO, width=520),
+        )
+        dialog.actions = [
+            ids.tag(
+                ids.ANNOUNCEMENT_OK,
+                ft.Button(
+                    content=self.texts.t("ui.announce.ok"),
+                    on_click=self._dismiss,
+                    style=ft.ButtonStyle(bgcolor=theme.YELLOW, color="#1a1a1a"),
+                    height=48,
+                ),
+            )
+        ]
+
+    def _dismiss(self, _e=None) -> None:
+        self.entries = []
+        if self.dialog is not None:
+            close(self.page, self.dialog)
+        self.dialog = None

@@ -1,0 +1,1 @@
+"""The table screen: the board's trackers and every engine command, one tap away."""

@@ -1,0 +1,94 @@
+"""Shared fixtures for the engine tests: the shipped rules and a quick game factory."""
+from __future__ import annotations
+
+from typing import Callable
+
+import pytest
+
+from companion.engine import GameSession, Mode, NewGame, PlayerSetup, Section
+from companion.rules import Rules, load_rules
+
+CHARACTERS = ("hacker", "janitor", "sentry", "xenobiologist", "survivor", "lab_rat")
+
+
+@pytest.fixture(scope="session")
+def rules() -> Rules:
+    return load_rules()
+
+
+def setup_command(
+    players: int = 3,
+    seed: int = 1,
+    layout: dict[Section, int] | None = None,
+    mode: Mode | str = "standard",
+) -> NewGame:
+    return NewGame(
+        players=tuple(
+            PlayerSetup(name=f"Player {i + 1}", character=CHARACTERS[i]) for i in range(players)
+        ),
+        mode=Mode(mode),
+        seed=seed,
+        power_layout=layout,
+    )
+
+
+@pytest.fixture
+def make_game(rules: Rules) -> Callable[..., GameSession]:
+    """make_game(players=3, seed=1, layout=None, mode="standard") -> a fresh GameSession."""
+
+    def factory(
+        players: int = 3,
+        seed: int = 1,
+        layout: dict[Section, int] | None = None,
+        mode: Mode | str = "standard",
+    ) -> GameSession:
+        return GameSession.start(setup_command(players, seed, layout, mode), rules)
+
+    return factory
+
+
+# --------------------------------------------------------------------- helpers (import from tests.conftest)
+def cmd(type_: str, **fields):
+    """A command from its JSON form, e.g. cmd("enter_pod", seat=1, pod="A")."""
+    from companion.engine import parse_command
+
+    return parse_command({"type": type_, **fields})
+
+
+def do(session: GameSession, type_: str, **fields):
+    """Execute one command and return the new state."""
+    return session.execute(cmd(type_, **fields)).state
+
+
+def refused(session: GameSession, key: str, type_: str, **fields):
+    """Assert the command is refused with `key` and that nothing changed; return the error."""
+    from companion.engine import IllegalCommand
+
+    before = session.state.model_dump_json()
+    cursor = session.cursor
+    with pytest.raises(IllegalCommand) as info:
+        session.execute(cmd(type_, **fields))
+    assert info.value.key == key, (info.value.key, info.value.params)
+    assert session.cursor == cursor
+    assert session.state.model_dump_json() == before
+    return info.value
+
+
+def advance_to(session: GameSession, slot: int):
+    """Advance Time until the Time token is on `slot`."""
+    assert session.state.time >= slot
+    while session.state.time > slot:
+        do(session, "advance_time")
+    return session.state
+
+
+def keys(state) -> list[str]:
+    return [entry.key for entry in state.log]
+
+
+def new_keys(state) -> list[str]:
+    """Log keys written by the last command."""
+    return [entry.key for entry in state.log if entry.seq == state.commands_applied - 1]
+
+
+LAYOUT_1234 = {Section.S01: 1, Section.S02: 2, Section.S03: 3, Section.ELEVATOR: 4}
