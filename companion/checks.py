@@ -17,11 +17,11 @@ def check_data(rules_dir: Path | None) -> int:
     return 0
 
 
-def check_locales() -> int:
+def check_locales(locales_dir: Path | None = None) -> int:
     from companion.i18n import LocaleError, check_locales as run_check
 
     try:
-        report = run_check()
+        report = run_check(locales_dir)
     except LocaleError as error:
         print(str(error), file=sys.stderr)
         return 1

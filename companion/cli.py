@@ -40,7 +40,8 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command")
     check_data = commands.add_parser("check-data", help="validate every rules data file")
     check_data.add_argument("--rules-dir", type=Path, default=None)
-    commands.add_parser("check-locales", help="report each language's coverage")
+    check_locales = commands.add_parser("check-locales", help="report each language's coverage")
+    check_locales.add_argument("--locales-dir", type=Path, default=None)
     replay = commands.add_parser("replay", help="apply a recorded list of commands and print the state as JSON")
     replay.add_argument("file", type=Path)
     replay.add_argument("--rules-dir", type=Path, default=None)
@@ -56,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "check-locales":
         from companion.checks import check_locales
 
-        return check_locales()
+        return check_locales(args.locales_dir)
     if args.command == "replay":
         from companion.replay import replay_file
 

@@ -26,7 +26,6 @@ def build_main(*, language: str, data_dir: Path, rules_dir: Path | None = None) 
                 file=error.file,
                 entry=error.entry or "-",
                 field=error.field or "-",
-                problem=error.problem,
             ),
         )
     store = GameStore(data_dir, rules=rules)

@@ -102,3 +102,7 @@ def tag(identifier: str, control: ft.Control) -> ft.Control:
 def all_fixed() -> list[str]:
     """Every constant identifier (the parameterised ones are documented by their functions)."""
     return sorted(v for k, v in globals().items() if k.isupper() and isinstance(v, str))
+
+
+def restore_power_section(section: str) -> str:
+    return f"restore-power-{section}"

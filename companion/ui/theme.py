@@ -80,3 +80,15 @@ def pill(text: str, *, bgcolor: str, color: str = TEXT, size: int = 13) -> ft.Co
         border_radius=20,
         padding=ft.Padding.symmetric(horizontal=10, vertical=3),
     )
+
+
+def unconfirmed_badge(size: int = 12) -> ft.Container:
+    """Marks a value that comes from fan sources, not from a printed rulebook or card."""
+    return ft.Container(
+        content=ft.Text("?", size=size - 3, color="#1a1a1a", weight=ft.FontWeight.BOLD),
+        bgcolor=UNCONFIRMED,
+        width=size,
+        height=size,
+        border_radius=size / 2,
+        alignment=ft.Alignment.CENTER,
+    )

@@ -14,7 +14,7 @@ from companion.engine.commands import GameCommand
 
 from .. import ids, theme
 from ..context import UiContext
-from ..dialogs import confirm
+from ..dialogs import confirm, show_message
 
 
 class CommandGate:
@@ -46,14 +46,15 @@ class CommandGate:
         return self._check(command)[1]
 
     # -- sending ---------------------------------------------------------------
-    def run(self, command: GameCommand, *, confirm_key: str | None = None, title: str = "") -> None:
+    def run(self, command: GameCommand, *, confirm_key: str | None = None, title: str = "",
+            confirm_params: dict | None = None) -> None:
         """Execute, asking first when it cannot be taken back or would end the game."""
         ends = self.ends_game(command)
         if confirm_key is None and not ends:
             self.execute(command)
             return
         t = self.ctx.texts.t
-        body = [t(f"ui.confirm.{confirm_key}")] if confirm_key else []
+        body = [t(f"ui.confirm.{confirm_key}", **(confirm_params or {}))] if confirm_key else []
         if ends:
             body.append(t("ui.confirm.ends_game"))
         confirm(
@@ -68,8 +69,6 @@ class CommandGate:
         self.ctx.attempt(lambda: self.ctx.controller.execute(command))
 
     def explain(self, refusal: IllegalCommand) -> Callable:
-        from ..dialogs import show_message
-
         return lambda _e: show_message(self.ctx.page, self.ctx.texts.error(refusal))
 
 
@@ -108,6 +107,7 @@ def command_button(
     icon=None,
     identifier: str | None = None,
     confirm_key: str | None = None,
+    confirm_params: dict | None = None,
     tone: str = "normal",
     compact: bool = False,
     on_click: Callable | None = None,
@@ -119,7 +119,8 @@ def command_button(
     (the dialog's own command is then checked again when it is sent).
     """
     refusal = gate.refusal(command)
-    handler = on_click or (lambda _e: gate.run(command, confirm_key=confirm_key, title=label))
+    handler = on_click or (lambda _e: gate.run(command, confirm_key=confirm_key, title=label,
+                                               confirm_params=confirm_params))
     button = styled_button(label, icon=icon, on_click=handler, disabled=refusal is not None, tone=tone,
                            compact=compact)
     control: ft.Control = button

@@ -1,0 +1,40 @@
+"""The game log: localised lines, newest first, announcements highlighted."""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.engine.state import GameState
+
+from . import ids, theme
+from .i18n_view import Texts
+
+# Enough to follow the game at the table; the full log stays in the save file.
+MAX_LINES = 200
+
+
+def build_log(texts: Texts, state: GameState, *, height: float | None = None) -> ft.Control:
+    entries = list(reversed(state.log))[:MAX_LINES]
+    lines = [
+        ft.Container(
+            content=ft.Row(
+                [
+                    ft.Text(texts.t("ui.log.round_marker", seq=entry.seq), size=12, color=theme.TEXT_MUTED,
+                            width=34),
+                    ft.Text(texts.entry(entry), size=14, expand=True,
+                            weight=ft.FontWeight.BOLD if entry.announce else ft.FontWeight.NORMAL,
+                            color=theme.YELLOW if entry.announce else theme.TEXT),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+                spacing=6,
+            ),
+            padding=ft.Padding.symmetric(vertical=4, horizontal=4),
+            border=ft.Border.only(bottom=ft.BorderSide(1, theme.OUTLINE)),
+        )
+        for entry in entries
+    ]
+    body: ft.Control
+    if height is not None:
+        body = ft.ListView(lines, spacing=0, height=height)
+    else:
+        body = ft.Column(lines, spacing=0)
+    return ids.tag(ids.LOG, theme.card(body, title=texts.t("ui.log.title")))

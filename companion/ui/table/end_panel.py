@@ -1,0 +1,47 @@
+"""End of game: why it ended and what became of each Character."""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.engine.state import GameState
+
+from .. import ids, theme
+from ..i18n_view import Texts
+
+
+def build_end_panel(texts: Texts, state: GameState) -> ft.Control:
+    end = state.end
+    assert end is not None
+    t = texts.t
+    names = {member.seat: member.name for member in state.crew}
+    reason = t(f"ui.end.reason.{end.reason.value}", slot=end.time_slot)
+    lines: list[ft.Control] = [ft.Text(reason, size=20, weight=ft.FontWeight.BOLD, color=theme.YELLOW)]
+    if end.destruction_cause is not None:
+        lines.append(ft.Text(t(f"ui.end.cause.{end.destruction_cause.value}"), size=16))
+    if end.nobody_left:
+        lines.append(ft.Text(t("ui.end.nobody_left"), size=16))
+    for fate in end.fates:
+        alive = fate.fate.is_alive
+        lines.append(ft.Container(
+            content=ft.Row(
+                [
+                    ft.Icon(ft.Icons.FAVORITE if alive else ft.Icons.HEART_BROKEN,
+                            color=theme.GREEN if alive else theme.RED),
+                    ft.Column([ft.Text(names.get(fate.seat, ""), size=16, weight=ft.FontWeight.BOLD),
+                               theme.muted(texts.character(fate.character))], spacing=0, tight=True,
+                              expand=True),
+                    theme.pill(t(f"ui.end.fate.{fate.fate.value}", pod=fate.pod.value if fate.pod else ""),
+                               bgcolor=theme.GREEN if alive else theme.RED_DARK),
+                ],
+                spacing=10,
+            ),
+            bgcolor=theme.SURFACE_HIGH, border_radius=theme.RADIUS, padding=10,
+        ))
+    lines.append(theme.muted(t("ui.end.victory_check")))
+    return ids.tag(ids.GAME_END, ft.Container(
+        content=ft.Column(lines, spacing=8),
+        bgcolor=theme.SURFACE,
+        border=ft.Border.all(2, theme.YELLOW),
+        border_radius=theme.RADIUS,
+        padding=theme.GAP,
+    ))

@@ -1,0 +1,159 @@
+"""The Time track drawn like the board: 15…01 then S, marks under the slots, tokens on them.
+
+Everything comes from rules data (white slots, thresholds, CSS spaces, and whether each
+value is confirmed), so a table that corrects rules_data/ sees its correction here.
+"""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.engine.state import GameState
+from companion.rules import Rules, TimeSlot
+
+from .. import ids, theme
+from ..i18n_view import Texts
+
+THRESHOLD_COLOURS = {"red": theme.RED, "blue": theme.BLUE}
+
+
+def _token(colour: str, icon, size: float, border: str = theme.TEXT) -> ft.Control:
+    return ft.Container(
+        content=ft.Icon(icon, size=size * 0.62, color="#ffffff" if colour != theme.YELLOW else "#1a1a1a"),
+        bgcolor=colour,
+        width=size,
+        height=size,
+        border_radius=size / 2,
+        border=ft.Border.all(2, border),
+        alignment=ft.Alignment.CENTER,
+    )
+
+
+def time_token(active: bool, size: float) -> ft.Control:
+    return _token(theme.BLUE if active else theme.RED, ft.Icons.HOURGLASS_BOTTOM, size)
+
+
+def self_destruct_token(red: bool, size: float) -> ft.Control:
+    return _token(theme.RED if red else theme.YELLOW, ft.Icons.DANGEROUS, size, border="#000000")
+
+
+def alert_token(size: float) -> ft.Control:
+    return _token(theme.ORANGE, ft.Icons.NOTIFICATIONS_ACTIVE, size, border="#000000")
+
+
+def _slot(texts: Texts, slot: TimeSlot, state: GameState, width: float) -> ft.Control:
+    token_size = min(28, width * 0.55)
+    tokens: list[ft.Control] = []
+    if state.time == slot.number:
+        tokens.append(time_token(state.time_active, token_size))
+    sd = state.self_destruct
+    if sd is not None and sd.slot == slot.number:
+        tokens.append(self_destruct_token(sd.red, token_size))
+    if state.alert_slot == slot.number:
+        tokens.append(alert_token(token_size))
+
+    if slot.is_end:
+        bg, fg = theme.SLOT_END, theme.TEXT
+    elif slot.white:
+        bg, fg = theme.SLOT_WHITE, theme.ON_SLOT_WHITE
+    else:
+        bg, fg = theme.SLOT_DARK, theme.ON_SLOT_DARK
+    current = state.time == slot.number
+    box = ft.Container(
+        content=ft.Text(slot.label, size=min(20, width * 0.42), weight=ft.FontWeight.BOLD, color=fg),
+        bgcolor=bg,
+        width=width,
+        height=width * 0.9,
+        alignment=ft.Alignment.CENTER,
+        border_radius=6,
+        border=ft.Border.all(3 if current else 1, theme.YELLOW if current else theme.OUTLINE),
+    )
+    # Threshold mark: a coloured bar, flagged when the rules data is not printed fact.
+    threshold: list[ft.Control] = []
+    if slot.threshold is not None:
+        threshold.append(ft.Container(bgcolor=THRESHOLD_COLOURS[slot.threshold], width=width * 0.7, height=7,
+                                      border_radius=3))
+        if slot.is_unconfirmed("threshold"):
+            threshold.append(theme.unconfirmed_badge())
+    css: list[ft.Control] = []
+    if slot.css_space:
+        css.append(ft.Container(
+            content=ft.Text(texts.t("ui.track.css_mark"), size=min(10, width * 0.2), color=theme.TEXT, weight=ft.FontWeight.BOLD),
+            border=ft.Border.all(1, theme.TEXT_MUTED), width=width * 0.75, height=16,
+            alignment=ft.Alignment.CENTER, border_radius=3,
+        ))
+        if slot.is_unconfirmed("css_space"):
+            css.append(theme.unconfirmed_badge())
+    return ft.Column(
+        [
+            ft.Container(ft.Column(tokens, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                                   tight=True),
+                         height=token_size * 3 + 4, alignment=ft.Alignment.BOTTOM_CENTER),
+            box,
+            ft.Container(ft.Row(threshold, spacing=2, alignment=ft.MainAxisAlignment.CENTER), height=14),
+            ft.Container(ft.Row(css, spacing=2, alignment=ft.MainAxisAlignment.CENTER), height=18),
+        ],
+        spacing=3,
+        width=width,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def _legend(texts: Texts) -> ft.Control:
+    t = texts.t
+
+    def item(mark: ft.Control, label: str) -> ft.Control:
+        return ft.Row([mark, ft.Text(label, size=12, color=theme.TEXT_MUTED)], spacing=4, tight=True)
+
+    bar = lambda colour: ft.Container(bgcolor=colour, width=18, height=7, border_radius=3)  # noqa: E731
+    return ft.Row(
+        [
+            item(time_token(False, 16), t("ui.track.time_inactive")),
+            item(time_token(True, 16), t("ui.track.time_active")),
+            item(self_destruct_token(False, 16), t("ui.track.self_destruct_yellow")),
+            item(self_destruct_token(True, 16), t("ui.track.self_destruct_red")),
+            item(alert_token(16), t("ui.track.alert")),
+            item(bar(theme.RED), t("ui.track.threshold_red")),
+            item(bar(theme.BLUE), t("ui.track.threshold_blue")),
+            item(ft.Text(t("ui.track.css_mark"), size=10, weight=ft.FontWeight.BOLD), t("ui.track.css_space")),
+            item(theme.unconfirmed_badge(14), t("common.unconfirmed")),
+        ],
+        wrap=True,
+        spacing=14,
+        run_spacing=6,
+    )
+
+
+def status_line(texts: Texts, state: GameState) -> ft.Control:
+    t = texts.t
+    parts = [
+        theme.pill(t("ui.track.round", round=state.round), bgcolor=theme.SURFACE_HIGH, size=14),
+        theme.pill(t("ui.track.time", slot=state.time), bgcolor=theme.SURFACE_HIGH, size=14),
+        theme.pill(t("ui.track.backup_on") if state.time_active else t("ui.track.backup_off"),
+                   bgcolor=theme.BLUE_DARK if state.time_active else theme.RED_DARK, size=14),
+    ]
+    sd = state.self_destruct
+    if sd is not None:
+        key = "ui.track.self_destruct_at_red" if sd.red else "ui.track.self_destruct_at"
+        parts.append(theme.pill(t(key, slot=sd.slot), bgcolor=theme.RED_DARK if sd.red else "#6b5300", size=14))
+    if state.alert_slot is not None:
+        parts.append(theme.pill(t("ui.track.alert_at", slot=state.alert_slot), bgcolor="#7a4300", size=14))
+    return ft.Row(parts, wrap=True, spacing=6, run_spacing=6)
+
+
+def build_time_track(texts: Texts, rules: Rules, state: GameState, available_width: float) -> ft.Control:
+    slots = rules.time_track.slots
+    # Phones get two rows (15…08, 07…S) so the numbers stay readable.
+    per_row = len(slots) if available_width >= 900 else (len(slots) + 1) // 2
+    gap = 4
+    width = max(30.0, min(64.0, (available_width - gap * (per_row - 1)) / per_row))
+    rows = [
+        ft.Row([_slot(texts, s, state, width) for s in slots[i:i + per_row]], spacing=gap,
+               alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.END)
+        for i in range(0, len(slots), per_row)
+    ]
+    body = ft.Column(
+        [status_line(texts, state), *rows, _legend(texts)],
+        spacing=10,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+    return ids.tag(ids.TIME_TRACK, theme.card(body, title=texts.t("ui.track.title")))

@@ -1,0 +1,59 @@
+"""Event Phase and Time track commands: advance time, self-destruct, alert, CSS launch."""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.engine import CssFace
+from companion.engine.commands import AdvanceTime, CssLaunch, StartSelfDestruct, StopSelfDestruct, TriggerAlert
+
+from .. import ids, theme
+from ..dialogs import choose
+from .commands import CommandGate, command_button
+
+
+def _css_launch_dialog(gate: CommandGate) -> None:
+    """The table reveals the CSS token under Time; the app records the face, never draws it."""
+    texts = gate.ctx.texts
+
+    def chosen(face: str) -> None:
+        gate.run(CssLaunch(face=CssFace(face)), confirm_key="css_launch",
+                 title=texts.t("ui.css.face_chosen", face=texts.t(f"ui.css.face.{face}")))
+
+    choose(
+        gate.ctx.page,
+        texts,
+        title=texts.t("ui.css.launch"),
+        body=texts.t("ui.css.launch_help"),
+        options=[(face.value, texts.t(f"ui.css.face.{face.value}")) for face in CssFace],
+        on_choice=chosen,
+    )
+
+
+def build_track_actions(gate: CommandGate) -> ft.Control:
+    t = gate.ctx.texts.t
+    state = gate.ctx.controller.state
+    rules = gate.ctx.controller.rules
+    buttons: list[ft.Control] = [
+        command_button(gate, AdvanceTime(), label=t("ui.actions.advance_time"), icon=ft.Icons.SKIP_NEXT,
+                       identifier=ids.ADVANCE_TIME, tone="primary"),
+    ]
+    # CSS launch is only offered while Time stands on a CSS space (Event Phase step 4).
+    if rules.slot(state.time).css_space:
+        buttons.append(command_button(gate, CssLaunch(face=CssFace.NONE), label=t("ui.css.launch"),
+                                      icon=ft.Icons.ROCKET_LAUNCH, identifier=ids.CSS_LAUNCH, tone="warning",
+                                      on_click=lambda _e: _css_launch_dialog(gate)))
+    if state.self_destruct is None:
+        buttons.append(command_button(gate, StartSelfDestruct(), label=t("ui.actions.start_self_destruct"),
+                                      icon=ft.Icons.DANGEROUS, identifier=ids.START_SELF_DESTRUCT,
+                                      confirm_key="start_self_destruct", tone="danger"))
+    else:
+        buttons.append(command_button(gate, StopSelfDestruct(), label=t("ui.actions.stop_self_destruct"),
+                                      icon=ft.Icons.CANCEL, identifier=ids.STOP_SELF_DESTRUCT))
+    buttons.append(command_button(gate, TriggerAlert(), label=t("ui.actions.trigger_alert"),
+                                  icon=ft.Icons.NOTIFICATIONS_ACTIVE, identifier=ids.TRIGGER_ALERT,
+                                  confirm_key="trigger_alert", tone="danger"))
+    return theme.card(
+        ft.ResponsiveRow([ft.Container(b, col={"xs": 12, "sm": 6, "lg": 3}) for b in buttons], spacing=8,
+                         run_spacing=8),
+        title=t("ui.actions.title"),
+    )

@@ -1,0 +1,42 @@
+"""The table screen's layout: one scrolling column on phones, columns on tablets and desktops."""
+from __future__ import annotations
+
+import flet as ft
+
+from .. import theme
+from ..context import UiContext
+from ..log_view import build_log
+from .commands import CommandGate
+from .crew_panel import build_crew_panel
+from .end_panel import build_end_panel
+from .markers_panel import build_markers_panel
+from .power_panel import build_power_panel
+from .time_track import build_time_track
+from .track_actions import build_track_actions
+
+PAGE_PADDING = 12
+
+
+def build_table(ctx: UiContext) -> ft.Control:
+    state = ctx.controller.state
+    gate = CommandGate(ctx)
+    texts = ctx.texts
+    track_width = ctx.width - 2 * PAGE_PADDING - 2 * theme.GAP - 4
+    head: list[ft.Control] = [build_end_panel(texts, state)] if state.is_over else []
+    head.append(build_time_track(texts, ctx.controller.rules, state, track_width))
+    # Once the game is over only undo is left to do: no Event Phase buttons.
+    board = [build_power_panel(gate), build_markers_panel(gate)]
+    if not state.is_over:
+        board.insert(0, build_track_actions(gate))
+    crew = build_crew_panel(gate)
+    if ctx.is_phone:
+        return ft.Column([*head, *board, crew, build_log(texts, state)], spacing=theme.GAP)
+
+    log = build_log(texts, state, height=max(300.0, (ctx.page.height or 800) - 160))
+    column = lambda controls, flex: ft.Container(ft.Column(controls, spacing=theme.GAP), expand=flex)  # noqa: E731
+    if ctx.is_wide:
+        columns = [column(board, 5), column([crew], 4), column([log], 3)]
+    else:
+        columns = [column([*board, crew], 3), column([log], 2)]
+    row = ft.Row(columns, vertical_alignment=ft.CrossAxisAlignment.START, spacing=theme.GAP)
+    return ft.Column([*head, row], spacing=theme.GAP)
