@@ -1,13 +1,21 @@
 """Random command sequences keep every engine invariant."""
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import GameSession, GameState, IllegalCommand, Section
+from companion.rules import Rules, load_rules
 from tests.conftest import cmd, setup_command
+
+@lru_cache(maxsize=1)
+def _rules() -> Rules:
+    # Not the `rules` fixture: hypothesis would print the whole Rules in every failure report.
+    return load_rules()
+
 
 SECTIONS = [s.value for s in Section]
 LAYOUTS = [dict(zip(SECTIONS, p)) for p in permutations([1, 2, 3, 4])]
@@ -81,8 +89,8 @@ def check_invariants(state: GameState) -> None:
     setup=SETUPS,
     steps=st.lists(st.tuples(st.sampled_from(FACTORIES), st.integers(0, 10**4)), min_size=25, max_size=100),
 )
-def test_random_command_sequences_keep_the_invariants(rules, setup, steps):
-    game = GameSession.start(setup, rules)
+def test_random_command_sequences_keep_the_invariants(setup, steps):
+    game = GameSession.start(setup, _rules())
     check_invariants(game.state)
     for factory, n in steps:
         before = game.state

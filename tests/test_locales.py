@@ -18,6 +18,7 @@ from companion.engine.vocab import CssFace, DestructionCause, EndReason, Fate, P
 from companion.i18n import LANGUAGES, Translator, check_locales, engine_keys, load_catalog, placeholders
 from companion.paths import locales_dir
 from companion.rules import load_rules
+from tests.support.requirements import skip_or_fail
 
 REPO = Path(__file__).resolve().parents[1]
 ENGINE = REPO / "companion" / "engine"
@@ -183,9 +184,9 @@ def _spellcheck_tool() -> Path | None:
 def test_spelling_of_both_languages():
     tool = _spellcheck_tool()
     if tool is None:
-        pytest.skip("spellcheck-locales tool not found (set SPELLCHECK_TOOL)")
+        skip_or_fail("spellcheck-locales tool not found (set SPELLCHECK_TOOL)", required_by="REQUIRE_SPELLCHECK")
     if shutil.which("hunspell") is None:
-        pytest.skip("hunspell is not installed")
+        skip_or_fail("hunspell is not installed", required_by="REQUIRE_SPELLCHECK")
     result = subprocess.run([sys.executable, str(tool), str(locales_dir()), "--max-rate", "0.02"],
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr

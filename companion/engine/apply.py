@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from . import commands as c
-from . import crew, markers, power, timetrack
+from . import bag, crew, event_phase, markers, power, timetrack
 from .context import Turn
 from .errors import IllegalCommand
 from .setup import new_game
@@ -38,7 +38,20 @@ HANDLERS: dict[type, Handler] = {
     c.ActivateKnowledgeToken: crew.activate_knowledge_token,
     c.SendSignal: crew.send_signal,
     c.OpenMainGate: crew.open_main_gate_command,
+    c.ResolveEncounter: bag.resolve_encounter,
+    c.DevelopBag: bag.develop_bag,
+    c.AnswerQueenInNest: bag.answer_queen_in_nest,
+    c.KillIntruder: bag.kill_intruder,
+    c.IntruderToTechnicalCorridor: bag.intruder_to_technical_corridor,
+    c.RemoveIntruder: bag.remove_intruder,
+    c.PlaceIntruder: bag.place_intruder,
+    c.AddToBag: bag.add_to_bag,
+    c.ReturnIntrudersToBag: bag.return_intruders_to_bag,
+    c.RemoveEgg: bag.remove_egg,
+    c.SetShowOdds: bag.set_show_odds,
 }
+# Decks, attacks and the Event Phase runner (which also guards advance_time and develop_bag).
+HANDLERS.update(event_phase.HANDLERS)
 
 
 def apply(state: GameState | None, command: c.GameCommand, rules: "Rules") -> GameState:

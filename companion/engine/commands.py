@@ -5,6 +5,7 @@ from typing import Annotated, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from .bag_model import MiniatureKind, Place, TokenOutcome
 from .vocab import CssFace, Mode, Pod, Section
 
 
@@ -27,6 +28,9 @@ class NewGame(_Command):
     seed: int = 0
     # Token number per Section as laid out on the real board; None lets the app shuffle.
     power_layout: dict[Section, int] | None = None
+    # The table draws real Intruder tokens and reports them (draw commands carry `outcome`).
+    physical_bag: bool = False
+    show_odds: bool = True
 
 
 class AdvanceTime(_Command):
@@ -132,6 +136,181 @@ class OpenMainGate(_Command):
     type: Literal["open_main_gate"] = "open_main_gate"
 
 
+# --------------------------------------------------------------------- Intruder bag (bag.py)
+class ResolveEncounter(_Command):
+    """Draw an Intruder token for a Character: `place` decides Darkness (with the
+    power), `hand` is the hand size (Contamination cards count)."""
+
+    type: Literal["resolve_encounter"] = "resolve_encounter"
+    seat: int
+    place: Place
+    hand: int = Field(ge=0)
+    # Physical bag only: the token that came out.
+    outcome: TokenOutcome | None = None
+
+
+class DevelopBag(_Command):
+    """Event step 10: draw a token and develop the bag."""
+
+    type: Literal["develop_bag"] = "develop_bag"
+    outcome: TokenOutcome | None = None
+
+
+class AnswerQueenInNest(_Command):
+    """After development drew the Queen: is a Character in the Nest? If so, who,
+    in which Section the Nest is, and that Character's hand size."""
+
+    type: Literal["answer_queen_in_nest"] = "answer_queen_in_nest"
+    character_in_nest: bool
+    seat: int | None = None
+    place: Place | None = None
+    hand: int | None = Field(default=None, ge=0)
+
+
+class KillIntruder(_Command):
+    type: Literal["kill_intruder"] = "kill_intruder"
+    kind: MiniatureKind
+
+
+class IntruderToTechnicalCorridor(_Command):
+    type: Literal["intruder_to_technical_corridor"] = "intruder_to_technical_corridor"
+    kind: MiniatureKind
+
+
+class RemoveIntruder(_Command):
+    """Miniature off the board without a Carcass (a Larva infesting, Evolve)."""
+
+    type: Literal["remove_intruder"] = "remove_intruder"
+    kind: MiniatureKind
+
+
+class PlaceIntruder(_Command):
+    type: Literal["place_intruder"] = "place_intruder"
+    kind: MiniatureKind
+
+
+class AddToBag(_Command):
+    type: Literal["add_to_bag"] = "add_to_bag"
+    kind: MiniatureKind
+
+
+class ReturnIntrudersToBag(_Command):
+    """Intruders not in combat go back to the bag: how many of each kind."""
+
+    type: Literal["return_intruders_to_bag"] = "return_intruders_to_bag"
+    counts: dict[MiniatureKind, Annotated[int, Field(ge=0)]]
+
+
+class RemoveEgg(_Command):
+    type: Literal["remove_egg"] = "remove_egg"
+    how: Literal["taken", "destroyed"]
+
+
+class SetShowOdds(_Command):
+    type: Literal["set_show_odds"] = "set_show_odds"
+    show: bool
+
+
+# --------------------------------------------------------------------- decks, attacks, Event Phase
+# (decks.py, attacks.py, event_phase.py). `card`/`cards` fields let a table that draws
+# from its printed deck report the card; left out, the app draws from its own deck.
+InjuredKind = Literal["larva", "egg", "creeper", "adult", "breeder", "queen"]
+AttackTarget = Literal["standard", "surprise", "escape"]
+
+
+class ResolveAttack(_Command):
+    """An intruder attacks the Character at `seat`. Darkness: `dark` if given, else
+    derived from `place` (a Section without power, or the emergency stairs)."""
+
+    type: Literal["resolve_attack"] = "resolve_attack"
+    attacker: MiniatureKind
+    seat: int
+    place: Place | None = None
+    dark: bool | None = None
+    # Why this Character is the target (which targeting rule the screen reminds of).
+    target: AttackTarget = "standard"
+    card: str | None = None
+
+
+class InjuryCheck(_Command):
+    type: Literal["injury_check"] = "injury_check"
+    intruder: InjuredKind
+    injuries: int = Field(ge=1)
+    cards: tuple[str, ...] | None = None
+    # A Retreat: the Event card drawn for the corridor (printed deck).
+    retreat_card: str | None = None
+    # An Egg: was it one of the Nest's (then the Nest loses it)?
+    in_nest: bool = True
+
+
+class StartEventPhase(_Command):
+    type: Literal["start_event_phase"] = "start_event_phase"
+
+
+class ContinueEventPhase(_Command):
+    """The table confirms the current step of the Event Phase (one tap)."""
+
+    type: Literal["continue_event_phase"] = "continue_event_phase"
+
+
+class EventCssLaunch(_Command):
+    """Step 4: the CSS token under the Time token is revealed."""
+
+    type: Literal["event_css_launch"] = "event_css_launch"
+    face: CssFace
+
+
+class EventFireDamage(_Command):
+    """Step 8: is there a Fire marker in the Nest (then 1 Egg is destroyed)?"""
+
+    type: Literal["event_fire_damage"] = "event_fire_damage"
+    nest_fire: bool
+
+
+class DrawEventCard(_Command):
+    type: Literal["draw_event_card"] = "draw_event_card"
+    card: str | None = None
+
+
+class EventPowerSurge(_Command):
+    type: Literal["event_power_surge"] = "event_power_surge"
+
+
+class EventKickstopper(_Command):
+    type: Literal["event_kickstopper"] = "event_kickstopper"
+
+
+class EventCoolantLeak(_Command):
+    type: Literal["event_coolant_leak"] = "event_coolant_leak"
+    cooling_malfunction: bool
+
+
+class EventHatching(_Command):
+    type: Literal["event_hatching"] = "event_hatching"
+    nobody_infested: bool
+
+
+class EventLurking(_Command):
+    """How many intruders of each kind (not in a Room with a Character) leave the board."""
+
+    type: Literal["event_lurking"] = "event_lurking"
+    counts: dict[MiniatureKind, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
+
+
+class EventNoiseInCorridors(_Command):
+    """Did the Technical Corridors space already hold a Noise marker?"""
+
+    type: Literal["event_noise_in_corridors"] = "event_noise_in_corridors"
+    had_noise: bool
+
+
+class EventDevelopBag(_Command):
+    """Step 10: bag development (as develop_bag)."""
+
+    type: Literal["event_develop_bag"] = "event_develop_bag"
+    outcome: TokenOutcome | None = None
+
+
 GameCommand = Annotated[
     Union[
         NewGame,
@@ -157,6 +336,31 @@ GameCommand = Annotated[
         ActivateKnowledgeToken,
         SendSignal,
         OpenMainGate,
+        ResolveEncounter,
+        DevelopBag,
+        AnswerQueenInNest,
+        KillIntruder,
+        IntruderToTechnicalCorridor,
+        RemoveIntruder,
+        PlaceIntruder,
+        AddToBag,
+        ReturnIntrudersToBag,
+        RemoveEgg,
+        SetShowOdds,
+        ResolveAttack,
+        InjuryCheck,
+        StartEventPhase,
+        ContinueEventPhase,
+        EventCssLaunch,
+        EventFireDamage,
+        DrawEventCard,
+        EventPowerSurge,
+        EventKickstopper,
+        EventCoolantLeak,
+        EventHatching,
+        EventLurking,
+        EventNoiseInCorridors,
+        EventDevelopBag,
     ],
     Field(discriminator="type"),
 ]

@@ -25,6 +25,12 @@ def _member(turn: Turn, seat: int) -> CrewMember:
         raise turn.refuse("error.unknown_seat", seat=seat) from None
 
 
+def _living_member(turn: Turn, seat: int) -> CrewMember:
+    member = _member(turn, seat)
+    turn.require(member.whereabouts is not Whereabouts.DEAD, "error.character_dead", seat=seat, character=member.character)
+    return member
+
+
 def _active_member(turn: Turn, seat: int) -> CrewMember:
     member = _member(turn, seat)
     turn.require(member.is_in_facility, "error.not_in_facility", seat=seat, character=member.character)
@@ -117,7 +123,7 @@ def css_launch(turn: Turn, command: CssLaunch) -> None:
 
 def set_knowledge(turn: Turn, command: SetKnowledge) -> None:
     turn.require_running()
-    member = _member(turn, command.seat)
+    member = _living_member(turn, command.seat)
     maximum = turn.rules.knowledge.maximum
     turn.require(0 <= command.value <= maximum, "error.knowledge_range", maximum=maximum)
     before = member.knowledge
@@ -130,7 +136,7 @@ def set_knowledge(turn: Turn, command: SetKnowledge) -> None:
 
 def activate_knowledge_token(turn: Turn, command: ActivateKnowledgeToken) -> None:
     turn.require_running()
-    member = _member(turn, command.seat)
+    member = _living_member(turn, command.seat)
     turn.require(not member.knowledge_token_active, "error.knowledge_token_active")
     member.knowledge_token_active = True
     turn.log("log.knowledge_token", seat=member.seat, character=member.character)
@@ -138,7 +144,7 @@ def activate_knowledge_token(turn: Turn, command: ActivateKnowledgeToken) -> Non
 
 def send_signal(turn: Turn, command: SendSignal) -> None:
     turn.require_running()
-    member = _member(turn, command.seat)
+    member = _living_member(turn, command.seat)
     turn.require(not member.signal_sent, "error.signal_already_sent")
     member.signal_sent = True
     turn.log("log.signal", seat=member.seat, character=member.character)

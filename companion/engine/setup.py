@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .bag import setup_log, start_bag
 from .commands import NewGame
+from .decks import build_decks
 from .errors import IllegalCommand
 from .rng import RngState
 from .state import CrewMember, GameState, LogEntry, PowerToken
@@ -69,7 +71,10 @@ def new_game(command: NewGame, rules: "Rules") -> GameState:
         fire_pool=rules.pools.fire,
         malfunction_pool=rules.pools.malfunction,
         crew=crew,
+        bag=start_bag(command, rules, rng),
+        decks=build_decks(rules, rng),
         commands_applied=1,
     )
     state.log.append(LogEntry(seq=0, key="log.new_game", params={"players": len(crew), "mode": command.mode.value}))
+    state.log += [LogEntry(seq=0, key=key, params=params) for key, params in setup_log(state.bag, rules)]
     return state

@@ -5,6 +5,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .bag_model import BagState
+from .decks import Decks
+from .phase_state import EventPhase
 from .rng import RngState
 from .vocab import EndReason, DestructionCause, Fate, Mode, Pod, Section, Whereabouts
 
@@ -99,6 +102,10 @@ class GameState(_Model):
     first_death_done: bool = False
     css_launched_at: int | None = None
     crew: list[CrewMember]
+    bag: BagState
+    # The Event and Attack decks (decks.py) and the Event Phase runner (None between phases).
+    decks: Decks
+    event_phase: EventPhase | None = None
     end: GameEnd | None = None
     commands_applied: int = 0
     log: list[LogEntry] = Field(default_factory=list)

@@ -55,6 +55,10 @@ _NAMED_PARAMS: dict[str, str] = {
     "colour": "threshold",
     "mode": "mode",
     "pod": "pod",
+    "kind": "intruder",
+    # Card names: event_card=<card id of rules_data/event_cards.json>, attack_card=<kind>.
+    "event_card": "event_card.name",
+    "attack_card": "attack_card.name",
 }
 
 

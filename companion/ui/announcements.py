@@ -30,7 +30,7 @@ class Announcer:
             self._fill(self.dialog)
             self.dialog.update()
             return
-        self.dialog = ft.AlertDialog(modal=True, bgcolor=theme.SURFACE_HIGH)
+        self.dialog = ft.AlertDialog(modal=True, bgcolor=theme.SURFACE_HIGH, scrollable=True)
         self._fill(self.dialog)
         self.page.show_dialog(self.dialog)
 
@@ -58,7 +58,7 @@ class Announcer:
         )
         dialog.content = ids.tag(
             ids.ANNOUNCEMENT,
-            ft.Column(lines, tight=True, spacing=10, scroll=ft.ScrollMode.AUTO, width=520),
+            ft.Column(lines, tight=True, spacing=10, width=min(520, (self.page.width or 520) - 96)),
         )
         dialog.actions = [
             ids.tag(

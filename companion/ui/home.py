@@ -35,6 +35,7 @@ def build_home(ctx: UiContext) -> ft.Control:
             *rows,
         ],
         spacing=theme.GAP,
+        width=theme.form_width(ctx.width),
     )
 
 
@@ -42,13 +43,13 @@ def _game_card(ctx: UiContext, game) -> ft.Control:
     t = ctx.texts.t
     date = game.updated_at.astimezone().strftime(t("ui.home.date_format"))
     lines: list[ft.Control] = [
-        ft.Text(game.title or t("ui.home.untitled"), size=18, weight=ft.FontWeight.BOLD),
+        ft.Text(_title(ctx, game), size=18, weight=ft.FontWeight.BOLD),
         theme.muted(t("ui.home.updated", date=date)),
     ]
     if game.error_key is not None:
         # Unreadable saves are listed with why; the file itself is never touched.
         lines.append(ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, color=theme.ORANGE),
-                             ft.Text(t(game.error_key), color=theme.ORANGE, expand=True)]))
+                             ft.Text(t(game.error_key, file=game.path.name), color=theme.ORANGE, expand=True)]))
     else:
         crew = ", ".join(f"{name} ({ctx.texts.character(character)})" for name, character in game.players)
         lines.append(ft.Text(crew, size=14))
@@ -92,7 +93,14 @@ def _confirm_delete(ctx: UiContext, game) -> None:
         ctx.page,
         ctx.texts,
         title=t("ui.home.delete_title"),
-        body=t("ui.home.delete_body", title=game.title or t("ui.home.untitled")),
+        body=t("ui.home.delete_body", title=_title(ctx, game)),
         ok_key="ui.home.delete",
         on_confirm=lambda: ctx.attempt(lambda: ctx.controller.delete(game.game_id)),
     )
+
+
+def _title(ctx: UiContext, game) -> str:
+    # An unreadable save has no title we can trust: its file name tells the table which one it is.
+    if game.title:
+        return game.title
+    return game.path.name if game.error_key else ctx.texts.t("ui.home.untitled")

@@ -18,7 +18,7 @@ def build_log(texts: Texts, state: GameState, *, height: float | None = None) ->
         ft.Container(
             content=ft.Row(
                 [
-                    ft.Text(texts.t("ui.log.round_marker", seq=entry.seq), size=12, color=theme.TEXT_MUTED,
+                    ft.Text(texts.t("ui.log.seq", seq=entry.seq), size=12, color=theme.TEXT_MUTED,
                             width=34),
                     ft.Text(texts.entry(entry), size=14, expand=True,
                             weight=ft.FontWeight.BOLD if entry.announce else ft.FontWeight.NORMAL,

@@ -106,6 +106,8 @@ class SetupWizard:
             [ft.Text(t("ui.setup.title"), size=26, weight=ft.FontWeight.BOLD), *sections,
              ft.Row([cancel, start], alignment=ft.MainAxisAlignment.END, wrap=True)],
             spacing=theme.GAP,
+            width=theme.form_width(self.ctx.width),
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
 
     def _player_row(self, index: int) -> ft.Control:
@@ -164,7 +166,13 @@ class SetupWizard:
             ),
         )
         if self.ctx.is_phone:
-            return ft.Column([name, ft.Row([character, remove])], spacing=4)
+            # The Semantics wrapper does not pass `expand` on: the Container gives the width.
+            return ft.Container(
+                ft.Column([name, ft.Row([ft.Container(character, expand=True), remove])], spacing=6,
+                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                padding=ft.Padding.only(bottom=8),
+                border=ft.Border.only(bottom=ft.BorderSide(1, theme.OUTLINE)),
+            )
         return ft.Row(
             [ft.Container(name, expand=3), ft.Container(character, expand=3), remove],
             vertical_alignment=ft.CrossAxisAlignment.START,

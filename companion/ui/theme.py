@@ -12,6 +12,8 @@ SURFACE = "#1b2128"
 SURFACE_HIGH = "#252d36"
 OUTLINE = "#3a4552"
 TEXT = "#eef1f4"
+BUTTON = "#3b4a5c"
+BUTTON_DISABLED = "#161b21"
 TEXT_MUTED = "#a9b4bf"
 
 # The board: dark slots before the white ones (08 and lower).
@@ -34,6 +36,9 @@ DANGER_BG = "#5c1a1d"
 
 RADIUS = 10
 GAP = 12
+PAGE_PADDING = 12
+# Forms and lists read badly when stretched across a desktop screen.
+FORM_MAX_WIDTH = 960
 
 
 def dark_theme() -> ft.Theme:
@@ -49,7 +54,8 @@ def apply(page: ft.Page) -> None:
     page.dark_theme = dark_theme()
     page.theme = dark_theme()
     page.bgcolor = BACKGROUND
-    page.padding = 0
+    page.padding = PAGE_PADDING
+    page.horizontal_alignment = ft.CrossAxisAlignment.CENTER
 
 
 def card(content: ft.Control, *, title: str | None = None, padding: int = GAP) -> ft.Container:
@@ -92,3 +98,7 @@ def unconfirmed_badge(size: int = 12) -> ft.Container:
         border_radius=size / 2,
         alignment=ft.Alignment.CENTER,
     )
+
+
+def form_width(page_width: float) -> float:
+    return min(page_width - 2 * PAGE_PADDING, FORM_MAX_WIDTH)

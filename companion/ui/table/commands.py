@@ -76,7 +76,7 @@ TONES = {
     "primary": (theme.BLUE, theme.TEXT),
     "danger": (theme.RED, theme.TEXT),
     "warning": (theme.YELLOW, "#1a1a1a"),
-    "normal": (theme.SURFACE_HIGH, theme.TEXT),
+    "normal": (theme.BUTTON, theme.TEXT),
 }
 
 
@@ -90,7 +90,7 @@ def styled_button(label: str, *, icon=None, on_click=None, disabled: bool = Fals
         disabled=disabled,
         height=40 if compact else 48,
         style=ft.ButtonStyle(
-            bgcolor={ft.ControlState.DISABLED: theme.SURFACE, ft.ControlState.DEFAULT: bg},
+            bgcolor={ft.ControlState.DISABLED: theme.BUTTON_DISABLED, ft.ControlState.DEFAULT: bg},
             color={ft.ControlState.DISABLED: theme.TEXT_MUTED, ft.ControlState.DEFAULT: fg},
             icon_color={ft.ControlState.DISABLED: theme.TEXT_MUTED, ft.ControlState.DEFAULT: fg},
             shape=ft.RoundedRectangleBorder(radius=8),

@@ -29,10 +29,10 @@ WHEREABOUTS_COLOURS = {
 
 
 def _whereabouts(gate: CommandGate, member: CrewMember) -> str:
-    t = gate.ctx.texts.t
+    texts = gate.ctx.texts
     if member.whereabouts is Whereabouts.POD and member.pod is not None:
-        return t("ui.crew.whereabouts.pod_letter", pod=member.pod.value)
-    return t(f"ui.crew.whereabouts.{member.whereabouts.value}")
+        return texts.pod(member.pod)
+    return texts.t(f"whereabouts.{member.whereabouts.value}")
 
 
 def _pod_dialog(gate: CommandGate, member: CrewMember) -> None:
@@ -42,7 +42,7 @@ def _pod_dialog(gate: CommandGate, member: CrewMember) -> None:
         gate.ctx.page,
         texts,
         title=texts.t("ui.crew.enter_pod_title", character=member.character),
-        options=[(pod.value, texts.t("ui.crew.pod", pod=pod.value)) for pod in free],
+        options=[(pod.value, texts.pod(pod)) for pod in free],
         on_choice=lambda pod: gate.execute(EnterPod(seat=member.seat, pod=Pod(pod))),
     )
 

@@ -14,10 +14,11 @@ def build_end_panel(texts: Texts, state: GameState) -> ft.Control:
     assert end is not None
     t = texts.t
     names = {member.seat: member.name for member in state.crew}
-    reason = t(f"ui.end.reason.{end.reason.value}", slot=end.time_slot)
+    reason = t("ui.end.title", reason=t(f"end_reason.{end.reason.value}"), slot=end.time_slot)
     lines: list[ft.Control] = [ft.Text(reason, size=20, weight=ft.FontWeight.BOLD, color=theme.YELLOW)]
     if end.destruction_cause is not None:
-        lines.append(ft.Text(t(f"ui.end.cause.{end.destruction_cause.value}"), size=16))
+        lines.append(ft.Text(t("ui.end.cause", cause=t(f"destruction_cause.{end.destruction_cause.value}")),
+                             size=16))
     if end.nobody_left:
         lines.append(ft.Text(t("ui.end.nobody_left"), size=16))
     for fate in end.fates:
@@ -30,8 +31,7 @@ def build_end_panel(texts: Texts, state: GameState) -> ft.Control:
                     ft.Column([ft.Text(names.get(fate.seat, ""), size=16, weight=ft.FontWeight.BOLD),
                                theme.muted(texts.character(fate.character))], spacing=0, tight=True,
                               expand=True),
-                    theme.pill(t(f"ui.end.fate.{fate.fate.value}", pod=fate.pod.value if fate.pod else ""),
-                               bgcolor=theme.GREEN if alive else theme.RED_DARK),
+                    theme.pill(_fate_text(texts, fate), bgcolor=theme.GREEN if alive else theme.RED_DARK),
                 ],
                 spacing=10,
             ),
@@ -45,3 +45,8 @@ def build_end_panel(texts: Texts, state: GameState) -> ft.Control:
         border_radius=theme.RADIUS,
         padding=theme.GAP,
     ))
+
+
+def _fate_text(texts: Texts, fate) -> str:
+    text = texts.t(f"fate.{fate.fate.value}")
+    return f"{text} ({texts.pod(fate.pod)})" if fate.pod is not None else text

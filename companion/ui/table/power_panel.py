@@ -30,8 +30,8 @@ def _section_tile(gate: CommandGate, section: Section) -> ft.Control:
                             alignment=ft.Alignment.CENTER,
                             tooltip=texts.t("ui.power.token", token=token.number),
                         ),
-                        ft.Text(texts.t("ui.power.on") if on else texts.t("ui.power.off"), size=15,
-                                weight=ft.FontWeight.BOLD, color=colour, expand=True),
+                        ft.Text(texts.t("power_state.on") if on else texts.t("power_state.off"), size=14,
+                                weight=ft.FontWeight.BOLD, color=theme.TEXT, expand=True),
                     ],
                     spacing=8,
                 ),
@@ -52,7 +52,8 @@ def _section_tile(gate: CommandGate, section: Section) -> ft.Control:
 def build_power_panel(gate: CommandGate) -> ft.Control:
     t = gate.ctx.texts.t
     tiles = ft.ResponsiveRow(
-        [ft.Container(_section_tile(gate, s), col={"xs": 6, "md": 3}) for s in Section],
+        # Two per row: long "no power" labels stay on one or two lines at every width.
+        [ft.Container(_section_tile(gate, s), col=6) for s in Section],
         spacing=8,
         run_spacing=8,
     )

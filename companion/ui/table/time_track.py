@@ -40,16 +40,22 @@ def alert_token(size: float) -> ft.Control:
     return _token(theme.ORANGE, ft.Icons.NOTIFICATIONS_ACTIVE, size, border="#000000")
 
 
-def _slot(texts: Texts, slot: TimeSlot, state: GameState, width: float) -> ft.Control:
-    token_size = min(28, width * 0.55)
+def _tokens_on(slot: TimeSlot, state: GameState, size: float) -> list[ft.Control]:
     tokens: list[ft.Control] = []
     if state.time == slot.number:
-        tokens.append(time_token(state.time_active, token_size))
+        tokens.append(time_token(state.time_active, size))
     sd = state.self_destruct
     if sd is not None and sd.slot == slot.number:
-        tokens.append(self_destruct_token(sd.red, token_size))
+        tokens.append(self_destruct_token(sd.red, size))
     if state.alert_slot == slot.number:
-        tokens.append(alert_token(token_size))
+        tokens.append(alert_token(size))
+    return tokens
+
+
+def _slot(texts: Texts, slot: TimeSlot, state: GameState, width: float, stack: int) -> ft.Control:
+    """One slot; `stack` is how many tokens the busiest slot holds, so all rows line up."""
+    token_size = min(28, width * 0.55)
+    tokens = _tokens_on(slot, state, token_size)
 
     if slot.is_end:
         bg, fg = theme.SLOT_END, theme.TEXT
@@ -87,7 +93,7 @@ def _slot(texts: Texts, slot: TimeSlot, state: GameState, width: float) -> ft.Co
         [
             ft.Container(ft.Column(tokens, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                                    tight=True),
-                         height=token_size * 3 + 4, alignment=ft.Alignment.BOTTOM_CENTER),
+                         height=(token_size + 2) * stack, alignment=ft.Alignment.BOTTOM_CENTER),
             box,
             ft.Container(ft.Row(threshold, spacing=2, alignment=ft.MainAxisAlignment.CENTER), height=14),
             ft.Container(ft.Row(css, spacing=2, alignment=ft.MainAxisAlignment.CENTER), height=18),
@@ -107,10 +113,10 @@ def _legend(texts: Texts) -> ft.Control:
     bar = lambda colour: ft.Container(bgcolor=colour, width=18, height=7, border_radius=3)  # noqa: E731
     return ft.Row(
         [
-            item(time_token(False, 16), t("ui.track.time_inactive")),
-            item(time_token(True, 16), t("ui.track.time_active")),
-            item(self_destruct_token(False, 16), t("ui.track.self_destruct_yellow")),
-            item(self_destruct_token(True, 16), t("ui.track.self_destruct_red")),
+            item(time_token(False, 16), t("time_side.inactive")),
+            item(time_token(True, 16), t("time_side.active")),
+            item(self_destruct_token(False, 16), t("self_destruct_side.yellow")),
+            item(self_destruct_token(True, 16), t("self_destruct_side.red")),
             item(alert_token(16), t("ui.track.alert")),
             item(bar(theme.RED), t("ui.track.threshold_red")),
             item(bar(theme.BLUE), t("ui.track.threshold_blue")),
@@ -146,14 +152,15 @@ def build_time_track(texts: Texts, rules: Rules, state: GameState, available_wid
     per_row = len(slots) if available_width >= 900 else (len(slots) + 1) // 2
     gap = 4
     width = max(30.0, min(64.0, (available_width - gap * (per_row - 1)) / per_row))
+    stack = max(len(_tokens_on(s, state, 0)) for s in slots)
     rows = [
-        ft.Row([_slot(texts, s, state, width) for s in slots[i:i + per_row]], spacing=gap,
+        ft.Row([_slot(texts, s, state, width, stack) for s in slots[i:i + per_row]], spacing=gap,
                alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.END)
         for i in range(0, len(slots), per_row)
     ]
     body = ft.Column(
         [status_line(texts, state), *rows, _legend(texts)],
-        spacing=10,
+        spacing=6,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
     return ids.tag(ids.TIME_TRACK, theme.card(body, title=texts.t("ui.track.title")))

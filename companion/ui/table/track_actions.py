@@ -17,14 +17,14 @@ def _css_launch_dialog(gate: CommandGate) -> None:
 
     def chosen(face: str) -> None:
         gate.run(CssLaunch(face=CssFace(face)), confirm_key="css_launch",
-                 title=texts.t("ui.css.face_chosen", face=texts.t(f"ui.css.face.{face}")))
+                 title=texts.t("ui.css.face_chosen", face=texts.t(f"css_face.{face}")))
 
     choose(
         gate.ctx.page,
         texts,
         title=texts.t("ui.css.launch"),
         body=texts.t("ui.css.launch_help"),
-        options=[(face.value, texts.t(f"ui.css.face.{face.value}")) for face in CssFace],
+        options=[(face.value, texts.t(f"css_face.{face.value}")) for face in CssFace],
         on_choice=chosen,
     )
 
@@ -53,7 +53,6 @@ def build_track_actions(gate: CommandGate) -> ft.Control:
                                   icon=ft.Icons.NOTIFICATIONS_ACTIVE, identifier=ids.TRIGGER_ALERT,
                                   confirm_key="trigger_alert", tone="danger"))
     return theme.card(
-        ft.ResponsiveRow([ft.Container(b, col={"xs": 12, "sm": 6, "lg": 3}) for b in buttons], spacing=8,
-                         run_spacing=8),
+        ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
         title=t("ui.actions.title"),
     )

@@ -14,7 +14,7 @@ from .power_panel import build_power_panel
 from .time_track import build_time_track
 from .track_actions import build_track_actions
 
-PAGE_PADDING = 12
+PAGE_PADDING = theme.PAGE_PADDING
 
 
 def build_table(ctx: UiContext) -> ft.Control:
@@ -29,14 +29,18 @@ def build_table(ctx: UiContext) -> ft.Control:
     if not state.is_over:
         board.insert(0, build_track_actions(gate))
     crew = build_crew_panel(gate)
+    width = ctx.width - 2 * PAGE_PADDING
     if ctx.is_phone:
-        return ft.Column([*head, *board, crew, build_log(texts, state)], spacing=theme.GAP)
+        return ft.Column([*head, *board, crew, build_log(texts, state)], spacing=theme.GAP, width=width,
+                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     log = build_log(texts, state, height=max(300.0, (ctx.page.height or 800) - 160))
-    column = lambda controls, flex: ft.Container(ft.Column(controls, spacing=theme.GAP), expand=flex)  # noqa: E731
+    column = lambda controls, flex: ft.Container(  # noqa: E731
+        ft.Column(controls, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH), expand=flex)  # noqa: E731
     if ctx.is_wide:
         columns = [column(board, 5), column([crew], 4), column([log], 3)]
     else:
         columns = [column([*board, crew], 3), column([log], 2)]
     row = ft.Row(columns, vertical_alignment=ft.CrossAxisAlignment.START, spacing=theme.GAP)
-    return ft.Column([*head, row], spacing=theme.GAP)
+    return ft.Column([*head, row], spacing=theme.GAP, width=width,
+                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

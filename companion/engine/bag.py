@@ -1,0 +1,445 @@
+"""The Intruder (Night Stalker) bag: encounters, bag development, intruders on the
+board and the Nest's Eggs.
+
+Chance is an explicit step: a draw either comes from the game's own seeded RNG
+(digital bag) or is reported by the table (physical bag, `outcome` on the
+command). Both paths then apply the same rules. Tokens that go from the supply
+into the bag are picked by the app (at random among the supply tokens of that
+kind) and named in the log, so a physical bag can follow along.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from . import crew
+from .bag_model import (
+    MINIATURE_KINDS,
+    Awaiting,
+    BagDraw,
+    BagState,
+    DrawPurpose,
+    DrawResult,
+    Lighting,
+    Place,
+    TokenOutcome,
+)
+from .commands import (
+    AddToBag,
+    AnswerQueenInNest,
+    DevelopBag,
+    IntruderToTechnicalCorridor,
+    KillIntruder,
+    NewGame,
+    PlaceIntruder,
+    RemoveEgg,
+    RemoveIntruder,
+    ResolveEncounter,
+    ReturnIntrudersToBag,
+    SetShowOdds,
+)
+from .context import Turn
+from .odds import is_surprise
+from .rng import RngState
+from .state import CrewMember
+
+if TYPE_CHECKING:
+    from companion.rules import IntruderTokenSpec, Rules
+
+# What bag development adds in place of a Larva / Creeper.
+DEVELOPS_INTO = {"larva": "adult", "creeper": "breeder"}
+
+
+# --------------------------------------------------------------------- token helpers
+def token_specs(rules: "Rules") -> dict[str, "IntruderTokenSpec"]:
+    return {spec.id: spec for spec in rules.intruders.tokens}
+
+
+def _box_order(rules: "Rules") -> dict[str, int]:
+    return {spec.id: index for index, spec in enumerate(rules.intruders.tokens)}
+
+
+def _sorted(ids: list[str], rules: "Rules") -> list[str]:
+    order = _box_order(rules)
+    return sorted(ids, key=order.__getitem__)
+
+
+def _numbers(spec: "IntruderTokenSpec") -> dict[str, Any]:
+    return {"kind": spec.kind, "token": spec.id, "light": spec.light, "dark": spec.dark}
+
+
+def _pick(candidates: list[str], rules: "Rules", rng: RngState) -> str:
+    """One of `candidates` (token ids of one kind): interchangeable tokens need no
+    randomness; otherwise a uniform seeded pick."""
+    specs = token_specs(rules)
+    if len({(specs[t].light, specs[t].dark) for t in candidates}) == 1:
+        return candidates[0]
+    return candidates[rng.choice_index([1] * len(candidates))]
+
+
+def start_bag(command: NewGame, rules: "Rules", rng: RngState) -> BagState:
+    """Setup: the start composition, each kind's tokens picked at random from the box."""
+    intruders = rules.intruders
+    by_kind: dict[str, list[str]] = {}
+    for spec in intruders.tokens:
+        by_kind.setdefault(spec.kind, []).append(spec.id)
+    wanted = dict(intruders.start_bag)
+    wanted["adult"] = wanted.get("adult", 0) + intruders.start_adults_per_player * len(command.players)
+    specs = token_specs(rules)
+    bag: list[str] = []
+    for kind, ids in by_kind.items():
+        count = wanted.get(kind, 0)
+        interchangeable = len({(specs[t].light, specs[t].dark) for t in ids}) == 1
+        if count >= len(ids) or interchangeable:
+            bag += ids[:count]
+        elif count > 0:
+            bag += rng.shuffled(ids)[:count]
+    bag = _sorted(bag, rules)
+    aside = [spec.id for spec in intruders.tokens if spec.id not in bag]
+    return BagState(
+        bag=bag,
+        aside=aside,
+        on_board={kind: 0 for kind in MINIATURE_KINDS},
+        eggs=intruders.nest_eggs,
+        physical_bag=command.physical_bag,
+        show_odds=command.show_odds,
+    )
+
+
+def setup_log(bag: BagState, rules: "Rules") -> list[tuple[str, dict[str, Any]]]:
+    """Log lines for setting up a physical bag: which tokens go in (grouped by numbers)."""
+    if not bag.physical_bag:
+        return []
+    specs = token_specs(rules)
+    groups = Counter((specs[t].kind, specs[t].light, specs[t].dark) for t in bag.bag)
+    lines: list[tuple[str, dict[str, Any]]] = []
+    for (kind, light, dark), count in groups.items():
+        if kind == "blank":
+            lines.append(("log.bag.setup_blank", {"kind": kind, "count": count}))
+        else:
+            lines.append(("log.bag.setup_tokens", {"kind": kind, "count": count, "light": light, "dark": dark}))
+    return lines
+
+
+# --------------------------------------------------------------------- shared steps
+def _require_bag_free(turn: Turn) -> None:
+    turn.require_running()
+    turn.require(turn.state.bag.awaiting is None, "error.bag_queen_question_open")
+
+
+def _member(turn: Turn, seat: int) -> CrewMember:
+    try:
+        member = turn.state.member(seat)
+    except KeyError:
+        raise turn.refuse("error.unknown_seat", seat=seat) from None
+    turn.require(member.is_in_facility, "error.not_in_facility", seat=seat, character=member.character)
+    return member
+
+
+def _resolve_outcome(turn: Turn, outcome: TokenOutcome) -> str:
+    """The bag token a physical draw reported; refused if it cannot be in the bag."""
+    specs = token_specs(turn.rules)
+    bag = turn.state.bag.bag
+    if outcome.token is not None:
+        spec = specs.get(outcome.token)
+        if spec is None:
+            raise turn.refuse("error.bag_unknown_token", token=outcome.token)
+        turn.require(spec.id in bag, "error.bag_token_not_in_bag", kind=spec.kind)
+        return spec.id
+    matches = [
+        t for t in bag
+        if specs[t].kind == outcome.kind
+        and (outcome.light is None or specs[t].light == outcome.light)
+        and (outcome.dark is None or specs[t].dark == outcome.dark)
+    ]
+    turn.require(bool(matches), "error.bag_token_not_in_bag", kind=outcome.kind)
+    variants = {(specs[t].light, specs[t].dark) for t in matches}
+    turn.require(len(variants) == 1, "error.bag_outcome_ambiguous", kind=outcome.kind)
+    return matches[0]
+
+
+def _draw(turn: Turn, outcome: TokenOutcome | None) -> str:
+    """Chance node: the seeded RNG (digital bag) or the table's report (physical bag)."""
+    bag = turn.state.bag
+    turn.require(bool(bag.bag), "error.bag_empty")
+    if bag.physical_bag:
+        turn.require(outcome is not None, "error.bag_outcome_needed")
+        return _resolve_outcome(turn, outcome)  # type: ignore[arg-type]
+    turn.require(outcome is None, "error.bag_outcome_digital")
+    return bag.bag[turn.state.rng.choice_index([1] * len(bag.bag))]
+
+
+def _set_aside(turn: Turn, token: str) -> None:
+    bag = turn.state.bag
+    bag.bag.remove(token)
+    bag.aside = _sorted(bag.aside + [token], turn.rules)
+
+
+def add_from_supply(turn: Turn, kind: str) -> str | None:
+    """Put a supply token of `kind` into the bag (logged); None when there is none."""
+    bag = turn.state.bag
+    specs = token_specs(turn.rules)
+    candidates = [t for t in bag.aside if specs[t].kind == kind]
+    if kind == "queen" and bag.on_board["queen"]:
+        candidates = []  # the one Queen is on the board: her token stays beside it
+    if not candidates:
+        turn.log("log.bag.supply_empty", kind=kind)
+        return None
+    token = _pick(candidates, turn.rules, turn.state.rng)
+    bag.aside.remove(token)
+    bag.bag = _sorted(bag.bag + [token], turn.rules)
+    turn.log("log.bag.token_added", **_numbers(specs[token]))
+    return token
+
+
+def _note_first_encounter(turn: Turn) -> None:
+    """The first intruder miniature on the board: each player discards an Objective."""
+    if not turn.state.first_encounter_done:
+        crew.record_first_encounter(turn, None)
+
+
+def place_miniature(turn: Turn, kind: str) -> bool:
+    """Put an intruder miniature on the board if one is left in the box."""
+    bag = turn.state.bag
+    maximum = turn.rules.intruders.miniatures[kind]
+    if bag.on_board[kind] >= maximum:
+        turn.announce("announce.bag.no_miniature", kind=kind, maximum=maximum)
+        return False
+    bag.on_board[kind] += 2
+    _note_first_encounter(turn)
+    return True
+
+
+def _lighting(turn: Turn, place: Place) -> Lighting:
+    section = place.section
+    if section is None:
+        return Lighting.STAIRS
+    return Lighting.POWERED if turn.state.is_powered(section) else Lighting.UNPOWERED
+
+
+def _meet(turn: Turn, member: CrewMember, place: Place, hand: int, token: str, purpose: DrawPurpose,
+          reported: bool) -> None:
+    """An intruder token came out for a Character: place it, then check for a Surprise Attack."""
+    spec = token_specs(turn.rules)[token]
+    lighting = _lighting(turn, place)
+    applied = spec.dark if lighting.is_dark else spec.light
+    who = {"seat": member.seat, "character": member.character}
+    line = {**who, **_numbers(spec), "applied": applied, "hand": hand}
+    if lighting is Lighting.POWERED:
+        turn.log("log.bag.encounter_light", section=place.value, **line)
+    elif lighting is Lighting.UNPOWERED:
+        turn.log("log.bag.encounter_dark", section=place.value, **line)
+    else:
+        turn.log("log.bag.encounter_stairs", **line)
+    placed = place_miniature(turn, spec.kind)
+    surprise: bool | None = None
+    if placed:
+        # Fewer cards than the number: Surprise Attack. Equal is not.
+        surprise = is_surprise(applied, hand)
+        if surprise:
+            turn.announce("announce.bag.surprise_attack", **who, kind=spec.kind, hand=hand, applied=applied)
+        else:
+            turn.log("log.bag.no_surprise_attack", **who, hand=hand, applied=applied)
+    turn.state.bag.last_draw = BagDraw(
+        purpose=purpose,
+        token=token,
+        kind=spec.kind,
+        light=spec.light,
+        dark=spec.dark,
+        reported=reported,
+        result=DrawResult.PLACED if placed else DrawResult.NO_MINIATURE,
+        seat=member.seat,
+        place=place,
+        lighting=lighting,
+        applied=applied,
+        hand=hand,
+        surprise_attack=surprise,
+    )
+
+
+# --------------------------------------------------------------------- encounter
+def resolve_encounter(turn: Turn, command: ResolveEncounter) -> None:
+    _require_bag_free(turn)
+    member = _member(turn, command.seat)
+    bag = turn.state.bag
+    was_last = len(bag.bag) == 1
+    token = _draw(turn, command.outcome)
+    spec = token_specs(turn.rules)[token]
+    reported = command.outcome is not None
+    if spec.kind == "blank":
+        turn.log("log.bag.encounter_blank", seat=member.seat, character=member.character, token=token)
+        if was_last:
+            turn.log("log.bag.blank_was_last")
+            add_from_supply(turn, "adult")
+        bag.last_draw = BagDraw(
+            purpose=DrawPurpose.ENCOUNTER, token=token, kind="blank", reported=reported,
+            result=DrawResult.BLANK, seat=member.seat, place=command.place, hand=command.hand,
+        )
+        return
+    _set_aside(turn, token)
+    _meet(turn, member, command.place, command.hand, token, DrawPurpose.ENCOUNTER, reported)
+
+
+# --------------------------------------------------------------------- development (Event step 10)
+def develop_bag(turn: Turn, command: DevelopBag) -> None:
+    _require_bag_free(turn)
+    bag = turn.state.bag
+    token = _draw(turn, command.outcome)
+    spec = token_specs(turn.rules)[token]
+    numbers = _numbers(spec)
+    result: DrawResult
+    if spec.kind == "larva":
+        _set_aside(turn, token)
+        turn.log("log.bag.developed_larva", **numbers)
+        add_from_supply(turn, DEVELOPS_INTO["larva"])
+        result = DrawResult.DEVELOPED
+    elif spec.kind == "creeper":
+        _set_aside(turn, token)
+        turn.log("log.bag.developed_creeper", **numbers)
+        add_from_supply(turn, DEVELOPS_INTO["creeper"])
+        result = DrawResult.DEVELOPED
+    elif spec.kind in ("adult", "breeder"):
+        turn.announce("announce.bag.developed_noise", **numbers)
+        result = DrawResult.NOISE_ROLL
+    elif spec.kind == "queen":
+        # The Queen stays counted in the bag until the table says whether anyone is in the Nest.
+        bag.awaiting = Awaiting.QUEEN_IN_NEST
+        turn.announce("announce.bag.developed_queen", **numbers)
+        result = DrawResult.QUEEN_QUESTION
+    else:
+        turn.log("log.bag.developed_blank", **numbers)
+        add_from_supply(turn, "adult")
+        result = DrawResult.BLANK
+    bag.last_draw = BagDraw(
+        purpose=DrawPurpose.DEVELOPMENT, token=token, kind=spec.kind, light=spec.light, dark=spec.dark,
+        reported=command.outcome is not None, result=result,
+    )
+
+
+def answer_queen_in_nest(turn: Turn, command: AnswerQueenInNest) -> None:
+    turn.require_running()
+    bag = turn.state.bag
+    turn.require(bag.awaiting is Awaiting.QUEEN_IN_NEST, "error.bag_no_queen_question")
+    details = (command.seat, command.place, command.hand)
+    if not command.character_in_nest:
+        turn.require(details == (None, None, None), "error.bag_queen_nobody_in_nest")
+        bag.awaiting = None
+        queen = next(t for t in bag.bag if token_specs(turn.rules)[t].kind == "queen")
+        if bag.nest_destroyed:
+            turn.log("log.bag.queen_back_nest_destroyed")
+        else:
+            bag.eggs += 1
+            turn.log("log.bag.queen_back_egg", count=bag.eggs)
+        previous = bag.last_draw
+        bag.last_draw = BagDraw(
+            purpose=DrawPurpose.DEVELOPMENT, token=queen, kind="queen",
+            light=previous.light if previous else None, dark=previous.dark if previous else None,
+            reported=previous.reported if previous else False, result=DrawResult.QUEEN_BACK,
+        )
+        return
+    turn.require(None not in details, "error.bag_queen_needs_encounter")
+    member = _member(turn, command.seat)  # type: ignore[arg-type]
+    bag.awaiting = None
+    queen = next(t for t in bag.bag if token_specs(turn.rules)[t].kind == "queen")
+    reported = bool(bag.last_draw and bag.last_draw.reported)
+    # FAQ: a Queen placed in the Nest does not go back into the bag.
+    _set_aside(turn, queen)
+    turn.announce("announce.bag.queen_in_nest", seat=member.seat, character=member.character)
+    _meet(turn, member, command.place, command.hand, queen, DrawPurpose.QUEEN_IN_NEST, reported)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------- intruders on the board
+def _require_on_board(turn: Turn, kind: str, count: int = 1) -> None:
+    on_board = turn.state.bag.on_board[kind]
+    turn.require(on_board > 0, "error.bag_no_intruder_on_board", kind=kind)
+    turn.require(count <= on_board, "error.bag_too_many_to_return", kind=kind, count=on_board)
+
+
+def kill_intruder(turn: Turn, command: KillIntruder) -> None:
+    """Miniature off, a Carcass left (not for a Larva); its token stays beside the board."""
+    _require_bag_free(turn)
+    _require_on_board(turn, command.kind)
+    bag = turn.state.bag
+    bag.on_board[command.kind] -= 1
+    if command.kind == "larva":
+        turn.log("log.bag.larva_killed", kind=command.kind)
+        return
+    bag.carcasses += 1
+    if command.kind == "queen":
+        turn.announce("announce.bag.queen_killed", kind=command.kind)
+    else:
+        turn.log("log.bag.intruder_killed", kind=command.kind)
+
+
+def intruder_to_technical_corridor(turn: Turn, command: IntruderToTechnicalCorridor) -> None:
+    """Miniature off; a token of its kind goes from beside the board back into the bag."""
+    _require_bag_free(turn)
+    _require_on_board(turn, command.kind)
+    turn.state.bag.on_board[command.kind] -= 1
+    turn.log("log.bag.intruder_to_corridor", kind=command.kind)
+    add_from_supply(turn, command.kind)
+
+
+def remove_intruder(turn: Turn, command: RemoveIntruder) -> None:
+    """Miniature off, nothing left behind, token stays aside (a Larva infesting, Evolve)."""
+    _require_bag_free(turn)
+    _require_on_board(turn, command.kind)
+    turn.state.bag.on_board[command.kind] -= 1
+    turn.log("log.bag.intruder_removed", kind=command.kind)
+
+
+def place_intruder(turn: Turn, command: PlaceIntruder) -> None:
+    """A card places an intruder (Scent of Blood, Evolve…): no token is drawn."""
+    _require_bag_free(turn)
+    if command.kind == "queen":
+        # The Queen only comes out of the bag (an encounter or bag development).
+        turn.require("queen" not in turn.state.bag.bag, "error.bag_queen_token_in_bag")
+    if place_miniature(turn, command.kind):
+        turn.log("log.bag.intruder_placed", kind=command.kind)
+
+
+def add_to_bag(turn: Turn, command: AddToBag) -> None:
+    """A card puts a token of a kind from the supply into the bag (Hatching…)."""
+    _require_bag_free(turn)
+    add_from_supply(turn, command.kind)
+
+
+def return_intruders_to_bag(turn: Turn, command: ReturnIntrudersToBag) -> None:
+    """Intruders not in combat leave the board; as many tokens go back into the bag."""
+    _require_bag_free(turn)
+    counts = {kind: n for kind, n in command.counts.items() if n > 0}
+    turn.require(bool(counts), "error.bag_nothing_to_return")
+    for kind, n in counts.items():
+        _require_on_board(turn, kind, n)
+    for kind in MINIATURE_KINDS:
+        n = counts.get(kind, 0)
+        if not n:
+            continue
+        turn.state.bag.on_board[kind] -= n
+        turn.log("log.bag.intruders_returned", kind=kind, count=n)
+        for _ in range(n):
+            if add_from_supply(turn, kind) is None:
+                break
+
+
+# --------------------------------------------------------------------- the Nest
+def remove_egg(turn: Turn, command: RemoveEgg) -> None:
+    _require_bag_free(turn)
+    bag = turn.state.bag
+    turn.require(bag.eggs > 0, "error.bag_no_eggs")
+    bag.eggs -= 1
+    if command.how == "taken":
+        turn.log("log.bag.egg_taken", count=bag.eggs)
+    else:
+        turn.log("log.bag.egg_destroyed", count=bag.eggs)
+    if bag.eggs == 0 and not bag.nest_destroyed:
+        bag.nest_destroyed = True
+        turn.announce("announce.bag.nest_destroyed")
+
+
+# --------------------------------------------------------------------- settings
+def set_show_odds(turn: Turn, command: SetShowOdds) -> None:
+    turn.require_running()
+    turn.state.bag.show_odds = command.show
+    turn.log("log.bag.odds_shown" if command.show else "log.bag.odds_hidden")
+

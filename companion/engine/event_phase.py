@@ -1,0 +1,359 @@
+"""The Event Phase runner: steps 4 to 11 of a round as explicit, resumable state.
+
+`start_event_phase` opens the phase at step 4; `continue_event_phase` is the only
+command that moves it on, one step per tap, and it refuses while the current step
+still needs the table's input:
+
+  4 CSS launch   - a CSS token under the Time token: `event_css_launch(face)` first
+                   (skipped at once when there is none, or it was already revealed);
+  5 Time         - continuing moves the Time token (timetrack.advance_time);
+  6 Noise        - lists the powered Sections (their Noise markers go);
+  7 Attacks      - any number of `resolve_attack` (and `injury_check`) commands;
+  8 Fire damage  - `event_fire_damage(nest_fire)` first (Fire in the Nest: 1 Egg destroyed);
+  9 Event card   - `draw_event_card` first, then each tracked effect's follow-up;
+                   continuing discards the card (or removes it and reshuffles the deck);
+ 10 Development  - `event_develop_bag(outcome)` first (and the Queen question answered);
+ 11 Round end    - Player Phase reminder; continuing closes the phase.
+
+Everything lives in GameState.event_phase, so a restarted app resumes at the same
+step and undo walks back through the steps, one command at a time. While a phase is
+open the plain `advance_time` and `develop_bag` commands are refused (no double
+advancing or developing).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import bag as bag_rules
+from . import crew, markers, power, timetrack
+from .attacks import destroy_nest_egg, injury_check, resolve_attack
+from .commands import (
+    AdvanceTime,
+    ContinueEventPhase,
+    CssLaunch,
+    DevelopBag,
+    DrawEventCard,
+    EventCoolantLeak,
+    EventCssLaunch,
+    EventDevelopBag,
+    EventFireDamage,
+    EventHatching,
+    EventKickstopper,
+    EventLurking,
+    EventNoiseInCorridors,
+    EventPowerSurge,
+    InjuryCheck,
+    ResolveAttack,
+    ReturnIntrudersToBag,
+    StartEventPhase,
+)
+from .context import Turn
+from .decks import EVENT_DECK, discard_shown_card, draw, event_card, remove_shown_card
+from .phase_state import EventEffect, EventPhase, EventStep
+from .state import GameState
+from .vocab import Section
+
+if TYPE_CHECKING:
+    from companion.rules import Rules
+
+
+# --------------------------------------------------------------------- queries (for screens too)
+def css_launch_pending(state: GameState, rules: "Rules") -> bool:
+    """Step 4 needs a face: a CSS token lies under the Time token and is still hidden."""
+    return rules.slot(state.time).css_space and state.css_launched_at != state.time
+
+
+def powered_sections(state: GameState) -> list[Section]:
+    return [section for section in Section if state.is_powered(section)]
+
+
+def blocking_reason(state: GameState, rules: "Rules") -> str | None:
+    """The error key `continue_event_phase` would raise now, or None if it may go on."""
+    phase = state.event_phase
+    if state.is_over:
+        return "error.game_over"
+    if phase is None:
+        return "error.event_phase_not_started"
+    if phase.step is EventStep.CSS_LAUNCH and css_launch_pending(state, rules):
+        return "error.event_phase_css_face_needed"
+    if phase.step is EventStep.FIRE and phase.nest_fire is None:
+        return "error.event_phase_nest_fire_needed"
+    if phase.step is EventStep.EVENT_CARD:
+        if phase.event_card is None:
+            return "error.event_phase_draw_event_card"
+        if phase.pending_effects:
+            return "error.event_phase_effects_pending"
+    if phase.step is EventStep.DEVELOPMENT:
+        if not phase.developed:
+            return "error.event_phase_develop_first"
+        if state.bag.awaiting is not None:
+            return "error.bag_queen_question_open"
+    return None
+
+
+# --------------------------------------------------------------------- helpers
+def _phase(turn: Turn) -> EventPhase:
+    turn.require_running()
+    phase = turn.state.event_phase
+    turn.require(phase is not None, "error.event_phase_not_started")
+    return phase  # type: ignore[return-value]
+
+
+def _at(turn: Turn, step: EventStep) -> EventPhase:
+    phase = _phase(turn)
+    turn.require(phase.step is step, "error.event_phase_wrong_step", step=int(phase.step), expected=int(step))
+    return phase
+
+
+def _close_if_over(turn: Turn) -> bool:
+    """A game that ended during the phase has no Event Phase left to run."""
+    if turn.state.is_over:
+        turn.state.event_phase = None
+        return True
+    return False
+
+
+def _enter(turn: Turn, phase: EventPhase, step: EventStep) -> None:
+    """Make `step` current and write its instructions to the log."""
+    state = turn.state
+    phase.step = step
+    if step is EventStep.CSS_LAUNCH:
+        if css_launch_pending(state, turn.rules):
+            turn.log("log.event_phase.css_launch", slot=state.time)
+        else:
+            turn.log("log.event_phase.css_skipped", slot=state.time)
+            _enter(turn, phase, EventStep.TIME)
+    elif step is EventStep.TIME:
+        turn.log("log.event_phase.time", slot=state.time)
+    elif step is EventStep.NOISE:
+        phase.noise_sections = powered_sections(state)
+        turn.log("log.event_phase.noise")
+        for section in phase.noise_sections:
+            turn.log("log.event_phase.noise_section", section=section.value)
+        if not phase.noise_sections:
+            turn.log("log.event_phase.noise_none")
+        turn.log("log.event_phase.noise_technical_corridors")
+    elif step is EventStep.ATTACKS:
+        turn.log("log.event_phase.attacks")
+    elif step is EventStep.FIRE:
+        turn.log("log.event_phase.fire")
+    elif step is EventStep.EVENT_CARD:
+        turn.log("log.event_phase.event_card")
+    elif step is EventStep.DEVELOPMENT:
+        turn.log("log.event_phase.development")
+    elif step is EventStep.ROUND_END:
+        turn.log("log.event_phase.round_end", round=state.round)
+        turn.log("log.event_phase.draw_up")
+        if state.round > 1:
+            turn.log("log.event_phase.first_player")
+
+
+# --------------------------------------------------------------------- the runner
+def start_event_phase(turn: Turn, command: StartEventPhase) -> None:
+    turn.require_running()
+    state = turn.state
+    turn.require(state.event_phase is None, "error.event_phase_in_progress")
+    phase = EventPhase(round=state.round)
+    state.event_phase = phase
+    turn.log("log.event_phase.started", round=state.round)
+    _enter(turn, phase, EventStep.CSS_LAUNCH)
+
+
+def continue_event_phase(turn: Turn, command: ContinueEventPhase) -> None:
+    phase = _phase(turn)
+    reason = blocking_reason(turn.state, turn.rules)
+    if reason is not None:
+        raise turn.refuse(reason)
+    step = phase.step
+    if step is EventStep.TIME:
+        timetrack.advance_time(turn, AdvanceTime())
+        if _close_if_over(turn):
+            return
+    elif step is EventStep.EVENT_CARD:
+        _finish_event_card(turn, phase)
+    elif step is EventStep.ROUND_END:
+        turn.log("log.event_phase.finished", round=phase.round)
+        turn.state.event_phase = None
+        return
+    _enter(turn, phase, EventStep(step + 1))
+
+
+def event_css_launch(turn: Turn, command: EventCssLaunch) -> None:
+    _at(turn, EventStep.CSS_LAUNCH)
+    crew.css_launch(turn, CssLaunch(face=command.face))
+    _close_if_over(turn)
+
+
+def event_fire_damage(turn: Turn, command: EventFireDamage) -> None:
+    phase = _at(turn, EventStep.FIRE)
+    turn.require(phase.nest_fire is None, "error.event_phase_already_answered")
+    phase.nest_fire = command.nest_fire
+    if command.nest_fire:
+        turn.log("log.event_phase.nest_fire")
+        destroy_nest_egg(turn)
+    else:
+        turn.log("log.event_phase.no_nest_fire")
+
+
+def event_develop_bag(turn: Turn, command: EventDevelopBag) -> None:
+    phase = _at(turn, EventStep.DEVELOPMENT)
+    turn.require(not phase.developed, "error.event_phase_already_developed")
+    bag_rules.develop_bag(turn, DevelopBag(outcome=command.outcome))
+    phase.developed = True
+
+
+# --------------------------------------------------------------------- step 9: the Event card
+def draw_event_card(turn: Turn, command: DrawEventCard) -> None:
+    phase = _at(turn, EventStep.EVENT_CARD)
+    turn.require(phase.event_card is None, "error.event_phase_event_card_drawn")
+    if command.card is not None:
+        turn.require(
+            command.card in {spec.id for spec in turn.rules.event_cards}, "error.deck_unknown_card", card=command.card
+        )
+    deck = turn.state.decks.event
+    card, reshuffled = draw(deck, turn.state.rng, command.card, name=EVENT_DECK)
+    if reshuffled:
+        turn.log("log.deck.event_reshuffled", count=len(deck.draw_pile) + 1)
+    spec = event_card(turn.rules, card)
+    phase.event_card = card
+    turn.log("log.event.drawn", card=card, event_card=spec.card, number=spec.number)
+    first = spec.corridors[0]
+    for kind in spec.moves:
+        if len(spec.corridors) > 1:
+            turn.log("log.event.moves_two", kind=kind, corridor=first, then=spec.corridors[1])
+        else:
+            turn.log("log.event.moves", kind=kind, corridor=first)
+    turn.log(f"event_card.effect.{spec.card}", card=card)
+    if spec.has_darkness_extra:
+        turn.log(f"event_card.dark.{spec.card}", card=card)
+    if spec.removed_after_use:
+        turn.log("log.event.will_be_removed", event_card=spec.card, card=card)
+    tracked = {effect.value for effect in EventEffect}
+    phase.pending_effects = [EventEffect(spec.card)] if spec.card in tracked else []
+    phase.done_effects = []
+
+
+def _finish_event_card(turn: Turn, phase: EventPhase) -> None:
+    deck = turn.state.decks.event
+    card = phase.event_card
+    assert card is not None
+    spec = event_card(turn.rules, card)
+    if spec.removed_after_use:
+        remove_shown_card(deck, card, turn.state.rng)
+        turn.log("log.event.removed", event_card=spec.card, card=card, count=len(deck.draw_pile))
+    else:
+        discard_shown_card(deck, card)
+
+
+def _effect(turn: Turn, effect: EventEffect) -> EventPhase:
+    phase = _at(turn, EventStep.EVENT_CARD)
+    turn.require(effect in phase.pending_effects, "error.event_phase_no_such_effect")
+    phase.pending_effects.remove(effect)
+    phase.done_effects.append(effect)
+    return phase
+
+
+def event_power_surge(turn: Turn, command: EventPowerSurge) -> None:
+    _effect(turn, EventEffect.POWER_SURGE)
+    power.power_surge(turn, command)  # type: ignore[arg-type]
+
+
+def event_kickstopper(turn: Turn, command: EventKickstopper) -> None:
+    _effect(turn, EventEffect.KICKSTOPPER)
+    token = turn.state.power[Section.ELEVATOR]
+    if token.active:
+        token.active = False
+        turn.log("log.power_off", section=Section.ELEVATOR.value, token=token.number)
+    else:
+        turn.log("log.event.elevator_already_off", section=Section.ELEVATOR.value, token=token.number)
+
+
+def event_coolant_leak(turn: Turn, command: EventCoolantLeak) -> None:
+    _effect(turn, EventEffect.COOLANT_LEAK)
+    if command.cooling_malfunction:
+        if turn.state.self_destruct is None:
+            timetrack.start_self_destruct(turn, command)
+        else:
+            turn.log("log.event.self_destruct_already_running")
+    else:
+        markers.place_malfunction(turn, command)
+        _close_if_over(turn)
+
+
+def event_hatching(turn: Turn, command: EventHatching) -> None:
+    _effect(turn, EventEffect.HATCHING)
+    if turn.state.bag.eggs > 0:
+        turn.log("log.event.hatching_egg")
+        destroy_nest_egg(turn)
+    else:
+        turn.log("log.event.hatching_no_egg")
+    if command.nobody_infested:
+        turn.log("log.event.hatching_larva")
+        bag_rules.add_from_supply(turn, "larva")
+    else:
+        turn.log("log.event.hatching_infested")
+
+
+def event_lurking(turn: Turn, command: EventLurking) -> None:
+    _effect(turn, EventEffect.LURKING)
+    counts = {kind: n for kind, n in command.counts.items() if n > 0}
+    if counts:
+        bag_rules.return_intruders_to_bag(turn, ReturnIntrudersToBag(counts=counts))
+    else:
+        turn.log("log.event.lurking_none")
+
+
+def event_noise_in_corridors(turn: Turn, command: EventNoiseInCorridors) -> None:
+    _effect(turn, EventEffect.NOISE_IN_CORRIDORS)
+    state = turn.state
+    if not command.had_noise:
+        turn.log("log.event.noise_in_technical_corridors")
+        return
+    # One Fire and one Malfunction marker leave the supply for good, if any is left there.
+    if state.fire < state.fire_pool:
+        state.fire_pool -= 1
+        turn.announce("announce.event.fire_pool_shrinks", count=state.fire, pool=state.fire_pool)
+    else:
+        turn.log("log.event.fire_supply_empty", count=state.fire, pool=state.fire_pool)
+    if state.malfunction < state.malfunction_pool:
+        state.malfunction_pool -= 1
+        turn.announce("announce.event.malfunction_pool_shrinks", count=state.malfunction, pool=state.malfunction_pool)
+    else:
+        turn.log("log.event.malfunction_supply_empty", count=state.malfunction, pool=state.malfunction_pool)
+
+
+# --------------------------------------------------------------------- plain commands while a phase runs
+def plain_advance_time(turn: Turn, command: AdvanceTime) -> None:
+    """The tracker's advance_time: refused while the runner is in an Event Phase."""
+    turn.require(turn.state.event_phase is None or turn.state.is_over, "error.event_phase_in_progress")
+    timetrack.advance_time(turn, command)
+
+
+def plain_develop_bag(turn: Turn, command: DevelopBag) -> None:
+    """The bag's develop_bag: refused while the runner is in an Event Phase (step 10
+    develops through event_develop_bag)."""
+    turn.require(turn.state.event_phase is None or turn.state.is_over, "error.event_phase_in_progress")
+    bag_rules.develop_bag(turn, command)
+
+
+# --------------------------------------------------------------------- registration (apply.py)
+# The commands of decks, attacks and the runner. apply.HANDLERS is updated with this, so
+# the plain advance_time and develop_bag go through the guards above.
+HANDLERS = {
+    AdvanceTime: plain_advance_time,
+    DevelopBag: plain_develop_bag,
+    ResolveAttack: resolve_attack,
+    InjuryCheck: injury_check,
+    StartEventPhase: start_event_phase,
+    ContinueEventPhase: continue_event_phase,
+    EventCssLaunch: event_css_launch,
+    EventFireDamage: event_fire_damage,
+    DrawEventCard: draw_event_card,
+    EventPowerSurge: event_power_surge,
+    EventKickstopper: event_kickstopper,
+    EventCoolantLeak: event_coolant_leak,
+    EventHatching: event_hatching,
+    EventLurking: event_lurking,
+    EventNoiseInCorridors: event_noise_in_corridors,
+    EventDevelopBag: event_develop_bag,
+}

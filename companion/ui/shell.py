@@ -1,0 +1,168 @@
+"""One browser tab / window: app bar, navigation, and refreshing when the shared game changes."""
+from __future__ import annotations
+
+import logging
+from typing import Sequence
+
+import flet as ft
+
+from companion.controller import TableController
+from companion.engine.state import GameState, LogEntry
+
+from . import ids, theme
+from .announcements import Announcer
+from .context import UiContext
+from .home import build_home
+from .i18n_view import LANGUAGES, Texts
+from .setup_wizard import SetupWizard
+from .table.view import build_table
+from .wakelock import ScreenAwake
+
+log = logging.getLogger(__name__)
+
+
+class PageApp:
+    def __init__(self, page: ft.Page, controller: TableController, *, language: str,
+                 startup_errors: Sequence[str]) -> None:
+        self.page = page
+        self.controller = controller
+        self.texts = Texts(language)
+        self.startup_errors = list(startup_errors)
+        self.screen = "home"  # "home" or "setup" while no game is open; the table follows the controller
+        self.wizard: SetupWizard | None = None
+        self.announcer = Announcer(page, self.texts)
+        self.awake = ScreenAwake(page)
+        self.unsubscribe = None
+        self.ctx = UiContext(page=page, controller=controller, texts=self.texts, navigate=self.navigate,
+                             rerender=self.render, width=page.width or 1280,
+                             extras={"languages": LANGUAGES})
+
+    # -- lifecycle ---------------------------------------------------------------
+    def start(self) -> None:
+        theme.apply(self.page)
+        self.page.scroll = ft.ScrollMode.AUTO
+        self.page.on_resize = self._on_resize
+        self.page.on_connect = lambda _e: self._subscribe(refresh=True)
+        self.page.on_disconnect = lambda _e: self._unsubscribe()
+        self.page.on_close = lambda _e: self._unsubscribe()
+        self._subscribe(refresh=False)
+        self.render()
+
+    def _subscribe(self, *, refresh: bool) -> None:
+        if self.unsubscribe is None:
+            self.unsubscribe = self.controller.subscribe(self._on_change)
+        if refresh:
+            self.render()
+
+    def _unsubscribe(self) -> None:
+        if self.unsubscribe is not None:
+            self.unsubscribe()
+            self.unsubscribe = None
+
+    def _on_change(self, _state: GameState | None, entries: list[LogEntry]) -> None:
+        """Called by the controller from whichever thread changed the game (maybe another tab's)."""
+        try:
+            self.page.run_task(self._refresh, list(entries))
+        except Exception as exc:  # noqa: BLE001 - a closed tab must not break the other tabs
+            log.debug("page gone, unsubscribing: %s", exc)
+            self._unsubscribe()
+
+    async def _refresh(self, entries: list[LogEntry]) -> None:
+        # Announcement first: when the board shows the new state, the table is already told why.
+        self.announcer.announce(entries)
+        self.render()
+
+    # -- navigation and language -------------------------------------------------
+    def navigate(self, screen: str) -> None:
+        self.screen = screen
+        if screen == "setup" and self.wizard is None:
+            self.wizard = SetupWizard(self.ctx, self.set_language)
+        if screen == "home":
+            self.wizard = None
+        self.render()
+
+    def set_language(self, lang: str) -> None:
+        self.texts.switch(lang)
+        self.render()
+        self.announcer.relabel()
+
+    def _on_resize(self, _e) -> None:
+        # Columns and the time track's slot size both follow the exact width.
+        self.render()
+
+    # -- rendering ---------------------------------------------------------------
+    def render(self) -> None:
+        self.ctx.width = self.page.width or self.ctx.width
+        in_game = self.controller.state is not None
+        self.awake.keep_awake(in_game)
+        self.page.title = self.texts.t("ui.app.title")
+        self.page.appbar = self._appbar(in_game)
+        if in_game:
+            body = build_table(self.ctx)
+        elif self.screen == "setup" and self.wizard is not None:
+            body = self.wizard.build()
+        else:
+            body = build_home(self.ctx)
+        banner = self._startup_banner()
+        self.page.controls = [banner, body] if banner is not None else [body]
+        self.page.update()
+
+    def _startup_banner(self) -> ft.Control | None:
+        if not self.startup_errors:
+            return None
+
+        def dismiss(_e) -> None:
+            self.startup_errors = []
+            self.render()
+
+        return ids.tag(ids.STARTUP_ERRORS, ft.Container(
+            content=ft.Row(
+                [ft.Icon(ft.Icons.ERROR_OUTLINE, color=theme.ORANGE),
+                 ft.Column([ft.Text(m, size=15) for m in self.startup_errors], expand=True, tight=True),
+                 ft.IconButton(icon=ft.Icons.CLOSE, tooltip=self.texts.t("ui.common.dismiss"), on_click=dismiss)],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+            bgcolor=theme.DANGER_BG, border_radius=theme.RADIUS, padding=theme.GAP,
+        ))
+
+    def _appbar(self, in_game: bool) -> ft.AppBar:
+        t = self.texts.t
+        actions: list[ft.Control] = []
+        title = t("ui.app.title")
+        if in_game:
+            actions += [
+                ids.tag(ids.UNDO, ft.IconButton(icon=ft.Icons.UNDO, tooltip=t("ui.common.undo"),
+                                                disabled=not self.controller.can_undo,
+                                                on_click=lambda _e: self.ctx.attempt(self.controller.undo))),
+                ids.tag(ids.REDO, ft.IconButton(icon=ft.Icons.REDO, tooltip=t("ui.common.redo"),
+                                                disabled=not self.controller.can_redo,
+                                                on_click=lambda _e: self.ctx.attempt(self.controller.redo))),
+                ids.tag(ids.HOME, ft.IconButton(icon=ft.Icons.HOME, tooltip=t("ui.common.home"),
+                                                on_click=lambda _e: self.ctx.attempt(self.controller.close))),
+            ]
+        actions.append(self._language_menu())
+        actions.append(ft.Container(width=8))  # keep the last action off the screen edge
+        if self.ctx.is_phone:
+            title = t("ui.app.short_title")
+        return ft.AppBar(
+            title=ft.Text(title, size=18 if self.ctx.is_phone else 20, weight=ft.FontWeight.BOLD,
+                          max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            bgcolor=theme.SURFACE,
+            actions=actions,
+            center_title=False,
+        )
+
+    def _language_menu(self) -> ft.Control:
+        items = [
+            ft.PopupMenuItem(
+                content=ids.tag(ids.language_option(lang), ft.Text(self.texts.language_name(lang))),
+                checked=lang == self.texts.lang,
+                on_click=lambda _e, lang=lang: self.set_language(lang),
+            )
+            for lang in LANGUAGES
+        ]
+        label = ft.Row([ft.Icon(ft.Icons.TRANSLATE),
+                        ft.Text(self.texts.language_name(self.texts.lang), visible=not self.ctx.is_phone)],
+                       spacing=6, tight=True)
+        return ids.tag(ids.LANGUAGE, ft.PopupMenuButton(content=label, items=items,
+                                                        tooltip=self.texts.t("ui.common.language")))

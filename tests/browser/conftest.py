@@ -1,0 +1,113 @@
+"""Browser tests: the real app as a subprocess, driven in Debian's Chromium."""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from tests.support.requirements import skip_or_fail
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+REPO = Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_http(url: str, process: subprocess.Popen, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the app exited early with code {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"the app did not answer on {url}")
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory):
+    """Start `python -m companion --web` on a free port; kill it (and its children) afterwards."""
+    if not CHROMIUM.exists():
+        skip_or_fail("Debian's chromium is not installed", required_by="REQUIRE_BROWSER")
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        skip_or_fail("playwright is not installed", required_by="REQUIRE_BROWSER")
+    port = _free_port()
+    data_dir = tmp_path_factory.mktemp("games")
+    log_path = data_dir.parent / "app.log"
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "companion", "--web", "--host", "127.0.0.1", "--port", str(port),
+             "--data-dir", str(data_dir), "--lang", "tr"],
+            cwd=REPO, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        _wait_http(url, process)
+        yield url
+    finally:
+        # Its own session: the group id is its PID, so this reaches its children too.
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=10)
+        except ProcessLookupError:
+            pass
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
+
+
+@pytest.hookimpl(tryfirst=True, hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, "rep_" + report.when, report)
+
+
+@pytest.fixture
+def flutter(browser, request):
+    """A fresh browser page wrapped for Flutter; on failure its last frame is kept for a human."""
+    from .flutter_page import FlutterPage
+
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    yield FlutterPage(page)
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"failure-{request.node.name}.png"))
+    page.close()

@@ -1,0 +1,121 @@
+"""Driving a Flet (Flutter web) page from Playwright through its accessibility tree.
+
+Flutter paints on a canvas; with semantics enabled it mirrors every control as a DOM
+node carrying `flt-semantics-identifier` (our stable ids) and its text as labels.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page
+
+DEFAULT_TIMEOUT = 20.0
+
+# Text of the whole accessibility tree: visible strings and aria labels.
+_TREE_TEXT = """() => {
+  const host = document.querySelector('flt-semantics-host');
+  if (!host) return '';
+  const labels = Array.from(host.querySelectorAll('[aria-label]')).map(e => e.getAttribute('aria-label'));
+  return host.innerText + '\\n' + labels.join('\\n');
+}"""
+
+
+class FlutterPage:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    # -- start -------------------------------------------------------------------
+    def open(self, url: str) -> None:
+        self.page.goto(url)
+        self.page.wait_for_selector("#loading", state="detached", timeout=90_000)
+        self.enable_semantics()
+
+    def enable_semantics(self) -> None:
+        """Flutter builds the accessibility tree only after its hidden placeholder is clicked."""
+        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            self.page.evaluate("() => { const p = document.querySelector('flt-semantics-placeholder');"
+                               " if (p) p.click(); }")
+            if self.page.locator("[flt-semantics-identifier]").count() > 0:
+                return
+            self.page.wait_for_timeout(250)
+        raise AssertionError("the accessibility tree never appeared")
+
+    # -- finding -----------------------------------------------------------------
+    def by_id(self, identifier: str) -> Locator:
+        return self.page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+
+    def has(self, identifier: str) -> bool:
+        return self.page.locator(f'[flt-semantics-identifier="{identifier}"]').count() > 0
+
+    def wait_for_id(self, identifier: str, timeout: float = DEFAULT_TIMEOUT) -> Locator:
+        self.wait_until(lambda: self.has(identifier), f"control {identifier!r}", timeout)
+        return self.by_id(identifier)
+
+    def wait_gone(self, identifier: str, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.wait_until(lambda: not self.has(identifier), f"{identifier!r} to disappear", timeout)
+
+    def text(self) -> str:
+        return self.page.evaluate(_TREE_TEXT)
+
+    def wait_text(self, text: str, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.wait_until(lambda: text in self.text(), f"text {text!r}", timeout)
+
+    def text_of(self, identifier: str) -> str:
+        node = self.by_id(identifier)
+        return node.evaluate("e => e.innerText + ' ' + Array.from(e.querySelectorAll('[aria-label]'))"
+                             ".map(x => x.getAttribute('aria-label')).join(' ') + ' ' +"
+                             " (e.getAttribute('aria-label') || '')")
+
+    def wait_until(self, predicate, what: str, timeout: float = DEFAULT_TIMEOUT) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if predicate():
+                return
+            self.page.wait_for_timeout(100)
+        raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+
+    # -- acting --------------------------------------------------------------------
+    def tap(self, identifier: str, timeout: float = DEFAULT_TIMEOUT) -> None:
+        """Click the centre of a control, scrolling the Flutter view until it is on screen."""
+        node = self.wait_for_id(identifier, timeout)
+        viewport = self.page.viewport_size
+        box = None
+        for _ in range(30):
+            box = node.bounding_box()
+            if box is not None and box["height"] > 0:
+                centre = box["y"] + box["height"] / 2
+                if 60 <= centre <= viewport["height"] - 10:
+                    break
+                self.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
+                self.page.mouse.wheel(0, centre - viewport["height"] / 2)
+            self.page.wait_for_timeout(150)
+            node = self.by_id(identifier)
+        assert box is not None, f"{identifier!r} has no box"
+        self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    def type_into(self, identifier: str, text: str) -> None:
+        self.tap(identifier)
+        self.page.wait_for_timeout(200)
+        self.page.keyboard.press("Control+A")
+        self.page.keyboard.type(text)
+
+    def scroll_top(self) -> None:
+        viewport = self.page.viewport_size
+        self.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
+        for _ in range(5):
+            self.page.mouse.wheel(0, -5000)
+        self.page.wait_for_timeout(300)
+
+    def scroll_by(self, pixels: float) -> None:
+        viewport = self.page.viewport_size
+        self.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
+        self.page.mouse.wheel(0, pixels)
+        self.page.wait_for_timeout(300)
+
+    def screenshot(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.page.wait_for_timeout(400)  # let the last frame paint
+        self.page.screenshot(path=str(path))

@@ -1,0 +1,140 @@
+"""End to end in Turkish: set up 3 players, reach 08, self-destruct and undo, switch to Portuguese."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from companion.i18n.translator import Translator
+
+from .flutter_page import FlutterPage
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+TR = Translator("tr")
+PT = Translator("pt-BR")
+
+
+def _dismiss_announcements(app: FlutterPage) -> list[str]:
+    """Dismiss the announcement dialog if one is up; return what it said."""
+    seen = []
+    if app.has("announcement"):
+        seen.append(app.text_of("announcement"))
+        app.tap("announcement-ok")
+        app.wait_gone("announcement")
+    return seen
+
+
+def _settle(app: FlutterPage, expected: str, timeout: float = 20) -> list[str]:
+    """Wait until `expected` shows on the board, dismissing any announcement on the way.
+
+    A modal announcement hides the board from the accessibility tree, and it may open a
+    frame after the board changed: only a board that stays clear for a moment counts.
+    """
+    seen: list[str] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if app.has("announcement"):
+            seen += _dismiss_announcements(app)
+            continue
+        if expected in app.text():
+            app.page.wait_for_timeout(400)
+            if not app.has("announcement"):
+                return seen
+            continue
+        app.page.wait_for_timeout(100)
+    raise AssertionError(f"the board never showed {expected!r}")
+
+
+def _advance_to(app: FlutterPage, slot: int, translator: Translator) -> list[str]:
+    announcements: list[str] = []
+    for target in range(14, slot - 1, -1):
+        app.tap("advance-time")
+        announcements += _settle(app, translator.t("ui.track.time", slot=target))
+    return announcements
+
+
+def _new_game(app: FlutterPage) -> None:
+    app.tap("new-game")
+    app.wait_for_id("player-name-1")
+    app.type_into("player-name-1", "Ayşe")
+    app.type_into("player-name-2", "Barış")
+    app.tap("add-player")
+    app.wait_for_id("player-name-3")
+    app.type_into("player-name-3", "Cem")
+    # Pick a character other than the default for seat 3.
+    app.tap("player-character-3")
+    app.tap("character-option-lab_rat")
+    app.wait_gone("character-option-lab_rat")
+
+
+def test_turkish_game_to_isolation_then_portuguese(flutter: FlutterPage, app_url, screenshots):
+    app = flutter
+    page = app.page
+    app.open(app_url)
+
+    app.wait_for_id("new-game")
+    app.wait_text(TR.t("ui.home.new_game"))
+    app.screenshot(screenshots / "home-tr-desktop.png")
+
+    # Fill the wizard at phone size: the controls must be reachable there too.
+    page.set_viewport_size(PHONE)
+    app.wait_for_id("new-game")
+    app.screenshot(screenshots / "home-tr-phone.png")
+    _new_game(app)
+    app.scroll_top()
+    app.screenshot(screenshots / "setup-tr-phone.png")
+    page.set_viewport_size(DESKTOP)
+    app.wait_for_id("start-game")
+    app.scroll_top()
+    app.screenshot(screenshots / "setup-tr-desktop.png")
+    app.tap("start-game")
+    app.wait_for_id("advance-time")
+    app.wait_text(TR.t("character.lab_rat"))
+    assert app.has("time-track") and app.has("power-S-01") and app.has("fire-count")
+    app.scroll_top()
+    app.screenshot(screenshots / "table-tr-desktop.png")
+
+    # 15 -> 08: power drops are announced on the way; 08 opens the Isolation Room.
+    announcements = _advance_to(app, 9, TR)
+    app.tap("advance-time")
+    app.wait_for_id("announcement")
+    app.wait_text(TR.t("announce.isolation_open"))
+    app.screenshot(screenshots / "announcement-tr-desktop.png")
+    announcements += _dismiss_announcements(app)
+    assert any(TR.t("announce.isolation_open") in text for text in announcements)
+
+    # Start self-destruct (confirmed), then undo it.
+    app.tap("start-self-destruct")
+    app.tap("confirm-ok")
+    app.wait_for_id("announcement")
+    _dismiss_announcements(app)
+    app.wait_for_id("stop-self-destruct")
+    app.tap("undo")
+    app.wait_for_id("start-self-destruct")
+    assert not app.has("stop-self-destruct")
+
+    page.set_viewport_size(PHONE)
+    app.wait_text(TR.t("ui.actions.advance_time"))
+    app.scroll_top()
+    app.screenshot(screenshots / "table-tr-phone.png")
+
+    # Language switch at any time re-renders everything.
+    app.tap("language")
+    app.tap("language-pt-BR")
+    app.wait_text(PT.t("ui.actions.advance_time"))
+    app.wait_text(PT.t("ui.track.title"))
+    assert TR.t("ui.actions.advance_time") not in app.text()
+    app.scroll_top()
+    app.screenshot(screenshots / "table-pt-phone.png")
+    for part in (2, 3, 4):
+        app.scroll_by(700)
+        app.screenshot(screenshots / f"table-pt-phone-{part}.png")
+
+    page.set_viewport_size(DESKTOP)
+    app.wait_text(PT.t("ui.log.title"))
+    app.scroll_top()
+    app.screenshot(screenshots / "table-pt-desktop.png")

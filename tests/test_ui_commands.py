@@ -1,0 +1,73 @@
+"""The table's buttons follow the engine: enabled exactly when the command would be accepted."""
+from __future__ import annotations
+
+import pytest
+
+from companion.engine import CssFace, NewGame, PlayerSetup
+from companion.engine.commands import (
+    AdvanceTime,
+    CssLaunch,
+    LockIn,
+    PlaceFire,
+    RemoveFire,
+    StartSelfDestruct,
+    StopSelfDestruct,
+)
+from companion.ui.table.commands import CommandGate
+
+from .ui_tree import make_context, make_controller
+
+
+@pytest.fixture
+def ctx(tmp_path):
+    controller = make_controller(tmp_path)
+    controller.new_game(NewGame(players=(PlayerSetup(name="A", character="hacker"),
+                                         PlayerSetup(name="B", character="janitor")), seed=1), "t")
+    return make_context(controller, "tr")
+
+
+def test_refusals_match_the_engine(ctx):
+    gate = CommandGate(ctx)
+    assert gate.refusal(AdvanceTime()) is None
+    assert gate.refusal(RemoveFire()).key == "error.no_fire_to_remove"
+    assert gate.refusal(StopSelfDestruct()).key == "error.self_destruct_not_active"
+    assert gate.refusal(LockIn(seat=1)).key == "error.isolation_closed"
+    assert gate.refusal(CssLaunch(face=CssFace.NONE)).key == "error.no_css_token_under_time"
+
+
+def test_dry_run_changes_nothing(ctx):
+    before = ctx.controller.state.model_dump()
+    gate = CommandGate(ctx)
+    gate.refusal(StartSelfDestruct())
+    gate.refusal(PlaceFire())
+    assert ctx.controller.state.model_dump() == before
+    assert not ctx.controller.can_undo
+
+
+def test_a_command_that_ends_the_game_asks_first(ctx):
+    state = ctx.controller.state
+    for _ in range(state.fire_pool):
+        ctx.controller.execute(PlaceFire())
+    gate = CommandGate(ctx)
+    assert gate.ends_game(PlaceFire())
+    gate.run(PlaceFire())
+    assert ctx.page.dialogs, "a confirmation dialog should be shown"
+    assert not ctx.controller.state.is_over  # nothing happens until confirmed
+
+
+def test_confirmed_irreversible_command(ctx):
+    gate = CommandGate(ctx)
+    gate.run(StartSelfDestruct(), confirm_key="start_self_destruct")
+    assert ctx.controller.state.self_destruct is None
+    dialog = ctx.page.dialogs[-1]
+    ok = dialog.actions[-1].content  # the confirm-ok button inside its Semantics wrapper
+    dialog.update = lambda: None
+    ok.on_click(None)
+    assert ctx.controller.state.self_destruct is not None
+
+
+def test_refused_command_shows_a_localised_message(ctx):
+    gate = CommandGate(ctx)
+    gate.execute(RemoveFire())
+    snack = ctx.page.dialogs[-1]
+    assert ctx.texts.t("error.no_fire_to_remove") in snack.content.value

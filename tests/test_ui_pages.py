@@ -1,0 +1,124 @@
+"""Pages share one controller: each refreshes on changes, announces, and lets go when closed."""
+from __future__ import annotations
+
+from companion.engine import NewGame, PlayerSetup
+from companion.engine.commands import AdvanceTime
+from companion.ui import ids
+from companion.ui.announcements import Announcer
+from companion.ui.home import build_home
+from companion.ui.i18n_view import Texts
+from companion.ui.shell import PageApp
+
+from .ui_tree import FakePage, identifiers, make_context, make_controller, strings
+
+
+class LivePage(FakePage):
+    """A fake page that runs scheduled refreshes at once and counts updates."""
+
+    def __init__(self, width: float = 390) -> None:
+        super().__init__(width=width, height=844)
+        self.updates = 0
+        self.controls = []
+
+    def update(self, *controls) -> None:
+        self.updates += 1
+
+    def run_task(self, handler, *args):
+        # Drive the coroutine to its end right here (the UI's tasks never really wait).
+        coroutine = handler(*args)
+        try:
+            coroutine.send(None)
+        except StopIteration:
+            pass
+        else:
+            coroutine.close()
+
+
+def _setup() -> NewGame:
+    return NewGame(players=(PlayerSetup(name="A", character="hacker"),
+                            PlayerSetup(name="B", character="janitor")), seed=1)
+
+
+def _patch_dialog_updates(page: LivePage) -> None:
+    original = page.show_dialog
+
+    def show(dialog):
+        dialog.update = lambda: None
+        original(dialog)
+
+    page.show_dialog = show
+
+
+def test_two_pages_follow_one_controller(tmp_path):
+    controller = make_controller(tmp_path)
+    pages = [LivePage(390), LivePage(1280)]
+    apps = []
+    for page in pages:
+        _patch_dialog_updates(page)
+        app = PageApp(page, controller, language="tr", startup_errors=[])
+        app.start()
+        apps.append(app)
+    controller.new_game(_setup(), "t")
+    for page in pages:
+        assert ids.ADVANCE_TIME in identifiers(page.controls[-1])
+    controller.execute(AdvanceTime())  # 14: a red threshold takes power away -> announced
+    for page in pages:
+        assert any(ids.ANNOUNCEMENT in identifiers(d.content) for d in page.dialogs)
+    # A closed tab stops listening; the other one keeps working.
+    pages[0].on_disconnect(None)
+    before = pages[0].updates
+    controller.execute(AdvanceTime())
+    assert pages[0].updates == before
+    assert pages[1].updates > before - 1
+
+
+def test_language_switch_rerenders(tmp_path):
+    controller = make_controller(tmp_path)
+    page = LivePage()
+    app = PageApp(page, controller, language="tr", startup_errors=[])
+    app.start()
+    assert Texts("tr").t("ui.home.new_game") in strings(page.controls[-1])
+    app.set_language("pt-BR")
+    assert Texts("pt-BR").t("ui.home.new_game") in strings(page.controls[-1])
+
+
+def test_startup_errors_banner_is_dismissible(tmp_path):
+    controller = make_controller(tmp_path)
+    page = LivePage()
+    app = PageApp(page, controller, language="tr", startup_errors=["bozuk kayıt"])
+    app.start()
+    assert ids.STARTUP_ERRORS in identifiers(page.controls[0])
+    app.startup_errors = []
+    app.render()
+    assert all(ids.STARTUP_ERRORS not in identifiers(c) for c in page.controls)
+
+
+def test_unreadable_save_is_listed_with_its_error_and_untouched(tmp_path):
+    controller = make_controller(tmp_path)
+    games = tmp_path / "games"
+    games.mkdir(exist_ok=True)
+    broken = games / "broken.sqlite3"
+    broken.write_bytes(b"not a database at all")
+    ctx = make_context(controller, "pt-BR", 390)
+    shown = strings(build_home(ctx))
+    [summary] = controller.list_games()
+    assert summary.error_key is not None
+    assert ctx.texts.t(summary.error_key, file=broken.name) in shown
+    assert broken.read_bytes() == b"not a database at all"
+
+
+def test_announcer_collects_while_open_and_relabels():
+    page = FakePage(width=390)
+    texts = Texts("tr")
+    announcer = Announcer(page, texts)
+    from companion.engine.state import LogEntry
+
+    announcer.announce([LogEntry(seq=1, key="announce.isolation_open", announce=True),
+                        LogEntry(seq=1, key="log.time_advanced", params={"slot": 8})])
+    assert len(page.dialogs) == 1 and len(announcer.entries) == 1
+    page.dialogs[0].update = lambda: None
+    announcer.announce([LogEntry(seq=2, key="announce.first_encounter", announce=True)])
+    assert len(page.dialogs) == 1 and len(announcer.entries) == 2
+    texts.switch("pt-BR")
+    announcer.relabel()
+    assert Texts("pt-BR").t("announce.isolation_open") in strings(page.dialogs[0])

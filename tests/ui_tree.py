@@ -1,0 +1,74 @@
+"""Render the UI's control trees without a browser, for the tests/test_ui_*.py modules."""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Iterator
+
+import flet as ft
+
+from companion.controller import TableController
+from companion.rules import load_rules
+from companion.store import GameStore
+from companion.ui.context import UiContext
+from companion.ui.i18n_view import LANGUAGES, Texts
+
+
+class FakePage(SimpleNamespace):
+    """Just enough of ft.Page for the builders: size, and a record of dialogs shown."""
+
+    def __init__(self, width: float = 1280, height: float = 800) -> None:
+        super().__init__(width=width, height=height, dialogs=[])
+
+    def show_dialog(self, dialog) -> None:
+        dialog.open = True
+        self.dialogs.append(dialog)
+
+    def run_task(self, *args, **kwargs) -> None:
+        pass
+
+
+def make_controller(tmp_path: Path) -> TableController:
+    return TableController(GameStore(tmp_path), load_rules())
+
+
+def make_context(controller: TableController, lang: str = "tr", width: float = 1280) -> UiContext:
+    return UiContext(page=FakePage(width=width), controller=controller, texts=Texts(lang),
+                     navigate=lambda _screen: None, rerender=lambda: None, width=width,
+                     extras={"languages": LANGUAGES})
+
+
+def walk(control) -> Iterator[object]:
+    """Every control below (and including) `control`, following any field holding controls."""
+    seen: set[int] = set()
+    stack = [control]
+    while stack:
+        item = stack.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        yield item
+        if not dataclasses.is_dataclass(item):
+            continue
+        for field in dataclasses.fields(item):
+            if field.name.startswith("_") or field.name in ("parent", "page"):
+                continue
+            value = getattr(item, field.name, None)
+            values = value if isinstance(value, (list, tuple)) else [value]
+            stack.extend(v for v in values if isinstance(v, (ft.BaseControl, ft.DropdownOption)))
+
+
+def strings(control) -> list[str]:
+    """Every piece of text a player could see: Text values, labels, tooltips, hints."""
+    found: list[str] = []
+    for item in walk(control):
+        for name in ("value", "label", "tooltip", "hint_text", "text", "helper", "content"):
+            value = getattr(item, name, None)
+            if isinstance(value, str) and not (isinstance(item, ft.TextField) and name == "value"):
+                found.append(value)
+    return found
+
+
+def identifiers(control) -> set[str]:
+    return {item.identifier for item in walk(control) if isinstance(item, ft.Semantics) and item.identifier}
