@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import IllegalCommand, Section
+from pydantic import ValidationError
+
+from companion.engine import GameSession, IllegalCommand, Section, parse_command
 from companion.engine.bag_model import DrawResult, Lighting
-from tests.conftest import LAYOUT_1234, do, refused
+from tests.conftest import LAYOUT_1234, advance_to, do, refused, setup_command
 from tests.support.bag_helpers import (
     box_ids,
     full_bag,
@@ -30,9 +32,6 @@ def _params(state, key):
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 def test_start_composition(rules, players):
     mode = "solo" if players == 1 else "standard"
-    from tests.conftest import setup_command
-    from companion.engine import GameSession
-
     state = GameSession.start(setup_command(players=players, mode=mode), rules).state
     bag = state.bag
     assert kinds(bag.bag, rules) == {"blank": 1, "larva": 4, "creeper": 1, "queen": 1, "adult": 3 + players}
@@ -414,10 +413,6 @@ def test_digital_bag_refuses_an_outcome(rules):
 
 
 def test_outcome_must_name_a_token_or_a_kind():
-    from pydantic import ValidationError
-
-    from companion.engine import parse_command
-
     with pytest.raises(ValidationError):
         parse_command({"type": "develop_bag", "outcome": {}})
     with pytest.raises(ValidationError):
@@ -430,9 +425,6 @@ def test_outcome_must_name_a_token_or_a_kind():
 
 # --------------------------------------------------------------------- settings and the end
 def test_show_odds_setting(rules):
-    from companion.engine import GameSession
-    from tests.conftest import setup_command
-
     game = GameSession.start(setup_command().model_copy(update={"show_odds": False}), rules)
     assert game.state.bag.show_odds is False
     state = do(game, "set_show_odds", show=True)
@@ -442,8 +434,6 @@ def test_show_odds_setting(rules):
 
 
 def test_bag_commands_refused_after_the_end(rules):
-    from tests.conftest import advance_to
-
     game = start(rules)
     advance_to(game, 0)
     for type_, fields in [("develop_bag", {}), ("resolve_encounter", {"seat": 1, "place": "S-01", "hand": 0}),

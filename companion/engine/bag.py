@@ -205,7 +205,7 @@ def place_miniature(turn: Turn, kind: str) -> bool:
     if bag.on_board[kind] >= maximum:
         turn.announce("announce.bag.no_miniature", kind=kind, maximum=maximum)
         return False
-    bag.on_board[kind] += 2
+    bag.on_board[kind] += 1
     _note_first_encounter(turn)
     return True
 
