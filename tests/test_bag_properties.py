@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import GameSession, GameState, IllegalCommand
-from companion.engine.bag_model import MINIATURE_KINDS, Place
+from companion.engine.bag_model import MINIATURE_KINDS, Awaiting, DrawResult, Place
 from companion.i18n import LANGUAGES, Translator, load_catalog, placeholders
 from companion.rules import load_rules
 from tests.conftest import cmd, setup_command
@@ -56,6 +56,8 @@ FACTORIES = [
     lambda n: cmd("remove_intruder", kind=KINDS[n % 5]),
     lambda n: cmd("place_intruder", kind=KINDS[n % 5]),
     lambda n: cmd("place_intruder", kind="adult"),
+    lambda n: cmd("place_intruder", kind="adult"),
+    lambda n: cmd("answer_adults_retreat", not_in_combat=n % 9),
     lambda n: cmd("add_to_bag", kind=KINDS[n % 5]),
     lambda n: cmd("return_intruders_to_bag", counts={KINDS[n % 5]: (n // 5) % 4, KINDS[(n // 20) % 5]: n % 2}),
     lambda n: cmd("remove_egg", how="taken" if n % 2 else "destroyed"),
@@ -84,8 +86,12 @@ def check_bag(state: GameState) -> None:
         assert 0 <= bag.on_board[kind] <= RULES.intruders.miniatures[kind]
     assert bag.eggs >= 0 and bag.carcasses >= 0
     assert bag.nest_destroyed == (bag.eggs == 0)  # eggs only run out by being taken or destroyed
-    if bag.awaiting is not None:
+    if bag.awaiting is Awaiting.QUEEN_IN_NEST:
         assert "queen" in bag.bag and bag.last_draw.kind == "queen"
+    if bag.awaiting is Awaiting.ADULTS_RETREAT:
+        assert bag.on_board["adult"] == RULES.intruders.miniatures["adult"]
+    if bag.last_draw is not None and bag.last_draw.result is DrawResult.ADULTS_RETREAT:
+        assert bag.awaiting is Awaiting.ADULTS_RETREAT and bag.last_draw.kind == "adult"
     if bag.on_board["queen"] and "queen" in bag.bag:
         raise AssertionError("the Queen is both on the board and in the bag")
     assert GameState.model_validate_json(state.model_dump_json()) == state

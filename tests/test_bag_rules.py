@@ -7,7 +7,7 @@ import pytest
 from pydantic import ValidationError
 
 from companion.engine import GameSession, IllegalCommand, Section, parse_command
-from companion.engine.bag_model import DrawResult, Lighting
+from companion.engine.bag_model import Awaiting, DrawResult, Lighting
 from tests.conftest import LAYOUT_1234, advance_to, do, refused, setup_command
 from tests.support.bag_helpers import (
     box_ids,
@@ -134,20 +134,99 @@ def test_blank_encounter_last_token_adds_an_adult(rules):
     assert not after.first_encounter_done
 
 
-def test_no_adult_miniature_left(rules):
+def test_no_miniature_left_of_a_kind(rules):
     game = full_bag(rules, layout=LAYOUT_1234)
-    for _ in range(8):
-        do(game, "place_intruder", kind="adult")
-    state = do(game, "place_intruder", kind="adult")
-    assert state.bag.on_board["adult"] == 8
+    for _ in range(3):
+        do(game, "place_intruder", kind="creeper")
+    state = do(game, "place_intruder", kind="creeper")
+    assert state.bag.on_board["creeper"] == 3 and state.bag.awaiting is None
     assert new_keys(state) == ["announce.bag.no_miniature"]
-    state = do(game, "resolve_encounter", seat=1, place="S-01", hand=0, outcome={"token": "adult_1"})
-    assert state.bag.on_board["adult"] == 8
-    assert "adult_1" in state.bag.aside
+    state = do(game, "resolve_encounter", seat=1, place="S-01", hand=0, outcome={"kind": "creeper"})
+    assert state.bag.on_board["creeper"] == 3
     assert state.bag.last_draw.result is DrawResult.NO_MINIATURE
     assert state.bag.last_draw.surprise_attack is None
-    assert _params(state, "announce.bag.no_miniature") == {"kind": "adult", "maximum": 8}
+    assert _params(state, "announce.bag.no_miniature") == {"kind": "creeper", "maximum": 3}
     assert "announce.bag.surprise_attack" not in new_keys(state)
+
+
+# --------------------------------------------------------------------- the Adults retreat
+def _eight_adults(game) -> None:
+    for _ in range(8):
+        do(game, "place_intruder", kind="adult")
+    assert game.state.bag.on_board["adult"] == 8
+
+
+def test_an_adult_encounter_with_all_adults_out_asks_for_the_retreat(rules):
+    game = full_bag(rules, layout=LAYOUT_1234)  # every token in the bag: none beside the board
+    _eight_adults(game)
+    state = do(game, "resolve_encounter", seat=1, place="S-01", hand=1, outcome={"token": "adult_7"})
+    assert state.bag.awaiting is Awaiting.ADULTS_RETREAT
+    assert new_keys(state) == ["log.bag.encounter_light", "announce.bag.adults_retreat"]
+    assert _params(state, "announce.bag.adults_retreat") == {"kind": "adult", "maximum": 8}
+    draw = state.bag.last_draw
+    assert (draw.result, draw.surprise_attack, draw.applied, draw.hand) == (DrawResult.ADULTS_RETREAT, None, 2, 1)
+    assert state.bag.on_board["adult"] == 8 and "adult_7" in state.bag.aside
+    # The bag waits for the answer.
+    refused(game, "error.bag_adults_retreat_open", "develop_bag", outcome={"kind": "blank"})
+    refused(game, "error.bag_adults_retreat_open", "resolve_encounter", seat=2, place="S-01", hand=2,
+            outcome={"kind": "blank"})
+    refused(game, "error.bag_adults_retreat_open", "kill_intruder", kind="adult")
+    refused(game, "error.bag_no_queen_question", "answer_queen_in_nest", character_in_nest=False)
+    # 3 Adults are not in Combat: they leave; only the drawn token is beside the board to go back.
+    state = do(game, "answer_adults_retreat", not_in_combat=3)
+    assert state.bag.awaiting is None
+    assert state.bag.on_board["adult"] == 8 - 3 + 1
+    assert "adult_7" in state.bag.bag and not [t for t in state.bag.aside if t.startswith("adult")]
+    assert new_keys(state) == ["log.bag.adults_retreated", "log.bag.token_added",
+                               "log.bag.adults_retreat_few_tokens", "announce.bag.surprise_attack"]
+    assert _params(state, "log.bag.adults_retreated") == {"kind": "adult", "count": 3}
+    assert _params(state, "log.bag.adults_retreat_few_tokens") == {"kind": "adult", "count": 1, "wanted": 3}
+    draw = state.bag.last_draw
+    assert (draw.result, draw.surprise_attack, draw.token, draw.seat) == (DrawResult.PLACED, True, "adult_7", 1)
+    refused(game, "error.bag_no_adults_retreat_question", "answer_adults_retreat", not_in_combat=1)
+
+
+def test_the_retreat_puts_tokens_from_beside_the_board_back(rules):
+    game = start(rules, physical=True)  # 3 players: 6 Adult tokens in the bag, 6 beside the board
+    _eight_adults(game)
+    before = game.state.bag
+    state = do(game, "place_intruder", kind="adult")  # a card places an Adult: no draw
+    assert state.bag.awaiting is Awaiting.ADULTS_RETREAT and state.bag.last_draw == before.last_draw
+    assert new_keys(state) == ["announce.bag.adults_retreat"]
+    state = do(game, "answer_adults_retreat", not_in_combat=5)
+    assert state.bag.on_board["adult"] == 8 - 5 + 1
+    assert kinds(state.bag.bag, rules)["adult"] == kinds(before.bag, rules)["adult"] + 5
+    assert new_keys(state) == ["log.bag.adults_retreated"] + ["log.bag.token_added"] * 5 + [
+        "log.bag.intruder_placed"]
+    assert state.bag.last_draw == before.last_draw
+
+
+def test_all_adults_in_combat_no_adult_is_placed(rules):
+    game = full_bag(rules, layout=LAYOUT_1234)
+    _eight_adults(game)
+    do(game, "resolve_encounter", seat=1, place="S-03", hand=0, outcome={"token": "adult_1"})
+    before = game.state.bag
+    state = do(game, "answer_adults_retreat", not_in_combat=0)
+    assert state.bag.awaiting is None and state.bag.on_board["adult"] == 8
+    assert state.bag.bag == before.bag and state.bag.aside == before.aside
+    assert new_keys(state) == ["announce.bag.adults_all_in_combat"]
+    assert _params(state, "announce.bag.adults_all_in_combat") == {"kind": "adult", "maximum": 8}
+    draw = state.bag.last_draw
+    assert (draw.result, draw.surprise_attack) == (DrawResult.NO_MINIATURE, None)
+
+
+def test_the_retreat_answer_is_checked_and_undone(rules):
+    game = start(rules)
+    refused(game, "error.bag_no_adults_retreat_question", "answer_adults_retreat", not_in_combat=0)
+    with pytest.raises(ValidationError):
+        parse_command({"type": "answer_adults_retreat", "not_in_combat": 9})
+    with pytest.raises(ValidationError):
+        parse_command({"type": "answer_adults_retreat", "not_in_combat": -1})
+    _eight_adults(game)
+    asked = do(game, "place_intruder", kind="adult")
+    do(game, "answer_adults_retreat", not_in_combat=8)
+    assert game.state.bag.on_board["adult"] == 1
+    assert game.undo() == asked and game.state.bag.awaiting is Awaiting.ADULTS_RETREAT
 
 
 def test_encounter_needs_an_active_character(rules):

@@ -37,6 +37,7 @@ EXAMPLES: dict[str, tuple[dict, int]] = {
     "resolve_encounter": ({"seat": 1, "place": "S-01", "hand": 3}, 15),
     "develop_bag": ({}, 15),
     "answer_queen_in_nest": ({"character_in_nest": False}, 15),  # after the Queen is drawn
+    "answer_adults_retreat": ({"not_in_combat": 2}, 15),  # after a 9th Adult must be placed
     "kill_intruder": ({"kind": "adult"}, 15),  # after place_intruder
     "intruder_to_technical_corridor": ({"kind": "adult"}, 15),  # after place_intruder
     "remove_intruder": ({"kind": "adult"}, 15),  # after place_intruder
@@ -66,9 +67,17 @@ def _draw_the_queen(game) -> None:
     raise AssertionError("the Queen never came out")
 
 
+def _all_adults_out(game) -> None:
+    """Place Adults until one more has to be placed with every Adult miniature out."""
+    for _ in range(9):
+        do(game, "place_intruder", kind="adult")
+    assert game.state.bag.awaiting is not None
+
+
 def _prepare(game, type_: str) -> None:
     """Run what `type_` needs first: a command type, (type, fields) or a function."""
-    prior = {"answer_queen_in_nest": _draw_the_queen}.get(type_) or BEFORE.get(type_)
+    special = {"answer_queen_in_nest": _draw_the_queen, "answer_adults_retreat": _all_adults_out}
+    prior = special.get(type_) or BEFORE.get(type_)
     if callable(prior):
         prior(game)
     elif isinstance(prior, str):

@@ -41,6 +41,7 @@ HANDLERS: dict[type, Handler] = {
     c.ResolveEncounter: bag.resolve_encounter,
     c.DevelopBag: bag.develop_bag,
     c.AnswerQueenInNest: bag.answer_queen_in_nest,
+    c.AnswerAdultsRetreat: bag.answer_adults_retreat,
     c.KillIntruder: bag.kill_intruder,
     c.IntruderToTechnicalCorridor: bag.intruder_to_technical_corridor,
     c.RemoveIntruder: bag.remove_intruder,

@@ -26,6 +26,7 @@ from .bag_model import (
 )
 from .commands import (
     AddToBag,
+    AnswerAdultsRetreat,
     AnswerQueenInNest,
     DevelopBag,
     IntruderToTechnicalCorridor,
@@ -122,9 +123,18 @@ def setup_log(bag: BagState, rules: "Rules") -> list[tuple[str, dict[str, Any]]]
 
 
 # --------------------------------------------------------------------- shared steps
+# The refusal while a question is open, per question.
+OPEN_QUESTION_ERRORS = {
+    Awaiting.QUEEN_IN_NEST: "error.bag_queen_question_open",
+    Awaiting.ADULTS_RETREAT: "error.bag_adults_retreat_open",
+}
+
+
 def _require_bag_free(turn: Turn) -> None:
     turn.require_running()
-    turn.require(turn.state.bag.awaiting is None, "error.bag_queen_question_open")
+    awaiting = turn.state.bag.awaiting
+    if awaiting is not None:
+        raise turn.refuse(OPEN_QUESTION_ERRORS[awaiting])
 
 
 def _member(turn: Turn, seat: int) -> CrewMember:
@@ -199,11 +209,19 @@ def _note_first_encounter(turn: Turn) -> None:
 
 
 def place_miniature(turn: Turn, kind: str) -> bool:
-    """Put an intruder miniature on the board if one is left in the box."""
+    """Put an intruder miniature on the board if one is left in the box.
+
+    An Adult with every Adult miniature already out is not refused: the Adults retreat
+    first (rulebook), so the bag waits for answer_adults_retreat, which places it.
+    """
     bag = turn.state.bag
     maximum = turn.rules.intruders.miniatures[kind]
     if bag.on_board[kind] >= maximum:
-        turn.announce("announce.bag.no_miniature", kind=kind, maximum=maximum)
+        if kind == "adult":
+            bag.awaiting = Awaiting.ADULTS_RETREAT
+            turn.announce("announce.bag.adults_retreat", kind=kind, maximum=maximum)
+        else:
+            turn.announce("announce.bag.no_miniature", kind=kind, maximum=maximum)
         return False
     bag.on_board[kind] += 1
     _note_first_encounter(turn)
@@ -231,30 +249,43 @@ def _meet(turn: Turn, member: CrewMember, place: Place, hand: int, token: str, p
         turn.log("log.bag.encounter_dark", section=place.value, **line)
     else:
         turn.log("log.bag.encounter_stairs", **line)
-    placed = place_miniature(turn, spec.kind)
-    surprise: bool | None = None
-    if placed:
-        # Fewer cards than the number: Surprise Attack. Equal is not.
-        surprise = is_surprise(applied, hand)
-        if surprise:
-            turn.announce("announce.bag.surprise_attack", **who, kind=spec.kind, hand=hand, applied=applied)
-        else:
-            turn.log("log.bag.no_surprise_attack", **who, hand=hand, applied=applied)
-    turn.state.bag.last_draw = BagDraw(
+    draw = BagDraw(
         purpose=purpose,
         token=token,
         kind=spec.kind,
         light=spec.light,
         dark=spec.dark,
         reported=reported,
-        result=DrawResult.PLACED if placed else DrawResult.NO_MINIATURE,
+        result=DrawResult.NO_MINIATURE,
         seat=member.seat,
         place=place,
         lighting=lighting,
         applied=applied,
         hand=hand,
-        surprise_attack=surprise,
     )
+    turn.state.bag.last_draw = draw
+    placed = place_miniature(turn, spec.kind)
+    if turn.state.bag.awaiting is Awaiting.ADULTS_RETREAT:
+        # The Adults retreat first; the Surprise Attack is checked once the Adult is placed.
+        draw.result = DrawResult.ADULTS_RETREAT
+        return
+    _settle_encounter(turn, draw, placed)
+
+
+def _settle_encounter(turn: Turn, draw: BagDraw, placed: bool) -> None:
+    """The intruder is on the board (or none was left): check for a Surprise Attack."""
+    draw.result = DrawResult.PLACED if placed else DrawResult.NO_MINIATURE
+    draw.surprise_attack = None
+    if not placed:
+        return
+    member = turn.state.member(draw.seat)  # type: ignore[arg-type]
+    who = {"seat": member.seat, "character": member.character}
+    # Fewer cards than the number: Surprise Attack. Equal is not.
+    draw.surprise_attack = is_surprise(draw.applied, draw.hand)  # type: ignore[arg-type]
+    if draw.surprise_attack:
+        turn.announce("announce.bag.surprise_attack", **who, kind=draw.kind, hand=draw.hand, applied=draw.applied)
+    else:
+        turn.log("log.bag.no_surprise_attack", **who, hand=draw.hand, applied=draw.applied)
 
 
 # --------------------------------------------------------------------- encounter
@@ -346,6 +377,39 @@ def answer_queen_in_nest(turn: Turn, command: AnswerQueenInNest) -> None:
     _set_aside(turn, queen)
     turn.announce("announce.bag.queen_in_nest", seat=member.seat, character=member.character)
     _meet(turn, member, command.place, command.hand, queen, DrawPurpose.QUEEN_IN_NEST, reported)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------- the Adults retreat
+def answer_adults_retreat(turn: Turn, command: AnswerAdultsRetreat) -> None:
+    """All Adult miniatures were out when one had to be placed: those not in Combat
+    leave the board, as many Adult tokens as there are beside the board go back into
+    the bag, then the Adult is placed (an encounter's Surprise Attack is checked)."""
+    turn.require_running()
+    bag = turn.state.bag
+    turn.require(bag.awaiting is Awaiting.ADULTS_RETREAT, "error.bag_no_adults_retreat_question")
+    on_board = bag.on_board["adult"]
+    leaving = command.not_in_combat
+    turn.require(leaving <= on_board, "error.bag_too_many_to_return", kind="adult", count=on_board)
+    bag.awaiting = None
+    draw = bag.last_draw if bag.last_draw and bag.last_draw.result is DrawResult.ADULTS_RETREAT else None
+    if leaving == 0:
+        turn.announce("announce.bag.adults_all_in_combat", kind="adult", maximum=on_board)
+        if draw is not None:
+            _settle_encounter(turn, draw, placed=False)
+        return
+    bag.on_board["adult"] -= leaving
+    turn.log("log.bag.adults_retreated", kind="adult", count=leaving)
+    specs = token_specs(turn.rules)
+    returned = min(leaving, sum(1 for t in bag.aside if specs[t].kind == "adult"))
+    for _ in range(returned):
+        add_from_supply(turn, "adult")
+    if returned < leaving:
+        turn.log("log.bag.adults_retreat_few_tokens", kind="adult", count=returned, wanted=leaving)
+    placed = place_miniature(turn, "adult")
+    if draw is not None:
+        _settle_encounter(turn, draw, placed)
+    elif placed:
+        turn.log("log.bag.intruder_placed", kind="adult")
 
 
 # --------------------------------------------------------------------- intruders on the board

@@ -60,12 +60,19 @@ class DrawResult(StrEnum):
     NOISE_ROLL = "noise_roll"  # Adult/Breeder back in the bag, Noise rolls
     QUEEN_QUESTION = "queen_question"  # Queen drawn in development: is anyone in the Nest?
     QUEEN_BACK = "queen_back"  # nobody in the Nest: Queen back, one more Egg
+    # An Adult came out but all 8 Adult miniatures are on the board: the Adults retreat
+    # first (answer_adults_retreat), then the Adult is placed and the Surprise Attack checked.
+    ADULTS_RETREAT = "adults_retreat"
 
 
 class Awaiting(StrEnum):
     """A question the table must answer before the bag can be used again."""
 
     QUEEN_IN_NEST = "queen_in_nest"
+    # An Adult must be placed while all its miniatures are on the board: how many Adults
+    # are not in Combat (they retreat)? An encounter waiting for it has
+    # last_draw.result == ADULTS_RETREAT; a card's placement leaves last_draw alone.
+    ADULTS_RETREAT = "adults_retreat"
 
 
 class _Model(BaseModel):

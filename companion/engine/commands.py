@@ -167,6 +167,15 @@ class AnswerQueenInNest(_Command):
     hand: int | None = Field(default=None, ge=0)
 
 
+class AnswerAdultsRetreat(_Command):
+    """An Adult must be placed but all 8 Adult miniatures are on the board: the Adults
+    retreat. `not_in_combat` is how many of them are not in Combat (they leave the
+    board and as many Adult tokens go back into the bag); then the Adult is placed."""
+
+    type: Literal["answer_adults_retreat"] = "answer_adults_retreat"
+    not_in_combat: int = Field(ge=0, le=8)
+
+
 class KillIntruder(_Command):
     type: Literal["kill_intruder"] = "kill_intruder"
     kind: MiniatureKind
@@ -339,6 +348,7 @@ GameCommand = Annotated[
         ResolveEncounter,
         DevelopBag,
         AnswerQueenInNest,
+        AnswerAdultsRetreat,
         KillIntruder,
         IntruderToTechnicalCorridor,
         RemoveIntruder,

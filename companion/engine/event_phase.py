@@ -87,7 +87,10 @@ def blocking_reason(state: GameState, rules: "Rules") -> str | None:
         if not phase.developed:
             return "error.event_phase_develop_first"
         if state.bag.awaiting is not None:
-            return "error.bag_queen_question_open"
+            # The bag waits for the table's answer (the Queen in the Nest, or another question).
+            if state.bag.awaiting.value == "queen_in_nest":
+                return "error.bag_queen_question_open"
+            return "error.event_phase_bag_question_open"
     return None
 
 

@@ -66,6 +66,8 @@ def next_runner_command(state: GameState, rules: Rules):
         return cmd("event_develop_bag")
     if reason == "error.bag_queen_question_open":
         return cmd("answer_queen_in_nest", character_in_nest=False)
+    if reason == "error.event_phase_bag_question_open":
+        return cmd("answer_adults_retreat", not_in_combat=0)
     return cmd("continue_event_phase")
 
 
