@@ -1,47 +1,86 @@
-"""A seeded full game, recorded as commands, replayed through the `replay` command."""
+"""Seeded full games, recorded as commands, replayed through the `replay` command.
+
+full_game: the table tracker alone (15 rounds, a restore, a self-destruct started and
+stopped, a second one that explodes). event_phases: every round through the Event
+Phase runner, with encounters, attacks, injury checks and bag developments.
+"""
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from companion.rules import load_rules
+
 GOLDEN = Path(__file__).parent / "golden"
 REPO = Path(__file__).resolve().parent.parent
+GAMES = ("full_game", "event_phases")
+
+
+def _replay(path: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "companion", "replay", str(path)],
+        cwd=REPO, capture_output=True, text=True, timeout=120,
+    )
 
 
 @pytest.fixture(scope="module")
-def replayed() -> dict:
-    result = subprocess.run(
-        [sys.executable, "-m", "companion", "replay", str(GOLDEN / "full_game.commands.json")],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+def replayed() -> dict[str, dict]:
+    out = {}
+    for name in GAMES:
+        result = _replay(GOLDEN / f"{name}.commands.json")
+        assert result.returncode == 0, result.stderr
+        out[name] = json.loads(result.stdout)
+    return out
 
 
-def test_replay_matches_the_recorded_final_state(replayed: dict) -> None:
-    expected = json.loads((GOLDEN / "full_game.expected.json").read_text(encoding="utf-8"))
-    assert replayed == expected
+@pytest.mark.parametrize("name", GAMES)
+def test_replay_matches_the_recorded_final_state(replayed: dict, name: str) -> None:
+    expected = json.loads((GOLDEN / f"{name}.expected.json").read_text(encoding="utf-8"))
+    assert replayed[name] == expected
 
 
-def test_the_game_ends_as_the_table_played_it(replayed: dict) -> None:
+def test_the_tracker_game_ends_as_the_table_played_it(replayed: dict) -> None:
     # Facts read off the recorded commands, independent of the recorded state.
-    assert replayed["end"]["reason"] == "facility_destroyed"
-    assert replayed["end"]["destruction_cause"] == "self_destruct"
-    assert replayed["time"] == 1
-    assert replayed["self_destruct"] == {"slot": 1, "red": True}
-    assert [f["fate"] for f in replayed["end"]["fates"]] == ["killed_at_end", "died", "killed_at_end"]
-    assert (replayed["fire"], replayed["malfunction"]) == (2, 1)
-    assert replayed["main_gate_open"] and replayed["isolation_open"]
-    assert not any(token["active"] for token in replayed["power"].values())
-    advances = [e for e in replayed["log"] if e["key"] == "log.time_advanced"]
+    game = replayed["full_game"]
+    assert game["end"]["reason"] == "facility_destroyed"
+    assert game["end"]["destruction_cause"] == "self_destruct"
+    assert game["time"] == 1
+    assert game["self_destruct"] == {"slot": 1, "red": True}
+    assert [f["fate"] for f in game["end"]["fates"]] == ["killed_at_end", "died", "killed_at_end"]
+    assert (game["fire"], game["malfunction"]) == (2, 1)
+    assert game["main_gate_open"] and game["isolation_open"]
+    assert not any(token["active"] for token in game["power"].values())
+    advances = [e for e in game["log"] if e["key"] == "log.time_advanced"]
     assert len(advances) == 14  # the 15th advance is the explosion
+
+
+def test_the_event_phase_game_runs_every_step_and_conserves_everything(replayed: dict) -> None:
+    game = replayed["event_phases"]
+    keys = Counter(entry["key"] for entry in game["log"])
+    assert keys["log.event_phase.started"] == 15
+    assert keys["log.event_phase.finished"] == 14  # the 15th phase ends the game at step 5
+    assert keys["log.time_advanced"] == 15
+    assert game["end"]["reason"] == "time_ran_out" and game["time"] == 0
+    assert [f["fate"] for f in game["end"]["fates"]].count("locked_in") == 1
+    assert game["event_phase"] is None
+    encounters = [e for e in game["log"] if e["key"].startswith("log.bag.encounter")]
+    developments = [e for e in game["log"] if e["key"].startswith("log.bag.developed")
+                    or e["key"].startswith("announce.bag.developed") or e["key"].startswith("log.bag.queen_back")]
+    assert encounters and developments
+    assert keys["log.attack.hit"] + keys["log.attack.miss"] + keys["log.attack.infest"] >= 2
+
+    rules = load_rules()
+    tokens = game["bag"]["bag"] + game["bag"]["aside"]
+    assert sorted(tokens) == sorted(token.id for token in rules.intruders.tokens)
+    for deck, specs in (("event", rules.event_cards), ("attack", rules.attack_cards)):
+        piles = game["decks"][deck]
+        cards = piles["draw_pile"] + piles["discard"] + piles["removed"] + piles["shown"]
+        assert sorted(cards) == sorted(spec.id for spec in specs)
 
 
 def test_replay_rejects_an_illegal_command(tmp_path: Path) -> None:
@@ -49,9 +88,6 @@ def test_replay_rejects_an_illegal_command(tmp_path: Path) -> None:
     document["commands"].insert(1, {"type": "stop_self_destruct"})
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps(document), encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "companion", "replay", str(broken)],
-        cwd=REPO, capture_output=True, text=True, timeout=120,
-    )
+    result = _replay(broken)
     assert result.returncode == 1
     assert "command 1" in result.stderr and "error.self_destruct_not_active" in result.stderr
