@@ -42,7 +42,7 @@ from .commands import (
 from .context import Turn
 from .odds import is_surprise
 from .rng import RngState
-from .state import CrewMember
+from .state import CrewMember, GameState
 
 if TYPE_CHECKING:
     from companion.rules import IntruderTokenSpec, Rules
@@ -228,11 +228,16 @@ def place_miniature(turn: Turn, kind: str) -> bool:
     return True
 
 
-def _lighting(turn: Turn, place: Place) -> Lighting:
+def lighting_at(state: "GameState", place: Place) -> Lighting:
+    """Which number of a token applies at `place` now (screens show it before the draw)."""
     section = place.section
     if section is None:
         return Lighting.STAIRS
-    return Lighting.POWERED if turn.state.is_powered(section) else Lighting.UNPOWERED
+    return Lighting.POWERED if state.is_powered(section) else Lighting.UNPOWERED
+
+
+def _lighting(turn: Turn, place: Place) -> Lighting:
+    return lighting_at(turn.state, place)
 
 
 def _meet(turn: Turn, member: CrewMember, place: Place, hand: int, token: str, purpose: DrawPurpose,

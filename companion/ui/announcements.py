@@ -1,7 +1,7 @@
 """Critical moments and power drops: a modal the table has to dismiss, so nobody misses one."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 import flet as ft
 
@@ -20,6 +20,12 @@ class Announcer:
         self.texts = texts
         self.entries: list[LogEntry] = []
         self.dialog: ft.AlertDialog | None = None
+        # Called once the table has dismissed the dialog (a question may be waiting behind it).
+        self.on_dismiss: Callable[[], None] | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.dialog is not None and bool(self.dialog.open)
 
     def announce(self, entries: Sequence[LogEntry]) -> None:
         wanted = [entry for entry in entries if entry.announce]
@@ -77,3 +83,5 @@ class Announcer:
         if self.dialog is not None:
             close(self.page, self.dialog)
         self.dialog = None
+        if self.on_dismiss is not None:
+            self.on_dismiss()

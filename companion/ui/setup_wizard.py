@@ -32,6 +32,9 @@ class Draft:
     seed: str = ""
     title: str = ""
     show_advanced: bool = False
+    # The Intruder bag: drawn by the app, or a real bag whose tokens the table reports.
+    physical_bag: bool = False
+    show_odds: bool = True
 
 
 class SetupWizard:
@@ -86,6 +89,7 @@ class SetupWizard:
             ),
             theme.card(self._mode_picker(), title=t("ui.setup.mode")),
             theme.card(self._layout_picker(), title=t("ui.setup.power_layout")),
+            theme.card(self._bag_picker(), title=t("ui.bag.setup.title")),
             theme.card(self._advanced(), title=t("ui.setup.more")),
         ]
         start = ids.tag(
@@ -241,6 +245,37 @@ class SetupWizard:
             rows.append(theme.muted(t("ui.setup.layout_shuffle_help")))
         return ft.Column(rows, spacing=8)
 
+    def _bag_picker(self) -> ft.Control:
+        t = self.ctx.texts.t
+        d = self.draft
+        physical, digital = "physical", "digital"
+
+        def on_mode(e) -> None:
+            d.physical_bag = e.control.selected[0] == physical
+            self._changed()
+
+        def on_odds(e) -> None:
+            d.show_odds = bool(e.control.value)
+
+        picker = ids.tag(
+            ids.SETUP_PHYSICAL_BAG,
+            ft.SegmentedButton(
+                segments=[
+                    ft.Segment(value=digital,
+                               label=ids.tag(ids.SETUP_BAG_DIGITAL, ft.Text(t("ui.bag.setup.digital")))),
+                    ft.Segment(value=physical,
+                               label=ids.tag(ids.SETUP_BAG_PHYSICAL, ft.Text(t("ui.bag.setup.physical")))),
+                ],
+                selected=[physical if d.physical_bag else digital],
+                on_change=on_mode,
+                show_selected_icon=False,
+            ),
+        )
+        help_key = "ui.bag.setup.physical_help" if d.physical_bag else "ui.bag.setup.digital_help"
+        odds = ids.tag(ids.SETUP_SHOW_ODDS, ft.Switch(label=t("ui.bag.setup.show_odds"), value=d.show_odds,
+                                                      on_change=on_odds))
+        return ft.Column([picker, theme.muted(t(help_key)), odds], spacing=8)
+
     def _advanced(self) -> ft.Control:
         t = self.ctx.texts.t
         d = self.draft
@@ -292,7 +327,8 @@ class SetupWizard:
             except (KeyError, TypeError, ValueError):
                 raise IllegalCommand("error.power_layout_invalid") from None
         seed = int(d.seed) if d.seed.strip() else secrets.randbelow(2**31)
-        return NewGame(players=tuple(players), mode=d.mode, seed=seed, power_layout=layout)
+        return NewGame(players=tuple(players), mode=d.mode, seed=seed, power_layout=layout,
+                       physical_bag=d.physical_bag, show_odds=d.show_odds)
 
     def _title(self) -> str:
         if self.draft.title.strip():

@@ -11,7 +11,10 @@ from companion.engine.state import GameState, LogEntry
 
 from . import ids, theme
 from .announcements import Announcer
+from .bag.questions import QuestionPrompter
+from .bag.view import BAG, TABLE, build_bag_screen
 from .context import UiContext
+from .events import build_events_screen, is_events_screen
 from .home import build_home
 from .i18n_view import LANGUAGES, Texts
 from .setup_wizard import SetupWizard
@@ -28,7 +31,8 @@ class PageApp:
         self.controller = controller
         self.texts = Texts(language)
         self.startup_errors = list(startup_errors)
-        self.screen = "home"  # "home" or "setup" while no game is open; the table follows the controller
+        # "home" or "setup" while no game is open; in a game "table" (the default) or "bag".
+        self.screen = "home"
         self.wizard: SetupWizard | None = None
         self.announcer = Announcer(page, self.texts)
         self.awake = ScreenAwake(page)
@@ -36,6 +40,9 @@ class PageApp:
         self.ctx = UiContext(page=page, controller=controller, texts=self.texts, navigate=self.navigate,
                              rerender=self.render, width=page.width or 1280,
                              extras={"languages": LANGUAGES})
+        # The bag's open questions (Queen in the Nest, Adults retreat) wait behind announcements.
+        self.questions = QuestionPrompter(self.ctx, self.announcer)
+        self.announcer.on_dismiss = self.questions.sync
 
     # -- lifecycle ---------------------------------------------------------------
     def start(self) -> None:
@@ -80,6 +87,18 @@ class PageApp:
         if screen == "home":
             self.wizard = None
         self.render()
+        if screen in (TABLE, BAG) or is_events_screen(screen):
+            self._scroll_top()
+
+    def _scroll_top(self) -> None:
+        """A new screen starts at its top, not where the last one was scrolled to."""
+        scroll_to = getattr(self.page, "scroll_to", None)
+        if scroll_to is None:
+            return
+        try:
+            self.page.run_task(scroll_to, 0)
+        except Exception as exc:  # noqa: BLE001 - scrolling is a nicety, never a failure
+            log.debug("could not scroll to the top: %s", exc)
 
     def set_language(self, lang: str) -> None:
         self.texts.switch(lang)
@@ -97,7 +116,13 @@ class PageApp:
         self.awake.keep_awake(in_game)
         self.page.title = self.texts.t("ui.app.title")
         self.page.appbar = self._appbar(in_game)
-        if in_game:
+        if not in_game and (self.screen in (TABLE, BAG) or is_events_screen(self.screen)):
+            self.screen = "home"
+        if in_game and self.screen == BAG:
+            body = build_bag_screen(self.ctx)
+        elif in_game and is_events_screen(self.screen):
+            body = build_events_screen(self.ctx, self.screen)
+        elif in_game:
             body = build_table(self.ctx)
         elif self.screen == "setup" and self.wizard is not None:
             body = self.wizard.build()
@@ -106,6 +131,7 @@ class PageApp:
         banner = self._startup_banner()
         self.page.controls = [banner, body] if banner is not None else [body]
         self.page.update()
+        self.questions.sync()
 
     def _startup_banner(self) -> ft.Control | None:
         if not self.startup_errors:

@@ -80,21 +80,27 @@ class FlutterPage:
     # -- acting --------------------------------------------------------------------
     def tap(self, identifier: str, timeout: float = DEFAULT_TIMEOUT) -> None:
         """Click the centre of a control, scrolling the Flutter view until it is on screen."""
+        box = self.scroll_into_view(identifier, timeout)
+        self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    def scroll_into_view(self, identifier: str, timeout: float = DEFAULT_TIMEOUT, *, top: bool = False) -> dict:
+        """Scroll until the control's centre (or, with `top`, its top edge) is on screen; its box."""
         node = self.wait_for_id(identifier, timeout)
         viewport = self.page.viewport_size
         box = None
         for _ in range(30):
             box = node.bounding_box()
             if box is not None and box["height"] > 0:
-                centre = box["y"] + box["height"] / 2
-                if 60 <= centre <= viewport["height"] - 10:
+                anchor = box["y"] + 8 if top else box["y"] + box["height"] / 2
+                if 60 <= anchor <= viewport["height"] - 10 and (not top or anchor <= 140):
                     break
+                target = 70 if top else viewport["height"] / 2
                 self.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
-                self.page.mouse.wheel(0, centre - viewport["height"] / 2)
+                self.page.mouse.wheel(0, anchor - target)
             self.page.wait_for_timeout(150)
             node = self.by_id(identifier)
         assert box is not None, f"{identifier!r} has no box"
-        self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        return box
 
     def type_into(self, identifier: str, text: str) -> None:
         self.tap(identifier)

@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.engine import IllegalCommand, apply, command_to_json
 from companion.engine.commands import GameCommand
+from companion.engine.state import GameState
 
 from .. import ids, theme
 from ..context import UiContext
@@ -25,6 +26,7 @@ class CommandGate:
         state = ctx.controller.state
         self._state = state.model_copy(update={"log": []}) if state is not None else None
         self._cache: dict[str, tuple[IllegalCommand | None, bool]] = {}
+        self._after: dict[str, GameState] = {}
 
     def _check(self, command: GameCommand) -> tuple[IllegalCommand | None, bool]:
         key = command_to_json(command)
@@ -35,6 +37,7 @@ class CommandGate:
                 try:
                     after = apply(self._state, command, self.ctx.controller.rules)
                     self._cache[key] = (None, after.is_over and not self._state.is_over)
+                    self._after[key] = after
                 except IllegalCommand as exc:
                     self._cache[key] = (exc, False)
         return self._cache[key]
@@ -44,6 +47,12 @@ class CommandGate:
 
     def ends_game(self, command: GameCommand) -> bool:
         return self._check(command)[1]
+
+    def after(self, command: GameCommand) -> GameState | None:
+        """The state the command would lead to (without the log), None when refused."""
+        if self._check(command)[0] is not None:
+            return None
+        return self._after[command_to_json(command)]
 
     # -- sending ---------------------------------------------------------------
     def run(self, command: GameCommand, *, confirm_key: str | None = None, title: str = "",

@@ -5,6 +5,8 @@ import flet as ft
 
 from .. import theme
 from ..context import UiContext
+from ..bag.view import build_bag_panel
+from ..events import build_events_panel
 from ..log_view import build_log
 from .commands import CommandGate
 from .crew_panel import build_crew_panel
@@ -26,6 +28,10 @@ def build_table(ctx: UiContext) -> ft.Control:
     head.append(build_time_track(texts, ctx.controller.rules, state, track_width))
     # Once the game is over only undo is left to do: no Event Phase buttons.
     board = [build_power_panel(gate), build_markers_panel(gate)]
+    # One tap to the Intruder bag screen (and bag development) from the table.
+    board.insert(0, build_bag_panel(gate))
+    # The Event Phase runner, attacks, injury checks and the decks.
+    board.insert(0, build_events_panel(gate))
     if not state.is_over:
         board.insert(0, build_track_actions(gate))
     crew = build_crew_panel(gate)

@@ -1,0 +1,1 @@
+"""The Intruder bag screen: encounters, the token reveal, odds, contents, intruders, Eggs."""

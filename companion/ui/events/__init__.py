@@ -1,0 +1,73 @@
+"""The Event Phase runner, attack and injury-check screens, and the deck screen.
+
+The shell shows one of these screens when `is_events_screen(screen)`; the table screen
+shows `build_events_panel` (start or resume the phase, attack, injury check, decks).
+"""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.engine.commands import StartEventPhase
+
+from .. import ids, theme
+from ..context import UiContext
+from ..table.commands import CommandGate, command_button, styled_button
+from . import event_ids as eids
+from .attack import build_attack_screen
+from .deck_screen import build_deck_screen
+from .draft import ATTACK, DECKS, INJURY, RUNNER, TABLE, is_events_screen, open_screen
+from .injury import build_injury_screen
+from .runner import build_runner_screen
+
+__all__ = ["build_events_screen", "build_events_panel", "is_events_screen", "open_screen", "RUNNER", "ATTACK",
+           "INJURY", "DECKS", "TABLE"]
+
+BUILDERS = {
+    RUNNER: build_runner_screen,
+    ATTACK: build_attack_screen,
+    INJURY: build_injury_screen,
+    DECKS: build_deck_screen,
+}
+
+
+def build_events_screen(ctx: UiContext, screen: str) -> ft.Control:
+    return BUILDERS[screen](ctx)
+
+
+def build_events_panel(gate: CommandGate) -> ft.Control:
+    """The table screen's entry points: the Event Phase (start or resume), attacks,
+    injury checks and the decks."""
+    ctx = gate.ctx
+    t = ctx.texts.t
+    state = ctx.controller.state
+    phase = state.event_phase
+    buttons: list[ft.Control] = []
+    if not state.is_over:
+        if phase is None:
+            def start(_e) -> None:
+                if ctx.attempt(lambda: ctx.controller.execute(StartEventPhase())):
+                    open_screen(ctx, RUNNER)
+
+            buttons.append(command_button(gate, StartEventPhase(), label=t("ui.events.panel.start"),
+                                          icon=ft.Icons.PLAY_ARROW, identifier=eids.EVENT_PHASE, tone="primary",
+                                          on_click=start))
+            status = t("ui.events.panel.idle")
+        else:
+            name = t(phase.step.key)
+            buttons.append(ids.tag(eids.EVENT_PHASE, styled_button(
+                t("ui.events.panel.resume", step=int(phase.step), name=name), icon=ft.Icons.PLAY_ARROW,
+                tone="warning", on_click=lambda _e: open_screen(ctx, RUNNER))))
+            status = t("ui.events.panel.in_progress", step=int(phase.step), name=name)
+        buttons += [
+            ids.tag(eids.ATTACK, styled_button(t("ui.events.panel.attack"), icon=ft.Icons.PEST_CONTROL, tone="danger",
+                                               on_click=lambda _e: open_screen(ctx, ATTACK))),
+            ids.tag(eids.INJURY_CHECK, styled_button(t("ui.events.panel.injury"), icon=ft.Icons.HEALING,
+                                                     on_click=lambda _e: open_screen(ctx, INJURY))),
+        ]
+    else:
+        status = t("ui.events.over")
+    buttons.append(ids.tag(eids.DECKS, styled_button(t("ui.events.panel.decks"), icon=ft.Icons.LAYERS,
+                                                     on_click=lambda _e: open_screen(ctx, DECKS))))
+    body = ft.Column([theme.muted(status, size=14), ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)],
+                     spacing=8)
+    return theme.card(body, title=t("ui.events.panel.title"))

@@ -1,0 +1,171 @@
+"""The deck screen: for the Event and the Attack deck, how many cards are left to draw
+(their order stays hidden), the discard pile (tap a card to read it), the cards on
+show and those removed from the game; the decks' history; the Attack deck's odds."""
+from __future__ import annotations
+
+from typing import Callable
+
+import flet as ft
+
+from companion.engine.decks import ATTACK_DECK, EVENT_DECK, Deck, attack_card, event_card
+from companion.engine.deck_odds import attack_hit_chance, injury_check_odds
+from companion.engine.state import GameState
+
+from .. import ids, theme
+from ..context import UiContext
+from ..dialogs import close, dialog_button
+from . import event_ids as eids
+from .draft import TABLE, draft_of
+from .widgets import attack_card_view, event_card_view, newest_first, page, percent, screen_header
+
+HISTORY_PREFIXES = ("log.deck.", "log.event.drawn", "log.event.removed", "log.attack.", "log.injury.")
+HISTORY_MAX = 80
+ODDS_KINDS = ("creeper", "adult", "breeder", "queen")
+ODDS_INJURIES = (1, 2, 3, 4, 5, 6)
+
+
+def card_name(ctx: UiContext, deck: str, card: str) -> str:
+    rules = ctx.controller.rules
+    t = ctx.texts.t
+    if deck == EVENT_DECK:
+        spec = event_card(rules, card)
+        return t("ui.events.decks.event_line", number=spec.number, event_card=spec.card)
+    spec_a = attack_card(rules, card)
+    value = t("ui.events.card.retreat") if spec_a.retreat else str(spec_a.blood)
+    return t("ui.events.decks.attack_line", attack_card=spec_a.kind, value=value)
+
+
+def show_card(ctx: UiContext, deck: str, card: str) -> None:
+    """The card, large, in a dialog."""
+    texts = ctx.texts
+    phone = ctx.is_phone
+    # On a phone the card takes the whole width: the default dialog margins would squeeze its name.
+    dialog = ft.AlertDialog(modal=True, scrollable=True, bgcolor=theme.SURFACE,
+                            inset_padding=ft.Padding.symmetric(horizontal=8 if phone else 40, vertical=24),
+                            content_padding=ft.Padding.all(10 if phone else 20))
+    if deck == EVENT_DECK:
+        face = event_card_view(texts, ctx.controller.rules, card, identifier=eids.DECK_CARD, large=not phone)
+    else:
+        face = attack_card_view(texts, ctx.controller.rules, card, dark=None, identifier=eids.DECK_CARD,
+                                large=not phone)
+    dialog.content = ft.Container(face, width=min(560, ctx.width - (36 if phone else 120)))
+    dialog.actions = [dialog_button(texts, "ui.common.dismiss", ids.CONFIRM_OK,
+                                    lambda _e: close(ctx.page, dialog), primary=True)]
+    ctx.page.show_dialog(dialog)
+
+
+def _pile(ctx: UiContext, deck: str, cards: list[str], identifier: str, title: str,
+          empty_key: str) -> ft.Control:
+    """A browsable pile, newest first."""
+    t = ctx.texts.t
+    if cards:
+        tiles: list[ft.Control] = [
+            ids.tag(eids.deck_card(deck, card), ft.Container(
+                content=ft.Row([ft.Icon(ft.Icons.STYLE, size=18, color=theme.TEXT_MUTED),
+                                ft.Text(card_name(ctx, deck, card), size=15, expand=True),
+                                ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18, color=theme.TEXT_MUTED)], spacing=8),
+                padding=ft.Padding.symmetric(horizontal=8, vertical=8),
+                border=ft.Border.only(bottom=ft.BorderSide(1, theme.OUTLINE)),
+                on_click=_opener(ctx, deck, card), ink=True,
+            ))
+            for card in reversed(cards)
+        ]
+        body: ft.Control = ft.Column(tiles, spacing=0)
+    else:
+        body = theme.muted(t(empty_key), size=14)
+    heading = ft.Text(t(title, count=len(cards)), size=15, weight=ft.FontWeight.BOLD)
+    return ids.tag(identifier, ft.Column([heading, body], spacing=4))
+
+
+def _opener(ctx: UiContext, deck: str, card: str) -> Callable:
+    return lambda _e: show_card(ctx, deck, card)
+
+
+def _deck_card(ctx: UiContext, name: str, deck: Deck) -> ft.Control:
+    t = ctx.texts.t
+    event = name == EVENT_DECK
+    draw_id = eids.DECK_EVENT_DRAW if event else eids.DECK_ATTACK_DRAW
+    count = ids.tag(draw_id, ft.Row(
+        [ft.Icon(ft.Icons.LAYERS, size=34, color=theme.YELLOW),
+         ft.Column([ft.Text(str(len(deck.draw_pile)), size=32, weight=ft.FontWeight.BOLD),
+                    theme.muted(t("ui.events.decks.draw_pile"), size=13)], spacing=0, tight=True)],
+        spacing=10,
+    ))
+    rows: list[ft.Control] = [count]
+    if deck.reshuffles:
+        rows.append(theme.muted(t("ui.events.decks.reshuffles", count=deck.reshuffles), size=13))
+    if deck.shown:
+        rows.append(_pile(ctx, name, list(deck.shown), f"deck-{name}-shown", "ui.events.decks.shown",
+                          "ui.events.decks.empty"))
+    rows.append(_pile(ctx, name, list(deck.discard),
+                      eids.DECK_EVENT_DISCARD if event else eids.DECK_ATTACK_DISCARD,
+                      "ui.events.decks.discard", "ui.events.decks.empty"))
+    rows.append(_pile(ctx, name, list(deck.removed),
+                      eids.DECK_EVENT_REMOVED if event else eids.DECK_ATTACK_REMOVED,
+                      "ui.events.decks.removed", "ui.events.decks.none_removed"))
+    title = t("ui.events.decks.event_deck") if event else t("ui.events.decks.attack_deck")
+    return theme.card(ft.Column(rows, spacing=12), title=title)
+
+
+def history_entries(state: GameState) -> list:
+    return newest_first([e for e in state.log if e.key.startswith(HISTORY_PREFIXES)])[:HISTORY_MAX]
+
+
+def _history(ctx: UiContext) -> ft.Control:
+    texts = ctx.texts
+    entries = history_entries(ctx.controller.state)
+    if entries:
+        lines: list[ft.Control] = [
+            ft.Row([ft.Text(texts.t("ui.log.seq", seq=e.seq), size=12, color=theme.TEXT_MUTED, width=34),
+                    ft.Text(texts.entry(e), size=14, expand=True)],
+                   vertical_alignment=ft.CrossAxisAlignment.START, spacing=6)
+            for e in entries
+        ]
+        body: ft.Control = ft.Column(lines, spacing=6)
+    else:
+        body = theme.muted(texts.t("ui.events.decks.no_history"), size=14)
+    return ids.tag(eids.DECK_HISTORY, theme.card(body, title=texts.t("ui.events.decks.history")))
+
+
+def _odds(ctx: UiContext) -> ft.Control:
+    """Hit chance by attacker, and kill chance by injuries, from the cards still in the deck."""
+    texts = ctx.texts
+    t = texts.t
+    deck = ctx.controller.state.decks.attack
+    rules = ctx.controller.rules
+    # The hit column gets twice the room of an injury column (its heading is a word).
+    name_width = 74 if ctx.is_phone else 96
+    header = ft.Row([ft.Text("", width=name_width)] + [
+        ft.Text(t("ui.events.decks.odds_hit") if col is None else str(col), size=12, weight=ft.FontWeight.BOLD,
+                color=theme.TEXT_MUTED, expand=2 if col is None else 1, text_align=ft.TextAlign.CENTER)
+        for col in (None, *ODDS_INJURIES)
+    ], spacing=4)
+    rows: list[ft.Control] = [theme.muted(t("ui.events.decks.odds_help"), size=13), header]
+    for kind in ODDS_KINDS:
+        try:
+            cells = [percent(texts, attack_hit_chance(deck, rules, kind), whole=True)]
+            cells += [percent(texts, injury_check_odds(deck, rules, kind, n).kill, whole=True) for n in ODDS_INJURIES]
+        except ValueError:
+            return theme.card(theme.muted(t("ui.events.odds.unavailable")), title=t("ui.events.decks.odds"))
+        rows.append(ft.Row(
+            [ft.Text(t(f"intruder.{kind}"), size=13, width=name_width, weight=ft.FontWeight.BOLD)]
+            + [ft.Text(cell, size=13, expand=2 if index == 0 else 1, text_align=ft.TextAlign.CENTER,
+                       color=theme.YELLOW if index == 0 else theme.TEXT) for index, cell in enumerate(cells)],
+            spacing=4,
+        ))
+    return ids.tag(eids.DECK_ODDS, theme.card(ft.Column(rows, spacing=6), title=t("ui.events.decks.odds")))
+
+
+def build_deck_screen(ctx: UiContext) -> ft.Control:
+    t = ctx.texts.t
+    state = ctx.controller.state
+    draft = draft_of(ctx)
+    back = draft.back_to
+    head = [screen_header(ctx, t("ui.events.decks.title"), t("ui.events.decks.subtitle"),
+                          back_key="ui.events.back" if back == TABLE else "ui.events.back_runner",
+                          on_back=lambda: ctx.navigate(back))]
+    decks = [_deck_card(ctx, EVENT_DECK, state.decks.event), _deck_card(ctx, ATTACK_DECK, state.decks.attack)]
+    if not ctx.is_phone:
+        decks = [ft.Row([ft.Container(d, expand=True) for d in decks], spacing=theme.GAP,
+                        vertical_alignment=ft.CrossAxisAlignment.START)]
+    return page(ctx, head, [*decks, _odds(ctx)], [_history(ctx)])

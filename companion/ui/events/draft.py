@@ -1,0 +1,78 @@
+"""What one page has chosen on the Event Phase, attack and injury screens but not sent
+yet, kept across re-renders (language switch, resize, another tab's change)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.engine.bag_model import MINIATURE_KINDS, Place
+from companion.engine.state import GameState
+
+from ..context import UiContext
+
+# Screen names (PageApp.screen) of this feature; the table is "table".
+RUNNER = "events"
+ATTACK = "events-attack"
+INJURY = "events-injury"
+DECKS = "events-decks"
+TABLE = "table"
+SCREENS = (RUNNER, ATTACK, INJURY, DECKS)
+
+INJURIES_MAX = 12
+
+
+@dataclass
+class EventsDraft:
+    # Where `events-back` leads from the attack, injury and deck screens.
+    back_to: str = TABLE
+    # The attack form.
+    attacker: str = "adult"
+    seat: int | None = None
+    place: Place = Place.S01
+    target: str = "standard"
+    # Results on show: log lines of commands from this sequence number on (set when the
+    # screen opens, so an old result is not mistaken for the new one; undo removes it).
+    attack_since: int = 0
+    # The injury-check form.
+    injured: str = "adult"
+    injuries: int = 1
+    in_nest: bool = True
+    injury_since: int = 0
+    # Step 9, Lurking: how many of each kind go back into the bag.
+    lurking: dict[str, int] = field(default_factory=lambda: {kind: 0 for kind in MINIATURE_KINDS})
+
+
+def draft_of(ctx: UiContext) -> EventsDraft:
+    draft = ctx.extras.get("events_draft")
+    if draft is None:
+        draft = ctx.extras["events_draft"] = EventsDraft()
+    return draft
+
+
+def is_events_screen(screen: str) -> bool:
+    return screen in SCREENS
+
+
+def active_seats(state: GameState) -> list[int]:
+    """Seats whose Character can be attacked: still in the Facility."""
+    return [member.seat for member in state.crew if member.is_in_facility]
+
+
+def chosen_seat(current: int | None, state: GameState) -> int | None:
+    seats = active_seats(state)
+    if current in seats:
+        return current
+    return seats[0] if seats else None
+
+
+def open_screen(ctx: UiContext, screen: str, *, back_to: str = TABLE) -> None:
+    """Go to one of this feature's screens (or back to the table)."""
+    draft = draft_of(ctx)
+    state = ctx.controller.state
+    if state is not None:
+        if screen == ATTACK:
+            draft.attack_since = state.commands_applied
+        elif screen == INJURY:
+            draft.injury_since = state.commands_applied
+    if screen in (ATTACK, INJURY, DECKS):
+        draft.back_to = back_to
+    ctx.navigate(screen)

@@ -1,0 +1,178 @@
+"""The injury-check screen: intruder type and injuries on it, the chances from the
+cards still in the Attack deck, then the cards drawn (blood values or a Retreat arrow)
+and a KILLED / RETREATS / SURVIVES banner. A Retreat draws an Event card for its
+corridor number only (the engine does; the banner names the corridor)."""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.engine.attacks import INJURY_CARDS
+from companion.engine.commands import InjuryCheck
+from companion.engine.deck_odds import injury_check_odds
+
+from .. import ids, theme
+from ..context import UiContext
+from ..table.commands import CommandGate, command_button
+from . import event_ids as eids
+from .attack import other_lines, result_group
+from .draft import INJURIES_MAX, RUNNER, TABLE, draft_of
+from .widgets import (
+    HIT_BG,
+    KIND_COLOURS,
+    MISS_BG,
+    RETREAT_BG,
+    attack_card_view,
+    chips,
+    choice_chip,
+    label,
+    note,
+    page,
+    percent,
+    screen_header,
+    stepper,
+    verdict,
+)
+
+INJURED_KINDS = tuple(INJURY_CARDS)
+RESULT_KEYS = ("log.injury.killed", "log.injury.survives", "log.injury.retreat", "log.injury.retreat_two",
+               "log.injury.egg_destroyed")
+CARD_KEYS = ("log.injury.card", "log.injury.card_retreat")
+# How far the chance table goes (injuries 1..N).
+TABLE_INJURIES = 6
+
+
+def injury_command(ctx: UiContext) -> InjuryCheck:
+    draft = draft_of(ctx)
+    return InjuryCheck(intruder=draft.injured, injuries=draft.injuries, in_nest=draft.in_nest)
+
+
+def _odds_line(ctx: UiContext, kind: str, injuries: int) -> str:
+    texts = ctx.texts
+    try:
+        odds = injury_check_odds(ctx.controller.state.decks.attack, ctx.controller.rules, kind, injuries)
+    except ValueError:
+        return texts.t("ui.events.odds.unavailable")
+    return texts.t("ui.events.odds.injury", kill=percent(texts, odds.kill), retreat=percent(texts, odds.retreat),
+                   survive=percent(texts, odds.survive))
+
+
+def _odds_table(ctx: UiContext) -> ft.Control:
+    """Kill chance for the chosen intruder with 1..6 injuries."""
+    texts = ctx.texts
+    t = texts.t
+    draft = draft_of(ctx)
+    kind = draft.injured
+    rows: list[ft.Control] = [ft.Text(t("ui.events.odds.injury_for", kind=kind), size=15, weight=ft.FontWeight.BOLD)]
+    state = ctx.controller.state
+    for injuries in range(1, TABLE_INJURIES + 1):
+        try:
+            odds = injury_check_odds(state.decks.attack, ctx.controller.rules, kind, injuries)
+        except ValueError:
+            rows.append(theme.muted(t("ui.events.odds.unavailable")))
+            break
+        rows.append(ft.Row(
+            [ft.Text(t("ui.events.odds.injuries", count=injuries), size=14, width=120),
+             ft.Text(t("ui.events.odds.kill_short", percent=percent(texts, odds.kill)), size=14, expand=True,
+                     weight=ft.FontWeight.BOLD if injuries == draft.injuries else None,
+                     color=theme.YELLOW if injuries == draft.injuries else theme.TEXT)],
+            spacing=8,
+        ))
+    deck = state.decks.attack
+    rows.append(theme.muted(t("ui.events.odds.from_deck", draw=len(deck.draw_pile),
+                              discard=len(deck.discard) + len(deck.shown)), size=13))
+    return ids.tag(eids.INJURY_ODDS, theme.card(ft.Column(rows, spacing=4), title=t("ui.events.odds.injury_title")))
+
+
+def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
+    texts = ctx.texts
+    t = texts.t
+    draft = draft_of(ctx)
+
+    def pick(**changes) -> None:
+        for name, value in changes.items():
+            setattr(draft, name, value)
+        ctx.rerender()
+
+    kinds = chips([
+        choice_chip(t(f"intruder.{kind}") if kind != "egg" else t("ui.events.injury.egg"),
+                    selected=draft.injured == kind, colour=KIND_COLOURS[kind],
+                    on_click=lambda _e, kind=kind: pick(injured=kind), identifier=eids.injury_intruder(kind))
+        for kind in INJURED_KINDS
+    ])
+    cards = INJURY_CARDS[draft.injured]
+    rows: list[ft.Control] = [
+        label(t("ui.events.injury.intruder")), kinds,
+        label(t("ui.events.injury.injuries")),
+        stepper(draft.injuries, on_change=lambda value: pick(injuries=value), identifier=eids.INJURY_COUNT,
+                down_id=eids.INJURY_COUNT_DOWN, up_id=eids.INJURY_COUNT_UP, down_tip=t("ui.events.injury.less"),
+                up_tip=t("ui.events.injury.more"), low=1, high=INJURIES_MAX),
+        note(t(f"ui.events.injury.rule_{cards}"), icon=ft.Icons.RULE),
+    ]
+    if draft.injured == "egg":
+        rows.append(choice_chip(t("ui.events.injury.in_nest"), selected=draft.in_nest,
+                                on_click=lambda _e: pick(in_nest=not draft.in_nest), identifier=eids.INJURY_IN_NEST,
+                                icon=ft.Icons.CHECK_BOX if draft.in_nest else ft.Icons.CHECK_BOX_OUTLINE_BLANK))
+    rows.append(ft.Text(_odds_line(ctx, draft.injured, draft.injuries), size=16, weight=ft.FontWeight.BOLD))
+    rows.append(command_button(gate, injury_command(ctx), label=t("ui.events.injury.resolve"), icon=ft.Icons.STYLE,
+                               identifier=eids.INJURY_RESOLVE, tone="danger"))
+    return theme.card(ft.Column(rows, spacing=8), title=t("ui.events.injury.form"))
+
+
+def build_injury_result(ctx: UiContext, since: int) -> ft.Control | None:
+    texts = ctx.texts
+    t = texts.t
+    state = ctx.controller.state
+    group = result_group(state, since, RESULT_KEYS)
+    if not group:
+        return None
+    result = next(e for e in group if e.key in RESULT_KEYS)
+    params = result.params
+    kind = params.get("kind", "")
+    if result.key == "log.injury.killed":
+        banner = verdict(eids.INJURY_VERDICT, texts.upper(t("ui.events.injury.killed", kind=kind)),
+                         texts.entry(result), bgcolor=MISS_BG, icon=ft.Icons.CHECK_CIRCLE, border=theme.GREEN)
+    elif result.key == "log.injury.survives":
+        banner = verdict(eids.INJURY_VERDICT, texts.upper(t("ui.events.injury.survives", kind=kind)),
+                         texts.entry(result), bgcolor=HIT_BG, icon=ft.Icons.WARNING)
+    elif result.key == "log.injury.egg_destroyed":
+        banner = verdict(eids.INJURY_VERDICT, texts.upper(t("ui.events.injury.egg_killed")), None,
+                         bgcolor=MISS_BG, icon=ft.Icons.CHECK_CIRCLE, border=theme.GREEN)
+    else:
+        corridors = str(params.get("corridor")) if result.key == "log.injury.retreat" else \
+            f"{params.get('corridor')} → {params.get('then')}"
+        banner = verdict(eids.INJURY_VERDICT, texts.upper(t("ui.events.injury.retreats", kind=kind)),
+                         t("ui.events.injury.retreat_detail", corridors=corridors, number=params.get("number")),
+                         bgcolor=RETREAT_BG, icon=ft.Icons.U_TURN_LEFT)
+    rows: list[ft.Control] = [banner]
+    drawn = [e for e in group if e.key in CARD_KEYS]
+    faces = [attack_card_view(texts, ctx.controller.rules, e.params["card"], dark=None, show_effect=False,
+                              identifier=eids.injury_card(index + 1), large=False)
+             for index, e in enumerate(drawn)]
+    if faces:
+        rows.append(label(t("ui.events.injury.cards")))
+        if ctx.is_phone:
+            rows += faces
+        else:
+            rows.append(ft.Row([ft.Container(face, expand=True) for face in faces], spacing=10,
+                               vertical_alignment=ft.CrossAxisAlignment.START))
+    rows += other_lines(texts, group, RESULT_KEYS + CARD_KEYS)
+    return theme.card(ft.Column(rows, spacing=10), title=t("ui.events.injury.result"))
+
+
+def build_injury_screen(ctx: UiContext) -> ft.Control:
+    gate = CommandGate(ctx)
+    draft = draft_of(ctx)
+    t = ctx.texts.t
+    back_runner = draft.back_to == RUNNER
+    head = [screen_header(ctx, t("ui.events.injury.title"), t("ui.events.injury.subtitle"),
+                          back_key="ui.events.back_runner" if back_runner else "ui.events.back",
+                          on_back=lambda: ctx.navigate(RUNNER if back_runner else TABLE))]
+    result = build_injury_result(ctx, draft.injury_since)
+    main: list[ft.Control] = [_form(ctx, gate)]
+    side: list[ft.Control] = [_odds_table(ctx)]
+    if result is not None:
+        if ctx.is_phone:
+            main.append(result)
+        else:
+            side.insert(0, result)
+    return page(ctx, head, main, side)

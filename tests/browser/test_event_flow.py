@@ -1,0 +1,259 @@
+"""End to end in Turkish: two full Event Phases through the runner.
+
+The first starts with the Time token on 10 (a CSS space): the table reveals the CSS
+token, resolves an attack and an injury check, and draws an Event card. The second
+draws Power Surge (the seed is found with the engine, see tests/support/event_seed.py,
+and typed into the setup wizard), whose one-tap effect turns the Time token inactive.
+Screenshots at desktop and phone size go to test-artifacts/screenshots/events-*.png.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from companion.engine.phase_state import EventStep
+from companion.i18n.translator import Translator
+from companion.rules import load_rules
+from tests.support.event_seed import ADVANCES, CSS_FACE, PLAYERS, find_power_surge_seed, play
+
+from .flutter_page import FlutterPage
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+TR = Translator("tr")
+
+
+def _dismiss(app: FlutterPage) -> list[str]:
+    seen = []
+    if app.has("announcement"):
+        seen.append(app.text_of("announcement"))
+        app.tap("announcement-ok")
+        app.wait_gone("announcement")
+    return seen
+
+
+def _until(app: FlutterPage, ready, what: str, timeout: float = 20) -> list[str]:
+    """Wait for `ready()`, dismissing announcements on the way; what they said."""
+    seen: list[str] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if app.has("announcement"):
+            seen += _dismiss(app)
+            continue
+        if ready():
+            app.page.wait_for_timeout(300)
+            if not app.has("announcement"):
+                return seen
+            continue
+        app.page.wait_for_timeout(100)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _pick(app: FlutterPage, identifier: str) -> None:
+    """Tap an option chip and wait until the screen shows it selected (the page re-renders)."""
+    app.tap(identifier)
+    app.wait_until(lambda: app.by_id(identifier).get_attribute("aria-current") == "true", f"{identifier} selected")
+    app.page.wait_for_timeout(200)
+
+
+def _tap_until(app: FlutterPage, identifier: str, ready, what: str, tries: int = 3) -> list[str]:
+    """Tap, and tap again if nothing happened after a while (a tap that lands while the
+    page is being rebuilt can be lost); `ready()` must become true only once it worked."""
+    seen: list[str] = []
+    for attempt in range(tries):
+        app.tap(identifier)
+        try:
+            return seen + _until(app, ready, what, timeout=8 if attempt + 1 < tries else 20)
+        except AssertionError:
+            if attempt + 1 == tries:
+                raise
+    return seen
+
+
+def _step_title(step: int) -> str:
+    return TR.t("ui.events.step_title", step=step, name=TR.t(EventStep(step).key))
+
+
+def _on_step(app: FlutterPage, step: int) -> bool:
+    return (app.has("event-step-panel") and _step_title(step) in app.text_of("event-step-panel")
+            and app.by_id(f"event-step-{step}").get_attribute("aria-current") == "true")
+
+
+def _at_step(app: FlutterPage, step: int) -> list[str]:
+    return _until(app, lambda: _on_step(app, step), f"step {step}")
+
+
+def _continue(app: FlutterPage, next_step: int | None) -> list[str]:
+    if next_step is None:
+        return _tap_until(app, "event-continue", lambda: app.has("event-phase") and not app.has("event-step-panel"),
+                          "the table")
+    return _tap_until(app, "event-continue", lambda: _on_step(app, next_step), f"step {next_step}")
+
+
+def _shot(app: FlutterPage, screenshots, name: str, anchor: str | None = None) -> None:
+    if anchor is None:
+        app.scroll_top()
+    else:
+        app.scroll_into_view(anchor, top=True)
+    app.screenshot(screenshots / f"events-{name}.png")
+
+
+def _new_game(app: FlutterPage, seed: int) -> None:
+    app.tap("new-game")
+    app.wait_for_id("player-name-1")
+    for seat, (name, _character) in enumerate(PLAYERS, start=1):
+        if seat > 2:
+            app.tap("add-player")
+            app.wait_for_id(f"player-name-{seat}")
+        app.type_into(f"player-name-{seat}", name)
+    app.tap("player-character-3")
+    app.tap(f"character-option-{PLAYERS[2][1]}")
+    app.wait_gone(f"character-option-{PLAYERS[2][1]}")
+    app.type_into("setup-seed", str(seed))
+    app.tap("start-game")
+    app.wait_for_id("event-phase")
+
+
+@pytest.fixture(scope="module")
+def seed() -> int:
+    rules = load_rules()
+    found = find_power_surge_seed(rules)
+    assert play(found, rules) is not None
+    return found
+
+
+def test_two_event_phases_in_turkish(flutter: FlutterPage, app_url, screenshots, seed):
+    app = flutter
+    page = app.page
+    app.open(app_url)
+    app.wait_for_id("new-game")
+    _new_game(app, seed)
+
+    # Plain advances to 10, then Backup Power on (so Power Surge has a Time token to flip).
+    for target in range(14, 15 - ADVANCES - 1, -1):
+        _tap_until(app, "advance-time", lambda target=target: TR.t("ui.track.time", slot=target) in app.text(),
+                   f"time {target}")
+    _tap_until(app, "restore-power", lambda: app.has("confirm-ok"), "the Backup Power dialog")
+    _tap_until(app, "confirm-ok", lambda: TR.t("ui.track.backup_on") in app.text(), "backup power on")
+    _shot(app, screenshots, "table-desktop")
+
+    # ---- Phase 1 (desktop): CSS token under 10.
+    _tap_until(app, "event-phase", lambda: _on_step(app, 4), "step 4")
+    assert app.has("event-blocked")  # continue refused until the face is given
+    assert TR.t("ui.events.css.question", slot=10) in app.text_of("event-step-panel")
+    _shot(app, screenshots, "step4-desktop")
+    _tap_until(app, f"event-css-face-{CSS_FACE}", lambda: app.has("confirm-ok"), "the confirmation")
+    _tap_until(app, "confirm-ok", lambda: TR.t("ui.events.css.revealed", slot=10) in app.text_of("event-step-panel"),
+               "revealed")
+    _continue(app, 5)
+    assert TR.t("ui.events.time.move", slot=10, next_slot=9) in app.text_of("event-step-panel")
+    _shot(app, screenshots, "step5-desktop")
+    _continue(app, 6)
+    assert app.has("event-noise-sections")
+    _continue(app, 7)
+
+    # Step 7: one attack, from the runner.
+    _tap_until(app, "attack", lambda: app.has("attack-resolve"), "the attack screen")
+    _pick(app, "attack-attacker-adult")
+    _pick(app, "attack-seat-1")
+    _pick(app, "attack-place-S-01")
+    assert TR.t("reminder.attack_target.standard") in app.text_of("attack-target-rule")
+    assert "%" in app.text_of("attack-odds")
+    _tap_until(app, "attack-resolve", lambda: app.has("attack-verdict"), "the attack's verdict")
+    verdict = app.text_of("attack-verdict")
+    assert TR.upper(TR.t("ui.events.attack.hit")) in verdict or TR.upper(TR.t("ui.events.attack.miss")) in verdict
+    assert app.has("attack-card")
+    _shot(app, screenshots, "attack-desktop")
+    _tap_until(app, "events-back", lambda: _on_step(app, 7), "step 7")
+    assert TR.t("ui.events.attacks.count", count=1) in app.text_of("event-step-panel")
+    _continue(app, 8)
+
+    # Step 8: an injury check, then no Fire in the Nest.
+    _tap_until(app, "injury-check", lambda: app.has("injury-resolve"), "the injury screen")
+    _pick(app, "injury-intruder-adult")
+    _tap_until(app, "injury-count-up", lambda: "2" in app.text_of("injury-count"), "two injuries", tries=1)
+    _tap_until(app, "injury-resolve", lambda: app.has("injury-verdict"), "the injury check's verdict")
+    assert app.has("injury-card-1")
+    _shot(app, screenshots, "injury-desktop")
+    _tap_until(app, "events-back", lambda: _on_step(app, 8), "step 8")
+    assert app.has("event-blocked")
+    _tap_until(app, "event-nest-fire-no",
+               lambda: TR.t("ui.events.fire.answered_no") in app.text_of("event-step-panel"), "answered")
+    _continue(app, 9)
+
+    # Step 9: the Event card, large.
+    _tap_until(app, "draw-event", lambda: app.has("event-card"), "the Event card")
+    _shot(app, screenshots, "card-desktop", anchor="event-card")
+    _continue(app, 10)
+    _tap_until(app, "event-develop-bag", lambda: app.has("token-reveal") and not app.has("event-blocked"),
+               "development")
+    _shot(app, screenshots, "step10-desktop", anchor="event-step-panel")
+    _continue(app, 11)
+    assert TR.t("ui.events.round_end.first_player") in app.text_of("event-round-end")
+    _shot(app, screenshots, "step11-desktop")
+    _continue(app, None)
+    assert TR.t("ui.track.time", slot=9) in app.text()
+
+    # ---- Phase 2 (phone): no CSS token under 09, then Power Surge.
+    page.set_viewport_size(PHONE)
+    app.wait_for_id("event-phase")
+    _tap_until(app, "event-phase", lambda: _on_step(app, 5), "step 5")
+    _shot(app, screenshots, "step5-phone")
+    announced = _continue(app, 6)
+    assert any(TR.t("announce.isolation_open") in text for text in announced)
+    _continue(app, 7)
+    # The attack form at phone size (no attack this time).
+    _tap_until(app, "attack", lambda: app.has("attack-resolve"), "the attack screen")
+    _shot(app, screenshots, "attack-phone")
+    _tap_until(app, "events-back", lambda: _on_step(app, 7), "step 7")
+    _continue(app, 8)
+    # The injury-check form at phone size (no check this time).
+    _tap_until(app, "injury-check", lambda: app.has("injury-resolve"), "the injury screen")
+    _shot(app, screenshots, "injury-phone")
+    _tap_until(app, "events-back", lambda: _on_step(app, 8), "step 8")
+    _tap_until(app, "event-nest-fire-no",
+               lambda: TR.t("ui.events.fire.answered_no") in app.text_of("event-step-panel"), "answered")
+    _continue(app, 9)
+    assert TR.t("ui.track.backup_on") in app.text_of("event-status")
+    _tap_until(app, "draw-event", lambda: app.has("event-card"), "the Event card")
+    card = app.text_of("event-card")
+    assert TR.t("event_card.name.power_surge") in card
+    assert TR.t("event_card.effect.power_surge") in card
+    assert app.has("event-blocked")  # the effect must be applied first
+    _shot(app, screenshots, "power-surge-phone", anchor="event-card")
+    announced = _tap_until(app, "event-effect-power_surge",
+                           lambda: TR.t("ui.track.backup_off") in app.text_of("event-status"), "Time inactive")
+    assert any(TR.t("announce.power_surge") in text for text in announced)
+    assert not app.has("event-effect-power_surge")
+    _shot(app, screenshots, "power-surge-done-phone")
+    page.set_viewport_size(DESKTOP)
+    _at_step(app, 9)
+    _shot(app, screenshots, "power-surge-done-desktop", anchor="event-card")
+    page.set_viewport_size(PHONE)
+    _continue(app, 10)
+    _tap_until(app, "event-develop-bag", lambda: app.has("token-reveal") and not app.has("event-blocked"),
+               "development")
+    _continue(app, 11)
+    _shot(app, screenshots, "step11-phone")
+    _continue(app, None)
+    assert TR.t("ui.track.backup_off") in app.text()
+
+    # The decks: both Event cards in the discard pile, the attack and injury history.
+    _tap_until(app, "decks", lambda: app.has("deck-event-discard"), "the decks")
+    discard = app.text_of("deck-event-discard")
+    assert TR.t("event_card.name.power_surge") in discard
+    assert TR.t("log.event.drawn", number=18, event_card="power_surge") in app.text_of("deck-history")
+    _shot(app, screenshots, "decks-phone")
+    _shot(app, screenshots, "decks-odds-phone", anchor="deck-odds")
+    # The discard pile is browsable: a tap shows the card, large.
+    _tap_until(app, "deck-card-event-power_surge", lambda: app.has("deck-card"), "the card")
+    assert TR.t("event_card.effect.power_surge") in app.text_of("deck-card")
+    app.screenshot(screenshots / "events-deck-card-phone.png")
+    _tap_until(app, "confirm-ok", lambda: not app.has("deck-card"), "the card closed")
+    page.set_viewport_size(DESKTOP)
+    app.wait_for_id("deck-attack-discard")
+    _shot(app, screenshots, "decks-desktop")
+    _tap_until(app, "events-back", lambda: app.has("event-phase"), "the table")

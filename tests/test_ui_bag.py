@@ -1,0 +1,455 @@
+"""The Intruder bag screen: renders in both languages at phone and desktop widths, shows
+the engine's verdicts (applied number, Surprise Attack), offers what the rules allow,
+asks the bag's questions as dialogs and reaches the bag from the table in one tap."""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import flet as ft
+import pytest
+
+from companion.engine import NewGame, PlayerSetup, Section
+from companion.engine.bag_model import Awaiting, DrawResult, Lighting, Place, TokenOutcome
+from companion.engine.commands import (
+    AnswerQueenInNest,
+    DevelopBag,
+    EventDevelopBag,
+    FlipPower,
+    PlaceIntruder,
+    RecordDeath,
+    ResolveEncounter,
+    SetShowOdds,
+)
+from companion.engine.odds import bag_odds
+from companion.engine.phase_state import EventStep
+from companion.i18n.catalog import load_catalog
+from companion.ui import ids, theme
+from companion.ui.announcements import Announcer
+from companion.ui.bag.encounter import development_command, outcome_options
+from companion.ui.bag.panels import history_entries
+from companion.ui.bag.questions import QuestionPrompter
+from companion.ui.bag.tokens import percent
+from companion.ui.bag.view import build_bag_screen
+from companion.ui.i18n_view import Texts
+from companion.ui.setup_wizard import SetupWizard
+from companion.ui.table.commands import CommandGate
+from companion.ui.table.view import build_table
+from tests.support.deck_helpers import next_runner_command
+
+from .test_ui_rendering import ENGLISH
+from .ui_tree import identifiers, make_context, make_controller, strings, walk
+
+WIDTHS = (390, 1280)
+LANGS = ("pt-BR", "tr")
+LAYOUT = {Section.S01: 1, Section.S02: 2, Section.S03: 3, Section.ELEVATOR: 4}  # S-03, Elevator dark
+CHARACTERS = ("hacker", "janitor", "sentry", "xenobiologist")
+
+
+def _setup(*, physical: bool = False, players: int = 4, show_odds: bool = True) -> NewGame:
+    return NewGame(players=tuple(PlayerSetup(name=f"P{i + 1}", character=CHARACTERS[i]) for i in range(players)),
+                   seed=7, power_layout=LAYOUT, physical_bag=physical, show_odds=show_odds)
+
+
+@pytest.fixture
+def controller(tmp_path):
+    return make_controller(tmp_path)
+
+
+def _check(control) -> list[str]:
+    texts = strings(control)
+    missing = [t for t in texts if "⟦" in t]
+    assert not missing, f"missing locale keys: {missing}"
+    english = [t for t in texts if ENGLISH.search(t)]
+    assert not english, f"English text on screen: {english}"
+    return texts
+
+
+def _find(control, identifier: str):
+    """The Semantics node carrying `identifier` (its content is the control)."""
+    found = [item for item in walk(control) if isinstance(item, ft.Semantics) and item.identifier == identifier]
+    assert found, f"no {identifier!r} in the tree"
+    return found[0]
+
+
+def _click(control, identifier: str) -> None:
+    node = _find(control, identifier).content
+    # A disabled command button sits in a Container that explains; an enabled one is the button.
+    assert getattr(node, "on_click", None) is not None, identifier
+    node.on_click(None)
+
+
+def _quiet_dialogs(page) -> None:
+    original = page.show_dialog
+
+    def show(dialog):
+        dialog.update = lambda: None
+        original(dialog)
+
+    page.show_dialog = show
+
+
+WANTED = {
+    ids.BAG_BACK, ids.DRAW_ENCOUNTER, ids.ENCOUNTER_HAND, ids.ENCOUNTER_HAND_DOWN, ids.ENCOUNTER_HAND_UP,
+    ids.ENCOUNTER_LIGHTING, ids.BAG_DEVELOPMENT, ids.BAG_CONTENTS, ids.BAG_SUPPLY, ids.BAG_ODDS, ids.ODDS_TOGGLE,
+    ids.TOKEN_REVEAL, ids.BAG_BOARD, ids.RETURN_INTRUDERS, ids.EGGS, ids.EGG_TAKEN, ids.EGG_DESTROYED,
+    ids.NEST_STATUS, ids.BAG_HISTORY, ids.BAG_MODE,
+    *(ids.encounter_seat(seat) for seat in (1, 2, 3, 4)),
+    *(ids.encounter_place(place.value) for place in Place),
+    *(f"{action}-{kind}" for action in ("board", "kill", "corridor", "remove", "place")
+      for kind in ("larva", "creeper", "adult", "breeder", "queen")),
+}
+
+
+# --------------------------------------------------------------------- rendering
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_bag_screen_renders_through_draws(controller, lang, width):
+    controller.new_game(_setup(), "t")
+    ctx = make_context(controller, lang, width)
+    screen = build_bag_screen(ctx)
+    _check(screen)
+    assert WANTED <= identifiers(screen)
+    controller.execute(ResolveEncounter(seat=1, place=Place.S03, hand=1))
+    controller.execute(PlaceIntruder(kind="larva"))
+    controller.execute(DevelopBag())
+    if controller.state.bag.awaiting is Awaiting.QUEEN_IN_NEST:
+        controller.execute(AnswerQueenInNest(character_in_nest=False))
+    controller.execute(SetShowOdds(show=False))
+    _check(build_bag_screen(ctx))
+    controller.execute(SetShowOdds(show=True))
+    for seat in (1, 2, 3, 4):
+        controller.execute(RecordDeath(seat=seat))
+    assert controller.state.is_over
+    over = build_bag_screen(ctx)
+    _check(over)
+    assert ids.DRAW_ENCOUNTER not in identifiers(over) and ids.TOKEN_REVEAL in identifiers(over)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_physical_bag_screen_and_dialogs_render(controller, lang, width):
+    controller.new_game(_setup(physical=True), "t")
+    ctx = make_context(controller, lang, width)
+    _quiet_dialogs(ctx.page)
+    screen = build_bag_screen(ctx)
+    _check(screen)
+    _click(screen, ids.DRAW_ENCOUNTER)  # opens "what came out?"
+    picker = ctx.page.dialogs[-1]
+    _check(picker)
+    assert ids.outcome("blank") in identifiers(picker)
+    controller.execute(PlaceIntruder(kind="adult"))
+    _click(build_bag_screen(ctx), ids.RETURN_INTRUDERS)
+    returning = ctx.page.dialogs[-1]
+    _check(returning)
+    _click(returning, ids.return_count("adult", "up"))
+    _click(returning, ids.CONFIRM_OK)
+    assert controller.state.bag.on_board["adult"] == 0
+
+
+def test_every_bag_ui_key_exists_in_both_languages():
+    source = "\n".join(p.read_text() for p in Path("companion/ui").rglob("*.py"))
+    used = set(re.findall(r'"(ui\.bag\.[a-z_.]+[a-z_])"', source))
+    assert len(used) > 40
+    catalog = load_catalog()
+    for lang in LANGS:
+        assert not sorted(k for k in used if k not in catalog[lang]), lang
+
+
+# --------------------------------------------------------------------- the reveal
+def _applied_boxes(control) -> list[str]:
+    """Text inside the highlighted (applied) number box of the token."""
+    boxes = [item for item in walk(control) if isinstance(item, ft.Container) and item.bgcolor == theme.YELLOW
+             and item.width is not None]
+    return [text for box in boxes for text in strings(box)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_reveal_highlights_the_applied_number_and_the_surprise_banner(controller, lang):
+    controller.new_game(_setup(physical=True), "t")
+    ctx = make_context(controller, lang, 390)
+    t = ctx.texts
+    # adult_7 shows 2 in the light and 4 in Darkness; S-03 has no power.
+    controller.execute(ResolveEncounter(seat=2, place=Place.S03, hand=3,
+                                        outcome=TokenOutcome(kind="adult", light=2, dark=4)))
+    draw = controller.state.bag.last_draw
+    assert (draw.applied, draw.surprise_attack) == (4, True)
+    screen = build_bag_screen(ctx)
+    reveal = _find(screen, ids.TOKEN_REVEAL)
+    shown = strings(reveal)
+    assert "4" in _applied_boxes(reveal) and "2" not in _applied_boxes(reveal)
+    assert t.t("ui.bag.reveal.why_unpowered", section="S-03", applied=4) in shown
+    banner = strings(_find(reveal, ids.SURPRISE_ATTACK))
+    assert t.upper(t.t("ui.bag.surprise.yes")) in banner
+    assert t.t("ui.bag.surprise.yes_detail", character="janitor", hand=3, applied=4) in banner
+    # The same kind of token in a powered Section: the light number, and no Surprise Attack.
+    controller.execute(ResolveEncounter(seat=1, place=Place.S01, hand=3,
+                                        outcome=TokenOutcome(kind="adult", light=2, dark=4)))
+    assert controller.state.bag.last_draw.surprise_attack is False
+    reveal = _find(build_bag_screen(ctx), ids.TOKEN_REVEAL)
+    assert "2" in _applied_boxes(reveal) and "4" not in _applied_boxes(reveal)
+    banner = strings(_find(reveal, ids.SURPRISE_ATTACK))
+    assert t.t("ui.bag.surprise.no") in banner and t.upper(t.t("ui.bag.surprise.yes")) not in banner
+
+
+def test_reveal_of_a_blank_and_of_a_development(controller):
+    controller.new_game(_setup(physical=True), "t")
+    ctx = make_context(controller, "tr", 1280)
+    t = ctx.texts
+    controller.execute(ResolveEncounter(seat=1, place=Place.STAIRS, hand=0, outcome=TokenOutcome(kind="blank")))
+    reveal = _find(build_bag_screen(ctx), ids.TOKEN_REVEAL)
+    banner = strings(_find(reveal, ids.SURPRISE_ATTACK))
+    assert t.t("ui.bag.surprise.no") in banner and t.t("ui.bag.result.blank_encounter") in banner
+    controller.execute(DevelopBag(outcome=TokenOutcome(kind="creeper")))
+    assert controller.state.bag.last_draw.result is DrawResult.DEVELOPED
+    reveal = _find(build_bag_screen(ctx), ids.TOKEN_REVEAL)
+    assert ids.SURPRISE_ATTACK not in identifiers(reveal)
+    result = strings(_find(reveal, ids.DRAW_RESULT))
+    assert t.t("ui.bag.result.developed", kind="creeper") in result
+    assert t.t("ui.bag.reveal.development") in strings(reveal)
+
+
+# --------------------------------------------------------------------- the form, odds, contents
+def test_the_form_shows_darkness_from_the_power_and_sends_the_encounter(controller):
+    controller.new_game(_setup(), "t")
+    ctx = make_context(controller, "pt-BR", 390)
+    t = ctx.texts
+    ctx.rerender = lambda: None
+    screen = build_bag_screen(ctx)
+    assert t.t("ui.bag.encounter.powered", section="S-01") in strings(_find(screen, ids.ENCOUNTER_LIGHTING))
+    _click(screen, ids.encounter_place("S-01"))
+    controller.execute(FlipPower(section=Section.S01))  # the Power Generator cuts S-01
+    screen = build_bag_screen(ctx)
+    assert t.t("ui.bag.encounter.unpowered", section="S-01") in strings(_find(screen, ids.ENCOUNTER_LIGHTING))
+    for _ in range(4):
+        _click(build_bag_screen(ctx), ids.ENCOUNTER_HAND_DOWN)
+    _click(build_bag_screen(ctx), ids.encounter_seat(3))
+    screen = build_bag_screen(ctx)
+    assert "1" in strings(_find(screen, ids.ENCOUNTER_HAND))
+    _click(screen, ids.DRAW_ENCOUNTER)
+    draw = controller.state.bag.last_draw
+    assert (draw.seat, draw.place, draw.hand) == (3, Place.S01, 1)
+    assert draw.kind == "blank" or draw.lighting is Lighting.UNPOWERED
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_odds_panel_shows_the_exact_odds_as_percentages(controller, lang):
+    controller.new_game(_setup(), "t")
+    ctx = make_context(controller, lang, 1280)
+    odds = bag_odds(controller.state, controller.rules, hand=5)
+    shown = strings(_find(build_bag_screen(ctx), ids.BAG_ODDS))
+    for kind, chance in odds.kinds.items():
+        if chance:
+            assert percent(ctx.texts, chance) in shown and f"{chance.numerator}/{chance.denominator}" in shown
+    assert percent(ctx.texts, odds.surprise_light) in shown and percent(ctx.texts, odds.surprise_dark) in shown
+    assert percent(ctx.texts, Fraction(1, 8)) == ("12,5%" if lang == "pt-BR" else "%12,5")
+    controller.execute(SetShowOdds(show=False))
+    shown = strings(_find(build_bag_screen(ctx), ids.BAG_ODDS))
+    assert ctx.texts.t("ui.bag.odds.hidden") in shown
+    assert not any("%" in text for text in shown)
+
+
+def test_contents_show_counts_per_kind_never_token_numbers(controller):
+    controller.new_game(_setup(), "t")
+    ctx = make_context(controller, "pt-BR", 1280)
+    contents = _find(build_bag_screen(ctx), ids.BAG_CONTENTS)
+    shown = strings(contents)
+    assert not any("/" in text for text in shown)  # no light/dark pairs: the bag is face-down
+    specs = {spec.id: spec.kind for spec in controller.rules.intruders.tokens}
+    adults = sum(1 for token in controller.state.bag.bag if specs[token] == "adult")
+    assert strings(_find(contents, ids.bag_count("bag", "adult"))) == [str(adults)]
+
+
+def test_buttons_follow_the_engine(controller):
+    controller.new_game(_setup(), "t")
+    ctx = make_context(controller, "tr", 390)
+    screen = build_bag_screen(ctx)
+    # Nothing on the board: kill is refused (disabled, the wrapper explains); placing is allowed.
+    assert isinstance(_find(screen, ids.bag_action("kill", "adult")).content, ft.Container)
+    assert isinstance(_find(screen, ids.bag_action("place", "adult")).content, ft.Button)
+    _click(screen, ids.bag_action("place", "adult"))
+    screen = build_bag_screen(ctx)
+    assert isinstance(_find(screen, ids.bag_action("kill", "adult")).content, ft.Button)
+    _click(screen, ids.bag_action("kill", "adult"))
+    assert controller.state.bag.carcasses == 1
+    _click(build_bag_screen(ctx), ids.EGG_TAKEN)
+    assert controller.state.bag.eggs == 4
+
+
+def test_history_lists_only_the_bags_lines(controller):
+    controller.new_game(_setup(), "t")
+    controller.execute(FlipPower(section=Section.S01))
+    controller.execute(PlaceIntruder(kind="creeper"))
+    keys = [entry.key for entry in history_entries(controller.state)]
+    assert keys == ["log.bag.intruder_placed"]
+
+
+# --------------------------------------------------------------------- physical bag
+def test_the_physical_picker_offers_only_what_can_be_in_the_bag(controller):
+    controller.new_game(_setup(physical=True), "t")
+    state = controller.state
+    specs = {spec.id: spec for spec in controller.rules.intruders.tokens}
+    expected = {(specs[t].kind, specs[t].light, specs[t].dark) for t in state.bag.bag}
+    assert set(outcome_options(state, controller.rules)) == expected
+    assert not any(kind == "breeder" for kind, _l, _d in outcome_options(state, controller.rules))
+    ctx = make_context(controller, "pt-BR", 390)
+    _quiet_dialogs(ctx.page)
+    _click(build_bag_screen(ctx), ids.DRAW_ENCOUNTER)
+    picker = ctx.page.dialogs[-1]
+    assert ids.outcome("breeder", 2, 4) not in identifiers(picker)
+    _click(picker, ids.outcome("creeper", 1, 2))
+    draw = controller.state.bag.last_draw
+    assert (draw.kind, draw.reported) == ("creeper", True)
+
+
+# --------------------------------------------------------------------- development and the table
+def test_table_reaches_the_bag_and_offers_development(controller):
+    controller.new_game(_setup(), "t")
+    ctx = make_context(controller, "pt-BR", 390)
+    went = []
+    ctx.navigate = went.append
+    table = build_table(ctx)
+    assert {ids.OPEN_BAG, ids.BAG_DEVELOPMENT} <= identifiers(table)
+    _click(table, ids.OPEN_BAG)
+    assert went == ["bag"]
+    _click(build_bag_screen(ctx), ids.BAG_BACK)
+    assert went == ["bag", "table"]
+    _click(table, ids.BAG_DEVELOPMENT)
+    assert controller.state.bag.last_draw.purpose.value == "development"
+
+
+def test_development_at_step_10_goes_through_the_event_phase(controller):
+    controller.new_game(_setup(), "t")
+    for _ in range(40):
+        state = controller.state
+        if state.event_phase is not None and state.event_phase.step is EventStep.DEVELOPMENT:
+            break
+        controller.execute(next_runner_command(state, controller.rules))
+    state = controller.state
+    assert state.event_phase.step is EventStep.DEVELOPMENT
+    assert isinstance(development_command(state), EventDevelopBag)
+    ctx = make_context(controller, "tr", 1280)
+    gate = CommandGate(ctx)
+    assert gate.refusal(DevelopBag()) is not None and gate.refusal(EventDevelopBag()) is None
+    screen = build_bag_screen(ctx)
+    assert ctx.texts.t("ui.bag.develop.now") in strings(screen)
+    _click(screen, ids.BAG_DEVELOPMENT)
+    assert controller.state.event_phase.developed
+
+
+# --------------------------------------------------------------------- questions
+def test_the_queen_question_waits_for_the_announcement_then_asks(controller):
+    controller.new_game(_setup(physical=True), "t")
+    ctx = make_context(controller, "pt-BR", 390)
+    _quiet_dialogs(ctx.page)
+    announcer = Announcer(ctx.page, ctx.texts)
+    prompter = QuestionPrompter(ctx, announcer)
+    announcer.on_dismiss = prompter.sync
+    step = controller.execute(DevelopBag(outcome=TokenOutcome(kind="queen")))
+    announcer.announce(step.new_log)
+    prompter.sync()
+    assert not prompter.is_open  # the announcement first
+    announcer._dismiss()
+    assert prompter.is_open
+    dialog = ctx.page.dialogs[-1]
+    _check(dialog)
+    assert {ids.QUEEN_IN_NEST_YES, ids.QUEEN_IN_NEST_NO, ids.QUESTION_UNDO} <= identifiers(dialog)
+    _click(dialog, ids.queen_seat(2))
+    _click(ctx.page.dialogs[-1], ids.queen_place("S-02"))
+    _click(ctx.page.dialogs[-1], ids.QUEEN_IN_NEST_YES)
+    state = controller.state
+    assert state.bag.awaiting is None and state.bag.on_board["queen"] == 1
+    assert (state.bag.last_draw.seat, state.bag.last_draw.place) == (2, Place.S02)
+    prompter.sync()
+    assert not prompter.is_open
+
+
+def test_the_adults_retreat_question(controller):
+    controller.new_game(_setup(), "t")
+    for _ in range(9):
+        controller.execute(PlaceIntruder(kind="adult"))
+    assert controller.state.bag.awaiting is Awaiting.ADULTS_RETREAT
+    for lang in LANGS:
+        ctx = make_context(controller, lang, 390)
+        _quiet_dialogs(ctx.page)
+        prompter = QuestionPrompter(ctx, Announcer(ctx.page, ctx.texts))
+        prompter.sync()
+        dialog = ctx.page.dialogs[-1]
+        _check(dialog)
+        assert {ids.adults_retreat(n) for n in range(9)} <= identifiers(dialog)
+    _click(dialog, ids.adults_retreat(3))
+    assert controller.state.bag.awaiting is None and controller.state.bag.on_board["adult"] == 6
+    # Undo brings the question back; the dialog's own undo takes it away again.
+    controller.undo()
+    prompter.sync()
+    _click(ctx.page.dialogs[-1], ids.QUESTION_UNDO)
+    assert controller.state.bag.awaiting is None and controller.state.bag.on_board["adult"] == 8
+
+
+# --------------------------------------------------------------------- setup and README
+@pytest.mark.parametrize("lang", LANGS)
+def test_setup_offers_the_physical_bag_and_the_odds(controller, lang):
+    ctx = make_context(controller, lang, 390)
+    wizard = SetupWizard(ctx, set_language=lambda _lang: None)
+    form = wizard.build()
+    _check(form)
+    assert {ids.SETUP_PHYSICAL_BAG, ids.SETUP_SHOW_ODDS} <= identifiers(form)
+    wizard.draft.physical_bag, wizard.draft.show_odds = True, False
+    for player in wizard.draft.players:
+        player["name"] = "A"
+    command = wizard._command()
+    assert (command.physical_bag, command.show_odds) == (True, False)
+
+
+def test_readme_lists_every_identifier():
+    readme = Path("README.md").read_text()
+    missing = [identifier for identifier in ids.all_fixed() if f"`{identifier}`" not in readme]
+    assert not missing
+    for pattern in ("encounter-seat-{n}", "encounter-place-{place}", "board-{kind}", "kill-{kind}",
+                    "corridor-{kind}", "remove-{kind}", "place-{kind}", "add-{kind}", "adults-retreat-{n}",
+                    "outcome-{kind}-{light}-{dark}", "queen-seat-{n}", "queen-place-{place}"):
+        assert f"`{pattern}`" in readme, pattern
+
+
+def test_the_supply_offers_only_tokens_that_can_go_in(controller):
+    controller.new_game(_setup(physical=True), "t")
+    ctx = make_context(controller, "pt-BR", 1280)
+    found = identifiers(build_bag_screen(ctx))
+    assert ids.bag_action("add", "larva") in found
+    assert ids.bag_action("add", "queen") not in found  # her only token is in the bag
+    controller.execute(ResolveEncounter(seat=1, place=Place.S01, hand=5, outcome=TokenOutcome(kind="queen")))
+    found = identifiers(build_bag_screen(ctx))
+    # Her token lies beside the board, but next to her miniature: it cannot go in.
+    assert ids.bag_action("add", "queen") not in found
+    assert strings(_find(build_bag_screen(ctx), ids.bag_count("supply", "queen"))) == ["1"]
+
+
+def test_a_page_switches_between_table_and_bag_and_asks_questions(controller):
+    from companion.ui.shell import PageApp
+
+    from .test_ui_pages import LivePage, _patch_dialog_updates
+
+    page = LivePage(390)
+    _patch_dialog_updates(page)
+    app = PageApp(page, controller, language="pt-BR", startup_errors=[])
+    app.start()
+    controller.new_game(_setup(physical=True), "t")
+    assert ids.OPEN_BAG in identifiers(page.controls[-1])
+    app.navigate("bag")
+    assert ids.TOKEN_REVEAL in identifiers(page.controls[-1])
+    controller.execute(DevelopBag(outcome=TokenOutcome(kind="queen")))
+    # The announcement is up; the question comes once it is dismissed.
+    assert app.announcer.is_open and not app.questions.is_open
+    app.announcer._dismiss()
+    assert app.questions.is_open
+    assert ids.QUEEN_IN_NEST_NO in identifiers(page.dialogs[-1])
+    app.set_language("tr")  # the open question follows the language
+    assert Texts("tr").t("ui.bag.queen.question") in strings(page.dialogs[-1])
+    controller.undo()  # the question is gone: its dialog closes
+    assert not app.questions.is_open
+    app.navigate("table")
+    assert ids.ADVANCE_TIME in identifiers(page.controls[-1])
+    app.navigate("bag")
+    controller.close()
+    assert ids.NEW_GAME in identifiers(page.controls[-1]) and app.screen == "home"

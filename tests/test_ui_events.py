@@ -1,0 +1,441 @@
+"""The Event Phase runner, attack, injury-check and deck screens: every step renders in
+both languages at phone and desktop size, the card on screen is the engine's card, and
+the buttons follow the engine (disabled exactly when it would refuse)."""
+from __future__ import annotations
+
+import flet as ft
+import pytest
+
+from companion.controller import TableController
+from companion.engine import NewGame, PlayerSetup
+from companion.engine.commands import (
+    AdvanceTime,
+    DrawEventCard,
+    EventFireDamage,
+    InjuryCheck,
+    RestorePower,
+    StartEventPhase,
+)
+from companion.engine.decks import attack_card, event_card
+from companion.engine.event_phase import blocking_reason
+from companion.engine.phase_state import EventEffect, EventStep
+from companion.rules import load_rules
+from companion.store import GameStore
+from companion.ui.events import ATTACK, DECKS, INJURY, RUNNER, build_events_panel, build_events_screen, open_screen
+from companion.ui.events import event_ids as eids
+from companion.ui.events.draft import draft_of
+from companion.ui.table.commands import CommandGate
+from companion.ui.table.view import build_table
+from tests.support.deck_helpers import next_runner_command
+from tests.support.event_seed import find_power_surge_seed, play
+
+from .test_ui_rendering import _check
+from .ui_tree import identifiers, make_context, make_controller, strings, walk
+
+WIDTHS = (390, 1280)
+LANGS = ("pt-BR", "tr")
+TRACKED_CARDS = {effect: effect.value for effect in EventEffect}
+
+
+def _new(controller: TableController, seed: int = 7) -> None:
+    chars = ("hacker", "janitor", "lab_rat")
+    controller.new_game(NewGame(players=tuple(PlayerSetup(name=f"P{i}", character=c) for i, c in enumerate(chars)),
+                                seed=seed), "t")
+
+
+def _to_css_space(controller: TableController) -> None:
+    """Time on 10 (a CSS space) with Backup Power on."""
+    for _ in range(5):
+        controller.execute(AdvanceTime())
+    controller.execute(RestorePower())
+
+
+def _find(control, identifier: str) -> ft.Semantics:
+    for item in walk(control):
+        if isinstance(item, ft.Semantics) and item.identifier == identifier:
+            return item
+    raise AssertionError(f"{identifier!r} not on screen")
+
+
+def _buttons(control) -> list:
+    return [item for item in walk(control) if isinstance(item, (ft.Button, ft.IconButton))]
+
+
+def _disabled(control) -> bool:
+    buttons = _buttons(control)
+    assert buttons, "no button there"
+    return all(button.disabled for button in buttons)
+
+
+def _click(control) -> None:
+    """Tap a control as a player would: the button (or the tappable container) inside."""
+    for item in walk(control):
+        if isinstance(item, (ft.Button, ft.IconButton)) and item.on_click is not None and not item.disabled:
+            item.on_click(None)
+            return
+    for item in walk(control):
+        if isinstance(item, ft.Container) and item.on_click is not None:
+            item.on_click(None)
+            return
+    raise AssertionError("nothing to tap")
+
+
+def _tap(ctx, screen: str, identifier: str) -> None:
+    _click(_find(build_events_screen(ctx, screen), identifier))
+
+
+def _confirm(ctx) -> None:
+    """Press OK on the confirmation dialog the last tap opened."""
+    dialog = ctx.page.dialogs[-1]
+    dialog.update = lambda: None
+    _click(_find(dialog.actions[-1], "confirm-ok"))
+
+
+def _drive_to(controller: TableController, step: EventStep, card: str | None = None) -> None:
+    """Tap through the phase until `step` is current; the Event card is `card` (an id or a
+    card name) when given, and is drawn at once when `step` is the Event card step."""
+    if card is not None and not any(spec.id == card for spec in controller.rules.event_cards):
+        card = next(spec.id for spec in controller.rules.event_cards if spec.card == card)
+    for _ in range(40):
+        state = controller.state
+        phase = state.event_phase
+        if phase is not None and phase.step is step and (card is None or phase.event_card is not None
+                                                         or step is not EventStep.EVENT_CARD):
+            return
+        command = next_runner_command(state, controller.rules)
+        if command.type == "draw_event_card" and card is not None:
+            command = DrawEventCard(card=card)
+        controller.execute(command)
+    raise AssertionError(f"never reached {step}")
+
+
+@pytest.fixture
+def controller(tmp_path):
+    return make_controller(tmp_path)
+
+
+# --------------------------------------------------------------------- rendering
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_step_renders(controller, lang, width):
+    _new(controller)
+    _to_css_space(controller)
+    ctx = make_context(controller, lang, width)
+    _check(build_events_screen(ctx, RUNNER))  # no phase yet
+    steps_seen = []
+    expected_ids = {
+        EventStep.CSS_LAUNCH: {eids.css_face(face) for face in ("A", "B", "C", "ALL", "NONE")},
+        EventStep.TIME: set(),
+        EventStep.NOISE: {eids.EVENT_NOISE_SECTIONS},
+        EventStep.ATTACKS: {eids.ATTACK, eids.INJURY_CHECK},
+        EventStep.FIRE: {eids.EVENT_NEST_FIRE_YES, eids.EVENT_NEST_FIRE_NO, eids.INJURY_CHECK},
+        EventStep.EVENT_CARD: {eids.DRAW_EVENT},
+        EventStep.DEVELOPMENT: {eids.EVENT_DEVELOP_BAG},
+        EventStep.ROUND_END: {eids.EVENT_ROUND_END},
+    }
+    for _ in range(40):
+        state = controller.state
+        phase = state.event_phase
+        screen = build_events_screen(ctx, RUNNER)
+        _check(screen)
+        found = identifiers(screen)
+        if phase is not None:
+            if not steps_seen or steps_seen[-1] is not phase.step:
+                steps_seen.append(phase.step)
+                assert expected_ids[phase.step] <= found, phase.step
+            assert {eids.event_step(n) for n in range(4, 12)} | {eids.EVENT_CONTINUE, eids.EVENT_STATUS} <= found
+            assert _find(screen, eids.event_step(int(phase.step))).selected
+            if phase.step is EventStep.EVENT_CARD and phase.event_card is not None:
+                assert eids.EVENT_CARD in found
+            for other in (ATTACK, INJURY, DECKS):
+                _check(build_events_screen(ctx, other))
+        elif steps_seen:
+            break
+        controller.execute(next_runner_command(state, controller.rules))
+    assert steps_seen == list(EventStep)
+    table = build_table(ctx)
+    _check(table)
+    assert {eids.EVENT_PHASE, eids.ATTACK, eids.INJURY_CHECK, eids.DECKS} <= identifiers(table)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("card", sorted(TRACKED_CARDS.values()))
+def test_every_tracked_event_effect_renders_and_is_one_tap(controller, lang, width, card):
+    _new(controller)
+    controller.execute(StartEventPhase())
+    _drive_to(controller, EventStep.EVENT_CARD, card=card)
+    ctx = make_context(controller, lang, width)
+    screen = build_events_screen(ctx, RUNNER)
+    texts = _check(screen)
+    assert ctx.texts.t(f"event_card.name.{card}") in texts
+    continue_button = _find(screen, eids.EVENT_CONTINUE)
+    assert _disabled(continue_button)  # the effect first
+    assert ctx.texts.t("error.event_phase_effects_pending") in strings(_find(screen, eids.EVENT_BLOCKED))
+    first = eids.event_effect(card) if card in ("power_surge", "kickstopper", "lurking") else \
+        eids.event_effect(card, "no")
+    _tap(ctx, RUNNER, first)
+    phase = controller.state.event_phase
+    assert phase.pending_effects == [] and phase.done_effects == [EventEffect(card)]
+    after = build_events_screen(ctx, RUNNER)
+    _check(after)
+    assert not _disabled(_find(after, eids.EVENT_CONTINUE))
+
+
+# --------------------------------------------------------------------- the engine decides
+def test_continue_is_disabled_exactly_when_the_engine_refuses(controller):
+    _new(controller)
+    _to_css_space(controller)
+    ctx = make_context(controller, "tr", 1280)
+    for _ in range(40):
+        state = controller.state
+        if state.event_phase is None and state.log[-1].key == "log.event_phase.finished":
+            break
+        if state.event_phase is not None:
+            screen = build_events_screen(ctx, RUNNER)
+            reason = blocking_reason(state, controller.rules)
+            assert _disabled(_find(screen, eids.EVENT_CONTINUE)) == (reason is not None)
+            if reason is not None:
+                assert ctx.texts.t(reason) in strings(_find(screen, eids.EVENT_BLOCKED))
+            else:
+                assert eids.EVENT_BLOCKED not in identifiers(screen)
+        controller.execute(next_runner_command(state, controller.rules))
+    # The step-8 answer buttons went disabled once answered; a face button is refused off step 4.
+    gate = CommandGate(ctx)
+    assert gate.refusal(EventFireDamage(nest_fire=True)) is not None
+
+
+def test_css_face_and_nest_fire_are_taps(controller):
+    _new(controller)
+    _to_css_space(controller)
+    ctx = make_context(controller, "tr", 390)
+    _click(_find(build_table(ctx), eids.EVENT_PHASE))
+    assert controller.state.event_phase.step is EventStep.CSS_LAUNCH
+    _tap(ctx, RUNNER, eids.css_face("A"))
+    assert controller.state.css_launched_at is None  # asks first
+    _confirm(ctx)
+    assert controller.state.css_launched_at == 10
+    _tap(ctx, RUNNER, eids.EVENT_CONTINUE)
+    assert controller.state.event_phase.step is EventStep.TIME
+    _drive_to(controller, EventStep.FIRE)
+    eggs = controller.state.bag.eggs
+    _tap(ctx, RUNNER, eids.EVENT_NEST_FIRE_YES)
+    assert controller.state.event_phase.nest_fire is True
+    assert controller.state.bag.eggs == eggs - 1
+    screen = build_events_screen(ctx, RUNNER)
+    assert ctx.texts.t("ui.events.fire.answered_yes") in strings(screen)
+    assert eids.EVENT_NEST_FIRE_YES not in identifiers(screen)
+
+
+def test_the_event_card_on_screen_is_the_engines(controller):
+    _new(controller, seed=11)
+    ctx = make_context(controller, "pt-BR", 1280)
+    controller.execute(StartEventPhase())
+    _drive_to(controller, EventStep.EVENT_CARD)
+    _tap(ctx, RUNNER, eids.DRAW_EVENT)
+    card = controller.state.event_phase.event_card
+    assert card is not None and controller.state.decks.event.shown == [card]
+    spec = event_card(controller.rules, card)
+    view = _find(build_events_screen(ctx, RUNNER), eids.EVENT_CARD)
+    shown = strings(view)
+    t = ctx.texts.t
+    assert t(f"event_card.name.{spec.card}") in shown
+    assert t(f"event_card.effect.{spec.card}") in shown
+    assert str(spec.number) in shown
+    assert " → ".join(str(n) for n in spec.corridors) in shown
+    for kind in spec.moves:
+        assert t(f"intruder.{kind}") in shown
+    if spec.has_darkness_extra:
+        assert t(f"event_card.dark.{spec.card}") in shown
+
+
+def test_power_surge_turns_the_time_token_inactive(controller):
+    _new(controller)
+    _to_css_space(controller)
+    assert controller.state.time_active
+    controller.execute(StartEventPhase())
+    _drive_to(controller, EventStep.EVENT_CARD, card="power_surge")
+    ctx = make_context(controller, "tr", 390)
+    assert ctx.texts.t("ui.track.backup_on") in strings(_find(build_events_screen(ctx, RUNNER), eids.EVENT_STATUS))
+    _tap(ctx, RUNNER, eids.event_effect("power_surge"))
+    assert not controller.state.time_active
+    status = strings(_find(build_events_screen(ctx, RUNNER), eids.EVENT_STATUS))
+    assert ctx.texts.t("ui.track.backup_off") in status
+
+
+def test_the_browser_tests_seed_draws_power_surge_second():
+    rules = load_rules()
+    seed = find_power_surge_seed(rules)
+    game = play(seed, rules)
+    assert game is not None and not game.state.time_active
+    assert game.state.decks.event.discard[-1].startswith("power_surge")
+
+
+# --------------------------------------------------------------------- attacks and injury checks
+@pytest.mark.parametrize("lang", LANGS)
+def test_attack_shows_the_drawn_card_and_the_verdict(controller, lang):
+    _new(controller)
+    ctx = make_context(controller, lang, 1280)
+    open_screen(ctx, ATTACK)
+    assert eids.ATTACK_VERDICT not in identifiers(build_events_screen(ctx, ATTACK))
+    _tap(ctx, ATTACK, eids.attack_attacker("queen"))
+    _tap(ctx, ATTACK, eids.attack_seat(2))
+    _tap(ctx, ATTACK, eids.attack_place("STAIRS"))
+    screen = build_events_screen(ctx, ATTACK)
+    _check(screen)
+    assert ctx.texts.t("reminder.attack_target.standard") in strings(_find(screen, eids.ATTACK_TARGET_RULE))
+    assert ctx.texts.t("ui.events.lighting.stairs") in strings(_find(screen, eids.ATTACK_LIGHTING))
+    _click(_find(screen, eids.ATTACK_RESOLVE))
+    card = controller.state.decks.attack.shown[0]
+    spec = attack_card(controller.rules, card)
+    screen = build_events_screen(ctx, ATTACK)
+    _check(screen)
+    shown = strings(_find(screen, eids.ATTACK_CARD))
+    assert ctx.texts.t(f"attack_card.name.{spec.kind}") in shown
+    verdict = " ".join(strings(_find(screen, eids.ATTACK_VERDICT)))
+    hit = "queen" in spec.symbols
+    key = "ui.events.attack.hit" if hit else "ui.events.attack.miss"
+    assert ctx.texts.upper(ctx.texts.t(key)) in verdict
+    if hit and spec.has_darkness_extra:  # the stairs are dark: the extra applies
+        assert ctx.texts.t(f"attack_card.dark.{spec.kind}") in shown
+    # Undo takes the result off the screen again.
+    controller.undo()
+    assert eids.ATTACK_VERDICT not in identifiers(build_events_screen(ctx, ATTACK))
+
+
+def test_a_larva_infests_without_a_card(controller):
+    _new(controller)
+    ctx = make_context(controller, "tr", 390)
+    open_screen(ctx, ATTACK)
+    _tap(ctx, ATTACK, eids.attack_attacker("larva"))
+    screen = build_events_screen(ctx, ATTACK)
+    assert ctx.texts.t("ui.events.odds.larva") in strings(screen)
+    _click(_find(screen, eids.ATTACK_RESOLVE))
+    screen = build_events_screen(ctx, ATTACK)
+    assert ctx.texts.upper(ctx.texts.t("ui.events.attack.infested")) in " ".join(
+        strings(_find(screen, eids.ATTACK_VERDICT)))
+    assert eids.ATTACK_CARD not in identifiers(screen)
+
+
+def test_attack_resolve_is_disabled_when_nobody_can_be_attacked(controller):
+    _new(controller)
+    from companion.engine.commands import RecordDeath
+
+    controller.execute(RecordDeath(seat=1))
+    ctx = make_context(controller, "tr", 1280)
+    draft_of(ctx).seat = 1  # a dead Character is not offered: the next living one is chosen
+    screen = build_events_screen(ctx, ATTACK)
+    assert eids.attack_seat(1) not in identifiers(screen)
+    assert not _disabled(_find(screen, eids.ATTACK_RESOLVE))
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_injury_check_shows_its_cards_and_verdict(controller, lang, width):
+    _new(controller)
+    ctx = make_context(controller, lang, width)
+    open_screen(ctx, INJURY)
+    _tap(ctx, INJURY, eids.injury_intruder("breeder"))
+    for _ in range(3):
+        _tap(ctx, INJURY, eids.INJURY_COUNT_UP)
+    assert draft_of(ctx).injuries == 4
+    screen = build_events_screen(ctx, INJURY)
+    _check(screen)
+    assert "%" in " ".join(strings(_find(screen, eids.INJURY_ODDS)))
+    _click(_find(screen, eids.INJURY_RESOLVE))
+    drawn = list(controller.state.decks.attack.shown)
+    assert len(drawn) == 2
+    screen = build_events_screen(ctx, INJURY)
+    _check(screen)
+    for index, card in enumerate(drawn, start=1):
+        spec = attack_card(controller.rules, card)
+        assert ctx.texts.t(f"attack_card.name.{spec.kind}") in strings(_find(screen, eids.injury_card(index)))
+    last = next(e for e in reversed(controller.state.log) if e.key.startswith(("log.injury.killed",
+                                                                              "log.injury.survives",
+                                                                              "log.injury.retreat")))
+    verdict = " ".join(strings(_find(screen, eids.INJURY_VERDICT)))
+    word = {"log.injury.killed": "killed", "log.injury.survives": "survives"}.get(last.key, "retreats")
+    assert ctx.texts.upper(ctx.texts.t(f"ui.events.injury.{word}", kind="breeder")) in verdict
+
+
+def test_a_retreat_names_its_corridor(controller):
+    _new(controller)
+    ctx = make_context(controller, "tr", 390)
+    open_screen(ctx, INJURY)
+    controller.execute(InjuryCheck(intruder="adult", injuries=3, cards=("cut_r",)))
+    screen = build_events_screen(ctx, INJURY)
+    entry = next(e for e in controller.state.log if e.key.startswith("log.injury.retreat"))
+    verdict = " ".join(strings(_find(screen, eids.INJURY_VERDICT)))
+    assert ctx.texts.upper(ctx.texts.t("ui.events.injury.retreats", kind="adult")) in verdict
+    assert str(entry.params["corridor"]) in verdict
+    assert ctx.texts.t("ui.events.card.retreat") in strings(_find(screen, eids.injury_card(1)))
+
+
+# --------------------------------------------------------------------- decks
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_decks_screen_lists_piles_and_history(controller, lang, width):
+    _new(controller)
+    controller.execute(StartEventPhase())
+    _drive_to(controller, EventStep.DEVELOPMENT, card="blue_screen")  # a card that leaves the game
+    controller.execute(InjuryCheck(intruder="queen", injuries=2))
+    ctx = make_context(controller, lang, width)
+    screen = build_events_screen(ctx, DECKS)
+    _check(screen)
+    state = controller.state
+    assert ctx.texts.t("event_card.name.blue_screen") in " ".join(strings(_find(screen, eids.DECK_EVENT_REMOVED)))
+    assert str(len(state.decks.event.draw_pile)) in strings(_find(screen, eids.DECK_EVENT_DRAW))
+    assert str(len(state.decks.attack.draw_pile)) in strings(_find(screen, eids.DECK_ATTACK_DRAW))
+    history = " ".join(strings(_find(screen, eids.DECK_HISTORY)))
+    assert ctx.texts.t("event_card.name.blue_screen") in history
+    # Browsable: a card of a pile opens, large.
+    removed = state.decks.event.removed[0]
+    _click(_find(screen, eids.deck_card("event", removed)))
+    dialog = ctx.page.dialogs[-1]
+    assert ctx.texts.t("event_card.effect.blue_screen") in strings(_find(dialog.content, eids.DECK_CARD))
+    controller.execute(InjuryCheck(intruder="adult", injuries=1))  # the queen's cards go to the discard pile
+    screen = build_events_screen(ctx, DECKS)
+    discard = " ".join(strings(_find(screen, eids.DECK_ATTACK_DISCARD)))
+    for card in state.decks.attack.shown:
+        assert ctx.texts.t(f"attack_card.name.{attack_card(controller.rules, card).kind}") in discard
+
+
+# --------------------------------------------------------------------- the table, resuming
+def test_the_table_starts_and_resumes_the_phase(controller):
+    _new(controller)
+    ctx = make_context(controller, "pt-BR", 1280)
+    gate = CommandGate(ctx)
+    panel = build_events_panel(gate)
+    assert ctx.texts.t("ui.events.panel.start") in strings(panel)
+    _click(_find(panel, eids.EVENT_PHASE))
+    assert controller.state.event_phase is not None
+    panel = build_events_panel(CommandGate(ctx))
+    step = controller.state.event_phase.step
+    assert ctx.texts.t("ui.events.panel.resume", step=int(step), name=ctx.texts.t(step.key)) in strings(panel)
+
+
+def test_a_restarted_app_shows_the_same_step(tmp_path):
+    first = make_controller(tmp_path)
+    _new(first)
+    first.execute(StartEventPhase())
+    _drive_to(first, EventStep.FIRE)
+    game_id = first.game_id
+    again = TableController(GameStore(tmp_path), load_rules())
+    again.open(game_id)
+    ctx = make_context(again, "tr", 390)
+    screen = build_events_screen(ctx, RUNNER)
+    assert _find(screen, eids.event_step(8)).selected
+    assert not _find(screen, eids.event_step(7)).selected
+    assert {eids.EVENT_NEST_FIRE_YES, eids.EVENT_NEST_FIRE_NO} <= identifiers(screen)
+
+
+def test_finishing_the_phase_returns_to_the_table(controller):
+    _new(controller)
+    pages = []
+    controller.execute(StartEventPhase())
+    _drive_to(controller, EventStep.ROUND_END)
+    ctx = make_context(controller, "tr", 1280)
+    ctx.navigate = pages.append
+    _tap(ctx, RUNNER, eids.EVENT_CONTINUE)
+    assert controller.state.event_phase is None
+    assert pages == ["table"]
