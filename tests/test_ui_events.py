@@ -439,3 +439,34 @@ def test_finishing_the_phase_returns_to_the_table(controller):
     _tap(ctx, RUNNER, eids.EVENT_CONTINUE)
     assert controller.state.event_phase is None
     assert pages == ["table"]
+
+
+def test_step_10_with_a_physical_bag_and_the_queen_question(controller):
+    """A physical bag: the table reports the token (the bag screen's picker); the Queen
+    then waits for the bag's question, and the runner cannot go on until it is answered."""
+    chars = ("hacker", "janitor")
+    controller.new_game(NewGame(players=tuple(PlayerSetup(name=f"P{i}", character=c) for i, c in enumerate(chars)),
+                                seed=3, physical_bag=True), "t")
+    controller.execute(StartEventPhase())
+    for _ in range(20):
+        state = controller.state
+        if state.event_phase.step is EventStep.DEVELOPMENT:
+            break
+        controller.execute(next_runner_command(state, controller.rules))
+    ctx = make_context(controller, "tr", 390)
+    screen = build_events_screen(ctx, RUNNER)
+    _check(screen)
+    develop = _find(screen, eids.EVENT_DEVELOP_BAG)
+    assert not _disabled(develop)
+    _click(develop)
+    dialog = ctx.page.dialogs[-1]
+    dialog.update = lambda: None
+    queen = next(spec for spec in controller.rules.intruders.tokens if spec.kind == "queen")
+    _click(_find(dialog.content, f"outcome-queen-{queen.light}-{queen.dark}"))
+    state = controller.state
+    assert state.event_phase.developed and state.bag.awaiting is not None
+    screen = build_events_screen(ctx, RUNNER)
+    _check(screen)
+    assert ctx.texts.t("ui.events.bag.question_open") in strings(screen)
+    assert _disabled(_find(screen, eids.EVENT_CONTINUE))
+    assert "token-reveal" in identifiers(screen)
