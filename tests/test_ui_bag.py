@@ -38,8 +38,7 @@ from companion.ui.table.commands import CommandGate
 from companion.ui.table.view import build_table
 from tests.support.deck_helpers import next_runner_command
 
-from .test_ui_rendering import ENGLISH
-from .ui_tree import identifiers, make_context, make_controller, strings, walk
+from .ui_tree import check_texts, identifiers, make_context, make_controller, strings, walk
 
 WIDTHS = (390, 1280)
 LANGS = ("pt-BR", "tr")
@@ -55,15 +54,6 @@ def _setup(*, physical: bool = False, players: int = 4, show_odds: bool = True) 
 @pytest.fixture
 def controller(tmp_path):
     return make_controller(tmp_path)
-
-
-def _check(control) -> list[str]:
-    texts = strings(control)
-    missing = [t for t in texts if "⟦" in t]
-    assert not missing, f"missing locale keys: {missing}"
-    english = [t for t in texts if ENGLISH.search(t)]
-    assert not english, f"English text on screen: {english}"
-    return texts
 
 
 def _find(control, identifier: str):
@@ -109,7 +99,7 @@ def test_bag_screen_renders_through_draws(controller, lang, width):
     controller.new_game(_setup(), "t")
     ctx = make_context(controller, lang, width)
     screen = build_bag_screen(ctx)
-    _check(screen)
+    check_texts(screen)
     assert WANTED <= identifiers(screen)
     controller.execute(ResolveEncounter(seat=1, place=Place.S03, hand=1))
     controller.execute(PlaceIntruder(kind="larva"))
@@ -117,13 +107,13 @@ def test_bag_screen_renders_through_draws(controller, lang, width):
     if controller.state.bag.awaiting is Awaiting.QUEEN_IN_NEST:
         controller.execute(AnswerQueenInNest(character_in_nest=False))
     controller.execute(SetShowOdds(show=False))
-    _check(build_bag_screen(ctx))
+    check_texts(build_bag_screen(ctx))
     controller.execute(SetShowOdds(show=True))
     for seat in (1, 2, 3, 4):
         controller.execute(RecordDeath(seat=seat))
     assert controller.state.is_over
     over = build_bag_screen(ctx)
-    _check(over)
+    check_texts(over)
     assert ids.DRAW_ENCOUNTER not in identifiers(over) and ids.TOKEN_REVEAL in identifiers(over)
 
 
@@ -134,15 +124,15 @@ def test_physical_bag_screen_and_dialogs_render(controller, lang, width):
     ctx = make_context(controller, lang, width)
     _quiet_dialogs(ctx.page)
     screen = build_bag_screen(ctx)
-    _check(screen)
+    check_texts(screen)
     _click(screen, ids.DRAW_ENCOUNTER)  # opens "what came out?"
     picker = ctx.page.dialogs[-1]
-    _check(picker)
+    check_texts(picker)
     assert ids.outcome("blank") in identifiers(picker)
     controller.execute(PlaceIntruder(kind="adult"))
     _click(build_bag_screen(ctx), ids.RETURN_INTRUDERS)
     returning = ctx.page.dialogs[-1]
-    _check(returning)
+    check_texts(returning)
     _click(returning, ids.return_count("adult", "up"))
     _click(returning, ids.CONFIRM_OK)
     assert controller.state.bag.on_board["adult"] == 0
@@ -353,7 +343,7 @@ def test_the_queen_question_waits_for_the_announcement_then_asks(controller):
     announcer._dismiss()
     assert prompter.is_open
     dialog = ctx.page.dialogs[-1]
-    _check(dialog)
+    check_texts(dialog)
     assert {ids.QUEEN_IN_NEST_YES, ids.QUEEN_IN_NEST_NO, ids.QUESTION_UNDO} <= identifiers(dialog)
     _click(dialog, ids.queen_seat(2))
     _click(ctx.page.dialogs[-1], ids.queen_place("S-02"))
@@ -376,7 +366,7 @@ def test_the_adults_retreat_question(controller):
         prompter = QuestionPrompter(ctx, Announcer(ctx.page, ctx.texts))
         prompter.sync()
         dialog = ctx.page.dialogs[-1]
-        _check(dialog)
+        check_texts(dialog)
         assert {ids.adults_retreat(n) for n in range(9)} <= identifiers(dialog)
     _click(dialog, ids.adults_retreat(3))
     assert controller.state.bag.awaiting is None and controller.state.bag.on_board["adult"] == 6
@@ -393,7 +383,7 @@ def test_setup_offers_the_physical_bag_and_the_odds(controller, lang):
     ctx = make_context(controller, lang, 390)
     wizard = SetupWizard(ctx, set_language=lambda _lang: None)
     form = wizard.build()
-    _check(form)
+    check_texts(form)
     assert {ids.SETUP_PHYSICAL_BAG, ids.SETUP_SHOW_ODDS} <= identifiers(form)
     wizard.draft.physical_bag, wizard.draft.show_odds = True, False
     for player in wizard.draft.players:

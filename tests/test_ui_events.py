@@ -29,8 +29,7 @@ from companion.ui.table.view import build_table
 from tests.support.deck_helpers import next_runner_command
 from tests.support.event_seed import find_power_surge_seed, play
 
-from .test_ui_rendering import _check
-from .ui_tree import identifiers, make_context, make_controller, strings, walk
+from .ui_tree import check_texts, identifiers, make_context, make_controller, strings, walk
 
 WIDTHS = (390, 1280)
 LANGS = ("pt-BR", "tr")
@@ -121,7 +120,7 @@ def test_every_step_renders(controller, lang, width):
     _new(controller)
     _to_css_space(controller)
     ctx = make_context(controller, lang, width)
-    _check(build_events_screen(ctx, RUNNER))  # no phase yet
+    check_texts(build_events_screen(ctx, RUNNER))  # no phase yet
     steps_seen = []
     expected_ids = {
         EventStep.CSS_LAUNCH: {eids.css_face(face) for face in ("A", "B", "C", "ALL", "NONE")},
@@ -137,7 +136,7 @@ def test_every_step_renders(controller, lang, width):
         state = controller.state
         phase = state.event_phase
         screen = build_events_screen(ctx, RUNNER)
-        _check(screen)
+        check_texts(screen)
         found = identifiers(screen)
         if phase is not None:
             if not steps_seen or steps_seen[-1] is not phase.step:
@@ -148,13 +147,13 @@ def test_every_step_renders(controller, lang, width):
             if phase.step is EventStep.EVENT_CARD and phase.event_card is not None:
                 assert eids.EVENT_CARD in found
             for other in (ATTACK, INJURY, DECKS):
-                _check(build_events_screen(ctx, other))
+                check_texts(build_events_screen(ctx, other))
         elif steps_seen:
             break
         controller.execute(next_runner_command(state, controller.rules))
     assert steps_seen == list(EventStep)
     table = build_table(ctx)
-    _check(table)
+    check_texts(table)
     assert {eids.EVENT_PHASE, eids.ATTACK, eids.INJURY_CHECK, eids.DECKS} <= identifiers(table)
 
 
@@ -167,7 +166,7 @@ def test_every_tracked_event_effect_renders_and_is_one_tap(controller, lang, wid
     _drive_to(controller, EventStep.EVENT_CARD, card=card)
     ctx = make_context(controller, lang, width)
     screen = build_events_screen(ctx, RUNNER)
-    texts = _check(screen)
+    texts = check_texts(screen)
     assert ctx.texts.t(f"event_card.name.{card}") in texts
     continue_button = _find(screen, eids.EVENT_CONTINUE)
     assert _disabled(continue_button)  # the effect first
@@ -178,7 +177,7 @@ def test_every_tracked_event_effect_renders_and_is_one_tap(controller, lang, wid
     phase = controller.state.event_phase
     assert phase.pending_effects == [] and phase.done_effects == [EventEffect(card)]
     after = build_events_screen(ctx, RUNNER)
-    _check(after)
+    check_texts(after)
     assert not _disabled(_find(after, eids.EVENT_CONTINUE))
 
 
@@ -282,14 +281,14 @@ def test_attack_shows_the_drawn_card_and_the_verdict(controller, lang):
     _tap(ctx, ATTACK, eids.attack_seat(2))
     _tap(ctx, ATTACK, eids.attack_place("STAIRS"))
     screen = build_events_screen(ctx, ATTACK)
-    _check(screen)
+    check_texts(screen)
     assert ctx.texts.t("reminder.attack_target.standard") in strings(_find(screen, eids.ATTACK_TARGET_RULE))
     assert ctx.texts.t("ui.events.lighting.stairs") in strings(_find(screen, eids.ATTACK_LIGHTING))
     _click(_find(screen, eids.ATTACK_RESOLVE))
     card = controller.state.decks.attack.shown[0]
     spec = attack_card(controller.rules, card)
     screen = build_events_screen(ctx, ATTACK)
-    _check(screen)
+    check_texts(screen)
     shown = strings(_find(screen, eids.ATTACK_CARD))
     assert ctx.texts.t(f"attack_card.name.{spec.kind}") in shown
     verdict = " ".join(strings(_find(screen, eids.ATTACK_VERDICT)))
@@ -340,13 +339,13 @@ def test_injury_check_shows_its_cards_and_verdict(controller, lang, width):
         _tap(ctx, INJURY, eids.INJURY_COUNT_UP)
     assert draft_of(ctx).injuries == 4
     screen = build_events_screen(ctx, INJURY)
-    _check(screen)
+    check_texts(screen)
     assert "%" in " ".join(strings(_find(screen, eids.INJURY_ODDS)))
     _click(_find(screen, eids.INJURY_RESOLVE))
     drawn = list(controller.state.decks.attack.shown)
     assert len(drawn) == 2
     screen = build_events_screen(ctx, INJURY)
-    _check(screen)
+    check_texts(screen)
     for index, card in enumerate(drawn, start=1):
         spec = attack_card(controller.rules, card)
         assert ctx.texts.t(f"attack_card.name.{spec.kind}") in strings(_find(screen, eids.injury_card(index)))
@@ -381,7 +380,7 @@ def test_decks_screen_lists_piles_and_history(controller, lang, width):
     controller.execute(InjuryCheck(intruder="queen", injuries=2))
     ctx = make_context(controller, lang, width)
     screen = build_events_screen(ctx, DECKS)
-    _check(screen)
+    check_texts(screen)
     state = controller.state
     assert ctx.texts.t("event_card.name.blue_screen") in " ".join(strings(_find(screen, eids.DECK_EVENT_REMOVED)))
     assert str(len(state.decks.event.draw_pile)) in strings(_find(screen, eids.DECK_EVENT_DRAW))
@@ -455,7 +454,7 @@ def test_step_10_with_a_physical_bag_and_the_queen_question(controller):
         controller.execute(next_runner_command(state, controller.rules))
     ctx = make_context(controller, "tr", 390)
     screen = build_events_screen(ctx, RUNNER)
-    _check(screen)
+    check_texts(screen)
     develop = _find(screen, eids.EVENT_DEVELOP_BAG)
     assert not _disabled(develop)
     _click(develop)
@@ -466,7 +465,7 @@ def test_step_10_with_a_physical_bag_and_the_queen_question(controller):
     state = controller.state
     assert state.event_phase.developed and state.bag.awaiting is not None
     screen = build_events_screen(ctx, RUNNER)
-    _check(screen)
+    check_texts(screen)
     assert ctx.texts.t("ui.events.bag.question_open") in strings(screen)
     assert _disabled(_find(screen, eids.EVENT_CONTINUE))
     assert "token-reveal" in identifiers(screen)

@@ -13,27 +13,15 @@ from companion.ui.home import build_home
 from companion.ui.setup_wizard import SetupWizard
 from companion.ui.table.view import build_table
 
-from .ui_tree import identifiers, make_context, make_controller, strings
+from .ui_tree import check_texts, identifiers, make_context, make_controller
 
 WIDTHS = (390, 1280)
 LANGS = ("pt-BR", "tr")
-# Words that would betray English left in the screens (game names like "Hacker" are fine).
-ENGLISH = re.compile(r"\b(Power|Time|Fire|Malfunction|Undo|Redo|Start|Cancel|Confirm|Round|Players?|Section|"
-                     r"Self-destruct|Alert|Knowledge|Signal|Delete|Resume|New game)\b")
 
 
 def _setup(players: int = 3) -> NewGame:
     chars = ("hacker", "janitor", "lab_rat", "sentry", "survivor")
     return NewGame(players=tuple(PlayerSetup(name=f"P{i}", character=chars[i]) for i in range(players)), seed=3)
-
-
-def _check(control) -> list[str]:
-    texts = strings(control)
-    missing = [t for t in texts if "⟦" in t]
-    assert not missing, f"missing locale keys: {missing}"
-    english = [t for t in texts if ENGLISH.search(t)]
-    assert not english, f"English text on screen: {english}"
-    return texts
 
 
 @pytest.fixture
@@ -46,11 +34,11 @@ def controller(tmp_path):
 def test_home_and_setup_render(controller, lang, width):
     ctx = make_context(controller, lang, width)
     home = build_home(ctx)
-    _check(home)
+    check_texts(home)
     assert ids.NEW_GAME in identifiers(home)
     wizard = SetupWizard(ctx, set_language=lambda _lang: None)
     form = wizard.build()
-    _check(form)
+    check_texts(form)
     found = identifiers(form)
     assert {ids.player_name(1), ids.player_character(1), ids.ADD_PLAYER, ids.START_GAME} <= found
 
@@ -69,13 +57,13 @@ def test_table_renders_through_a_game(controller, lang, width):
     controller.execute(StartSelfDestruct())
     controller.execute(TriggerAlert())
     table = build_table(ctx)
-    _check(table)
+    check_texts(table)
     assert ids.STOP_SELF_DESTRUCT in identifiers(table)
     for seat in (1, 2, 3):
         controller.execute(RecordDeath(seat=seat))
     assert controller.state.is_over
     ended = build_table(ctx)
-    _check(ended)
+    check_texts(ended)
     assert ids.GAME_END in identifiers(ended)
     assert ids.ADVANCE_TIME not in identifiers(ended)
 

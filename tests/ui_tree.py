@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Iterator
@@ -13,6 +14,10 @@ from companion.rules import load_rules
 from companion.store import GameStore
 from companion.ui.context import UiContext
 from companion.ui.i18n_view import LANGUAGES, Texts
+
+# Words that would betray English left in the screens (game names like "Hacker" are fine).
+ENGLISH = re.compile(r"\b(Power|Time|Fire|Malfunction|Undo|Redo|Start|Cancel|Confirm|Round|Players?|Section|"
+                     r"Self-destruct|Alert|Knowledge|Signal|Delete|Resume|New game)\b")
 
 
 class FakePage(SimpleNamespace):
@@ -72,3 +77,13 @@ def strings(control) -> list[str]:
 
 def identifiers(control) -> set[str]:
     return {item.identifier for item in walk(control) if isinstance(item, ft.Semantics) and item.identifier}
+
+
+def check_texts(control) -> list[str]:
+    """Every string on screen, after asserting none is a missing locale key or English."""
+    texts = strings(control)
+    missing = [t for t in texts if "⟦" in t]
+    assert not missing, f"missing locale keys: {missing}"
+    english = [t for t in texts if ENGLISH.search(t)]
+    assert not english, f"English text on screen: {english}"
+    return texts

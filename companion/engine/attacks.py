@@ -15,12 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import bag as bag_rules
+from . import crew
 from .bag_model import Place
 from .commands import InjuryCheck, KillIntruder, RemoveEgg, RemoveIntruder, ResolveAttack
 from .context import Turn
 from .decks import ATTACK_DECK, EVENT_DECK, attack_card, clear_shown, discard_shown_card, draw, event_card
 from .phase_state import EventStep
-from .state import CrewMember
 
 if TYPE_CHECKING:
     from companion.rules import AttackCardSpec
@@ -48,15 +48,6 @@ def is_dark(turn: Turn, place: Place | None, dark: bool | None) -> bool:
         return dark
     turn.require(derived is not None, "error.attack_light_unknown")
     return bool(derived)
-
-
-def _target(turn: Turn, seat: int) -> CrewMember:
-    try:
-        member = turn.state.member(seat)
-    except KeyError:
-        raise turn.refuse("error.unknown_seat", seat=seat) from None
-    turn.require(member.is_in_facility, "error.not_in_facility", seat=seat, character=member.character)
-    return member
 
 
 def _known_attack_cards(turn: Turn, cards: tuple[str, ...]) -> None:
@@ -94,7 +85,7 @@ def _board_untracked(turn: Turn, kind: str) -> None:
 # --------------------------------------------------------------------- attacks
 def resolve_attack(turn: Turn, command: ResolveAttack) -> None:
     turn.require_running()
-    member = _target(turn, command.seat)
+    member = crew.active_member(turn, command.seat)
     dark = is_dark(turn, command.place, command.dark)
     who = {"seat": member.seat, "character": member.character, "kind": command.attacker, "target": command.target}
     if command.attacker == "larva":

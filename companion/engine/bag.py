@@ -137,15 +137,6 @@ def _require_bag_free(turn: Turn) -> None:
         raise turn.refuse(OPEN_QUESTION_ERRORS[awaiting])
 
 
-def _member(turn: Turn, seat: int) -> CrewMember:
-    try:
-        member = turn.state.member(seat)
-    except KeyError:
-        raise turn.refuse("error.unknown_seat", seat=seat) from None
-    turn.require(member.is_in_facility, "error.not_in_facility", seat=seat, character=member.character)
-    return member
-
-
 def _resolve_outcome(turn: Turn, outcome: TokenOutcome) -> str:
     """The bag token a physical draw reported; refused if it cannot be in the bag."""
     specs = token_specs(turn.rules)
@@ -296,7 +287,7 @@ def _settle_encounter(turn: Turn, draw: BagDraw, placed: bool) -> None:
 # --------------------------------------------------------------------- encounter
 def resolve_encounter(turn: Turn, command: ResolveEncounter) -> None:
     _require_bag_free(turn)
-    member = _member(turn, command.seat)
+    member = crew.active_member(turn, command.seat)
     bag = turn.state.bag
     was_last = len(bag.bag) == 1
     token = _draw(turn, command.outcome)
@@ -374,7 +365,7 @@ def answer_queen_in_nest(turn: Turn, command: AnswerQueenInNest) -> None:
         )
         return
     turn.require(None not in details, "error.bag_queen_needs_encounter")
-    member = _member(turn, command.seat)  # type: ignore[arg-type]
+    member = crew.active_member(turn, command.seat)  # type: ignore[arg-type]
     bag.awaiting = None
     queen = next(t for t in bag.bag if token_specs(turn.rules)[t].kind == "queen")
     reported = bool(bag.last_draw and bag.last_draw.reported)

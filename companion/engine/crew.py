@@ -31,7 +31,8 @@ def _living_member(turn: Turn, seat: int) -> CrewMember:
     return member
 
 
-def _active_member(turn: Turn, seat: int) -> CrewMember:
+def active_member(turn: Turn, seat: int) -> CrewMember:
+    """The Character at `seat`; refused unless it is still in the Facility."""
     member = _member(turn, seat)
     turn.require(member.is_in_facility, "error.not_in_facility", seat=seat, character=member.character)
     return member
@@ -64,7 +65,7 @@ def record_first_encounter(turn: Turn, command: object) -> None:
 
 def lock_in(turn: Turn, command: LockIn) -> None:
     turn.require_running()
-    member = _active_member(turn, command.seat)
+    member = active_member(turn, command.seat)
     turn.require(turn.state.isolation_open, "error.isolation_closed")
     member.whereabouts = Whereabouts.ISOLATION
     turn.log("log.locked_in", seat=member.seat, character=member.character)
@@ -73,7 +74,7 @@ def lock_in(turn: Turn, command: LockIn) -> None:
 
 def escape_to_bunker(turn: Turn, command: EscapeToBunker) -> None:
     turn.require_running()
-    member = _active_member(turn, command.seat)
+    member = active_member(turn, command.seat)
     turn.require(turn.state.main_gate_open, "error.main_gate_closed")
     turn.require(
         not any(m.whereabouts is Whereabouts.BUNKER for m in turn.state.crew), "error.bunker_full"
@@ -85,7 +86,7 @@ def escape_to_bunker(turn: Turn, command: EscapeToBunker) -> None:
 
 def enter_pod(turn: Turn, command: EnterPod) -> None:
     turn.require_running()
-    member = _active_member(turn, command.seat)
+    member = active_member(turn, command.seat)
     turn.require(is_on_css_space(turn), "error.no_css_token_under_time")
     # The CSS token under Time was already revealed: this slot's launch is over.
     turn.require(turn.state.css_launched_at != turn.state.time, "error.css_already_launched")

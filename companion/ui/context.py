@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 import flet as ft
 
@@ -12,6 +12,8 @@ from companion.engine import IllegalCommand
 from . import theme
 from .dialogs import show_message
 from .i18n_view import Texts
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -32,6 +34,13 @@ class UiContext:
     @property
     def is_wide(self) -> bool:
         return self.width >= theme.WIDE_MIN_WIDTH
+
+    def kept(self, key: str, make: Callable[[], T]) -> T:
+        """A per-page object kept in `extras` across re-renders, made on first use."""
+        value = self.extras.get(key)
+        if value is None:
+            value = self.extras[key] = make()
+        return value
 
     def attempt(self, action: Callable[[], Any]) -> bool:
         """Run a controller call; a refusal becomes a localised message, never a crash."""

@@ -11,6 +11,8 @@ from pathlib import Path
 from playwright.sync_api import Locator, Page
 
 DEFAULT_TIMEOUT = 20.0
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
 
 # Text of the whole accessibility tree: visible strings and aria labels.
 _TREE_TEXT = """() => {
@@ -76,6 +78,37 @@ class FlutterPage:
                 return
             self.page.wait_for_timeout(100)
         raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+
+    # -- the app's announcement dialog ---------------------------------------------
+    def dismiss_announcement(self) -> list[str]:
+        """Dismiss the announcement dialog if one is up; return what it said."""
+        seen = []
+        if self.has("announcement"):
+            seen.append(self.text_of("announcement"))
+            self.tap("announcement-ok")
+            self.wait_gone("announcement")
+        return seen
+
+    def wait_past_announcements(self, ready, what: str, timeout: float = DEFAULT_TIMEOUT,
+                                settle_ms: int = 300) -> list[str]:
+        """Wait for `ready()`, dismissing announcements on the way; return what they said.
+
+        A modal announcement hides the page from the accessibility tree, and it may open a
+        frame after the page changed: only a page that stays clear for `settle_ms` counts.
+        """
+        seen: list[str] = []
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.has("announcement"):
+                seen += self.dismiss_announcement()
+                continue
+            if ready():
+                self.page.wait_for_timeout(settle_ms)
+                if not self.has("announcement"):
+                    return seen
+                continue
+            self.page.wait_for_timeout(100)
+        raise AssertionError(f"timed out waiting for {what}")
 
     # -- acting --------------------------------------------------------------------
     def tap(self, identifier: str, timeout: float = DEFAULT_TIMEOUT) -> None:

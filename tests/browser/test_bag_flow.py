@@ -14,12 +14,10 @@ from companion.engine.commands import DevelopBag, FlipPower, ResolveEncounter
 from companion.i18n.translator import Translator
 from companion.rules import load_rules
 
-from .flutter_page import FlutterPage
+from .flutter_page import DESKTOP, PHONE, FlutterPage
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 PT = Translator("pt-BR")
 SEED = 2022
 NAMES = ("Ana", "Bia", "Caio", "Davi")
@@ -46,9 +44,7 @@ def _dismiss_all(app: FlutterPage, settle_ms: int = 700) -> list[str]:
     quiet_since = time.monotonic()
     while time.monotonic() - quiet_since < settle_ms / 1000:
         if app.has("announcement"):
-            seen.append(app.text_of("announcement"))
-            app.tap("announcement-ok")
-            app.wait_gone("announcement")
+            seen += app.dismiss_announcement()
             quiet_since = time.monotonic()
         app.page.wait_for_timeout(100)
     return seen

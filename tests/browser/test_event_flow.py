@@ -8,8 +8,6 @@ Screenshots at desktop and phone size go to test-artifacts/screenshots/events-*.
 """
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from companion.engine.phase_state import EventStep
@@ -17,39 +15,11 @@ from companion.i18n.translator import Translator
 from companion.rules import load_rules
 from tests.support.event_seed import ADVANCES, CSS_FACE, PLAYERS, find_power_surge_seed, play
 
-from .flutter_page import FlutterPage
+from .flutter_page import DESKTOP, PHONE, FlutterPage
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 TR = Translator("tr")
-
-
-def _dismiss(app: FlutterPage) -> list[str]:
-    seen = []
-    if app.has("announcement"):
-        seen.append(app.text_of("announcement"))
-        app.tap("announcement-ok")
-        app.wait_gone("announcement")
-    return seen
-
-
-def _until(app: FlutterPage, ready, what: str, timeout: float = 20) -> list[str]:
-    """Wait for `ready()`, dismissing announcements on the way; what they said."""
-    seen: list[str] = []
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if app.has("announcement"):
-            seen += _dismiss(app)
-            continue
-        if ready():
-            app.page.wait_for_timeout(300)
-            if not app.has("announcement"):
-                return seen
-            continue
-        app.page.wait_for_timeout(100)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def _pick(app: FlutterPage, identifier: str) -> None:
@@ -66,7 +36,7 @@ def _tap_until(app: FlutterPage, identifier: str, ready, what: str, tries: int =
     for attempt in range(tries):
         app.tap(identifier)
         try:
-            return seen + _until(app, ready, what, timeout=8 if attempt + 1 < tries else 20)
+            return seen + app.wait_past_announcements(ready, what, timeout=8 if attempt + 1 < tries else 20)
         except AssertionError:
             if attempt + 1 == tries:
                 raise
@@ -83,7 +53,7 @@ def _on_step(app: FlutterPage, step: int) -> bool:
 
 
 def _at_step(app: FlutterPage, step: int) -> list[str]:
-    return _until(app, lambda: _on_step(app, step), f"step {step}")
+    return app.wait_past_announcements(lambda: _on_step(app, step), f"step {step}")
 
 
 def _continue(app: FlutterPage, next_step: int | None) -> list[str]:

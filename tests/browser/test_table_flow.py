@@ -1,52 +1,22 @@
 """End to end in Turkish: set up 3 players, reach 08, self-destruct and undo, switch to Portuguese."""
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from companion.i18n.translator import Translator
 
-from .flutter_page import FlutterPage
+from .flutter_page import DESKTOP, PHONE, FlutterPage
 
 pytestmark = pytest.mark.browser
-
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 
 TR = Translator("tr")
 PT = Translator("pt-BR")
 
 
-def _dismiss_announcements(app: FlutterPage) -> list[str]:
-    """Dismiss the announcement dialog if one is up; return what it said."""
-    seen = []
-    if app.has("announcement"):
-        seen.append(app.text_of("announcement"))
-        app.tap("announcement-ok")
-        app.wait_gone("announcement")
-    return seen
-
-
-def _settle(app: FlutterPage, expected: str, timeout: float = 20) -> list[str]:
-    """Wait until `expected` shows on the board, dismissing any announcement on the way.
-
-    A modal announcement hides the board from the accessibility tree, and it may open a
-    frame after the board changed: only a board that stays clear for a moment counts.
-    """
-    seen: list[str] = []
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if app.has("announcement"):
-            seen += _dismiss_announcements(app)
-            continue
-        if expected in app.text():
-            app.page.wait_for_timeout(400)
-            if not app.has("announcement"):
-                return seen
-            continue
-        app.page.wait_for_timeout(100)
-    raise AssertionError(f"the board never showed {expected!r}")
+def _settle(app: FlutterPage, expected: str) -> list[str]:
+    """Wait until `expected` shows on the board, dismissing any announcement on the way."""
+    return app.wait_past_announcements(lambda: expected in app.text(), f"the board to show {expected!r}",
+                                       settle_ms=400)
 
 
 def _advance_to(app: FlutterPage, slot: int, translator: Translator) -> list[str]:
@@ -104,14 +74,14 @@ def test_turkish_game_to_isolation_then_portuguese(flutter: FlutterPage, app_url
     app.wait_for_id("announcement")
     app.wait_text(TR.t("announce.isolation_open"))
     app.screenshot(screenshots / "announcement-tr-desktop.png")
-    announcements += _dismiss_announcements(app)
+    announcements += app.dismiss_announcement()
     assert any(TR.t("announce.isolation_open") in text for text in announcements)
 
     # Start self-destruct (confirmed), then undo it.
     app.tap("start-self-destruct")
     app.tap("confirm-ok")
     app.wait_for_id("announcement")
-    _dismiss_announcements(app)
+    app.dismiss_announcement()
     app.wait_for_id("stop-self-destruct")
     app.tap("undo")
     app.wait_for_id("start-self-destruct")

@@ -13,11 +13,12 @@ from companion.engine.phase_state import EventStep
 from companion.engine.state import GameState
 from companion.rules import Rules
 
-from .. import ids, theme
+from .. import ids, theme, widgets
 from ..dialogs import close, dialog_button
 from ..i18n_view import Texts
 from ..table.commands import CommandGate, command_button
-from .draft import BagDraft, choice_chip, chosen_seat, stepper, draft_of
+from ..widgets import chips, chosen_seat, label, stepper
+from .draft import HAND_MAX, BagDraft, choice_chip, draft_of
 from .tokens import DARK_ICON, LIGHT_ICON, token_chip
 
 LIGHTING_ICONS = {Lighting.POWERED: LIGHT_ICON, Lighting.UNPOWERED: DARK_ICON, Lighting.STAIRS: ft.Icons.STAIRS}
@@ -94,41 +95,29 @@ def encounter_command(draft: BagDraft, state: GameState, outcome: TokenOutcome |
 def seat_chips(gate: CommandGate, selected: int | None, on_pick: Callable[[int], None],
                identifier: Callable[[int], str]) -> ft.Control:
     texts = gate.ctx.texts
-    state = gate.ctx.controller.state
-    chips = [
-        choice_chip(member.name, sublabel=texts.character(member.character), selected=member.seat == selected,
-                    on_click=lambda _e, seat=member.seat: on_pick(seat), identifier=identifier(member.seat),
-                    icon=ft.Icons.PERSON)
-        for member in state.crew if member.is_in_facility
-    ]
-    if not chips:
-        return theme.muted(texts.t("ui.bag.encounter.nobody"), size=14)
-    return ft.Row(chips, wrap=True, spacing=8, run_spacing=8)
+    return widgets.seat_chips(texts, gate.ctx.controller.state, selected, on_pick, identifier, chip=choice_chip,
+                              nobody=texts.t("ui.bag.encounter.nobody"))
 
 
 def place_chips(gate: CommandGate, selected: Place, on_pick: Callable[[Place], None],
                 identifier: Callable[[str], str]) -> ft.Control:
     texts = gate.ctx.texts
     state = gate.ctx.controller.state
-    chips = []
+    options = []
     for place in Place:
         lighting = lighting_at(state, place)
-        chips.append(choice_chip(place_label(texts, place), selected=place is selected,
-                                 on_click=lambda _e, place=place: on_pick(place),
-                                 identifier=identifier(place.value), icon=LIGHTING_ICONS[lighting],
-                                 icon_colour=LIGHTING_COLOURS[lighting]))
-    return ft.Row(chips, wrap=True, spacing=8, run_spacing=8)
+        options.append(choice_chip(place_label(texts, place), selected=place is selected,
+                                   on_click=lambda _e, place=place: on_pick(place),
+                                   identifier=identifier(place.value), icon=LIGHTING_ICONS[lighting],
+                                   icon_colour=LIGHTING_COLOURS[lighting]))
+    return chips(options)
 
 
 def hand_stepper(gate: CommandGate, value: int, on_change: Callable[[int], None], prefix: str) -> ft.Control:
     t = gate.ctx.texts.t
     return stepper(value, on_change=on_change, identifier=f"{prefix}-hand", down_id=f"{prefix}-hand-down",
                    up_id=f"{prefix}-hand-up", down_tip=t("ui.bag.encounter.hand_down"),
-                   up_tip=t("ui.bag.encounter.hand_up"))
-
-
-def _label(text: str) -> ft.Text:
-    return ft.Text(text, size=14, weight=ft.FontWeight.W_600, color=theme.TEXT_MUTED)
+                   up_tip=t("ui.bag.encounter.hand_up"), high=HAND_MAX)
 
 
 def build_encounter_form(gate: CommandGate) -> ft.Control:
@@ -162,11 +151,11 @@ def build_encounter_form(gate: CommandGate) -> ft.Control:
         border_radius=10, padding=10,
     ))
     rows: list[ft.Control] = [
-        _label(t("ui.bag.encounter.who")),
+        label(t("ui.bag.encounter.who")),
         seat_chips(gate, draft.seat, set_seat, ids.encounter_seat),
-        _label(t("ui.bag.encounter.where")),
+        label(t("ui.bag.encounter.where")),
         place_chips(gate, draft.place, set_place, ids.encounter_place),
-        _label(t("ui.bag.encounter.hand")),
+        label(t("ui.bag.encounter.hand")),
         ft.Row([hand_stepper(gate, draft.hand, set_hand, "encounter"),
                 ft.Text(t("ui.bag.encounter.hand_help"), size=13, color=theme.TEXT_MUTED, expand=True)],
                spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
@@ -175,13 +164,13 @@ def build_encounter_form(gate: CommandGate) -> ft.Control:
     probe = encounter_command(draft, state, probe_outcome(state))
     if probe is not None:
         physical = state.bag.physical_bag
-        label = t("ui.bag.encounter.report") if physical else t("ui.bag.encounter.draw")
+        button_label = t("ui.bag.encounter.report") if physical else t("ui.bag.encounter.draw")
         on_click = None
         if physical:
             def on_click(_e) -> None:
                 open_outcome_dialog(gate, t("ui.bag.outcome.title"),
                                     lambda outcome: encounter_command(draft, ctx.controller.state, outcome))
-        rows.append(command_button(gate, probe, label=label, icon=ft.Icons.CASINO, identifier=ids.DRAW_ENCOUNTER,
+        rows.append(command_button(gate, probe, label=button_label, icon=ft.Icons.CASINO, identifier=ids.DRAW_ENCOUNTER,
                                    tone="primary", on_click=on_click))
     return theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.encounter.title"))
 

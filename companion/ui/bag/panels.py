@@ -23,7 +23,8 @@ from companion.engine.state import GameState
 from .. import ids, theme
 from ..dialogs import close, dialog_button
 from ..table.commands import CommandGate, command_button
-from .draft import draft_of, stepper
+from ..widgets import stepper
+from .draft import draft_of
 from .tokens import DARK_ICON, KIND_COLOURS, LIGHT_ICON, kind_badge, kind_name, percent
 
 # Log lines that belong to the bag's history.

@@ -17,7 +17,8 @@ from ..announcements import Announcer
 from ..context import UiContext
 from ..dialogs import close
 from ..table.commands import CommandGate, styled_button
-from .draft import chosen_seat, draft_of
+from ..widgets import chosen_seat
+from .draft import draft_of
 from .encounter import hand_stepper, place_chips, seat_chips
 
 

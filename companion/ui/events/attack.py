@@ -3,6 +3,8 @@ the chance to hit from the cards still in the Attack deck, then the card drawn, 
 with a HIT / MISS banner (a Larva infests without a card)."""
 from __future__ import annotations
 
+from typing import Callable
+
 import flet as ft
 
 from companion.engine.bag_model import MINIATURE_KINDS, Place
@@ -10,12 +12,13 @@ from companion.engine.commands import ResolveAttack
 from companion.engine.deck_odds import attack_hit_chance
 from companion.engine.state import GameState, LogEntry
 
-from .. import ids, theme
+from .. import ids, theme, widgets
 from ..context import UiContext
 from ..i18n_view import Texts
 from ..table.commands import CommandGate, command_button, styled_button
+from ..widgets import chosen_seat
 from . import event_ids as eids
-from .draft import RUNNER, TABLE, chosen_seat, draft_of
+from .draft import RUNNER, TABLE, draft_of, draft_picker
 from .widgets import (
     HIT_BG,
     INFEST_BG,
@@ -69,32 +72,52 @@ def place_chips(ctx: UiContext, selected: Place, on_pick, identifier) -> ft.Cont
 
 
 def seat_chips(ctx: UiContext, selected: int | None, on_pick, identifier) -> ft.Control:
-    state = ctx.controller.state
-    texts = ctx.texts
-    out = [
-        choice_chip(member.name, sublabel=texts.character(member.character), selected=member.seat == selected,
-                    on_click=lambda _e, seat=member.seat: on_pick(seat), identifier=identifier(member.seat),
-                    icon=ft.Icons.PERSON)
-        for member in state.crew if member.is_in_facility
-    ]
-    if not out:
-        return theme.muted(texts.t("ui.events.attack.nobody"), size=14)
-    return chips(out)
+    return widgets.seat_chips(ctx.texts, ctx.controller.state, selected, on_pick, identifier, chip=choice_chip,
+                              nobody=ctx.texts.t("ui.events.attack.nobody"))
 
 
-def result_group(state: GameState, since: int, keys: tuple[str, ...]) -> list[LogEntry]:
-    """The log lines of the newest command (from `since` on) that wrote one of `keys`."""
-    for entry in reversed(state.log):
+def newest_result(ctx: UiContext, since: int, keys: tuple[str, ...]) -> tuple[LogEntry | None, list[LogEntry]]:
+    """The newest command (from `since` on) that wrote one of `keys`: that line and all
+    the command's log lines; (None, []) if there is none."""
+    log = ctx.controller.state.log
+    for entry in reversed(log):
         if entry.seq < since:
             break
         if entry.key in keys:
-            return [e for e in state.log if e.seq == entry.seq]
-    return []
+            group = [e for e in log if e.seq == entry.seq]
+            return next(e for e in group if e.key in keys), group
+    return None, []
 
 
 def other_lines(texts: Texts, entries: list[LogEntry], skip: tuple[str, ...]) -> list[ft.Control]:
     return [ft.Text(texts.entry(e), size=14, color=theme.TEXT_MUTED) for e in entries
             if e.key not in skip and not e.key.startswith(CARD_TEXT_PREFIXES)]
+
+
+def attack_deck_count(ctx: UiContext) -> ft.Control:
+    """How many cards the odds come from: the draw pile, and the cards out of it."""
+    deck = ctx.controller.state.decks.attack
+    return theme.muted(ctx.texts.t("ui.events.odds.from_deck", draw=len(deck.draw_pile),
+                                   discard=len(deck.discard) + len(deck.shown)), size=13)
+
+
+def draw_screen(ctx: UiContext, title: str, subtitle: str, result: ft.Control | None,
+                form: Callable[[UiContext, CommandGate], ft.Control],
+                odds: Callable[[UiContext], ft.Control]) -> ft.Control:
+    """The attack or injury-check screen: the way back, the form and the odds, and the
+    result once drawn (under the form on phones, above the odds otherwise)."""
+    back_runner = draft_of(ctx).back_to == RUNNER
+    head = [screen_header(ctx, title, subtitle,
+                          back_key="ui.events.back_runner" if back_runner else "ui.events.back",
+                          on_back=lambda: ctx.navigate(RUNNER if back_runner else TABLE))]
+    main: list[ft.Control] = [form(ctx, CommandGate(ctx))]
+    side: list[ft.Control] = [odds(ctx)]
+    if result is not None:
+        if ctx.is_phone:
+            main.append(result)
+        else:
+            side.insert(0, result)
+    return page(ctx, head, main, side)
 
 
 # --------------------------------------------------------------------- the form
@@ -123,11 +146,7 @@ def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
     state = ctx.controller.state
     draft = draft_of(ctx)
     draft.seat = chosen_seat(draft.seat, state)
-
-    def pick(**changes) -> None:
-        for name, value in changes.items():
-            setattr(draft, name, value)
-        ctx.rerender()
+    pick = draft_picker(ctx)
 
     attackers = chips([
         choice_chip(t(f"intruder.{kind}"), selected=draft.attacker == kind, colour=KIND_COLOURS[kind],
@@ -174,11 +193,9 @@ def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
 def build_attack_result(ctx: UiContext, since: int) -> ft.Control | None:
     texts = ctx.texts
     t = texts.t
-    state = ctx.controller.state
-    group = result_group(state, since, RESULT_KEYS)
-    if not group:
+    result, group = newest_result(ctx, since, RESULT_KEYS)
+    if result is None:
         return None
-    result = next(e for e in group if e.key in RESULT_KEYS)
     detail = texts.entry(result)
     rows: list[ft.Control] = []
     if result.key == "log.attack.infest":
@@ -201,26 +218,11 @@ def build_attack_result(ctx: UiContext, since: int) -> ft.Control | None:
 def _odds_table(ctx: UiContext) -> ft.Control:
     t = ctx.texts.t
     lines = [ft.Text(hit_chance_text(ctx, kind), size=15) for kind in ATTACKING_KINDS if kind != "larva"]
-    deck = ctx.controller.state.decks.attack
-    lines.append(theme.muted(t("ui.events.odds.from_deck", draw=len(deck.draw_pile), discard=len(deck.discard)
-                               + len(deck.shown)), size=13))
+    lines.append(attack_deck_count(ctx))
     return ids.tag(eids.ATTACK_ODDS, theme.card(ft.Column(lines, spacing=6), title=t("ui.events.odds.attack_title")))
 
 
 def build_attack_screen(ctx: UiContext) -> ft.Control:
-    gate = CommandGate(ctx)
-    draft = draft_of(ctx)
     t = ctx.texts.t
-    back_runner = draft.back_to == RUNNER
-    head = [screen_header(ctx, t("ui.events.attack.title"), t("ui.events.attack.subtitle"),
-                          back_key="ui.events.back_runner" if back_runner else "ui.events.back",
-                          on_back=lambda: ctx.navigate(RUNNER if back_runner else TABLE))]
-    result = build_attack_result(ctx, draft.attack_since)
-    main: list[ft.Control] = [_form(ctx, gate)]
-    side: list[ft.Control] = [_odds_table(ctx)]
-    if result is not None:
-        if ctx.is_phone:
-            main.append(result)
-        else:
-            side.insert(0, result)
-    return page(ctx, head, main, side)
+    return draw_screen(ctx, t("ui.events.attack.title"), t("ui.events.attack.subtitle"),
+                       build_attack_result(ctx, draft_of(ctx).attack_since), _form, _odds_table)

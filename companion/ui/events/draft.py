@@ -3,9 +3,9 @@ yet, kept across re-renders (language switch, resize, another tab's change)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Callable
 
 from companion.engine.bag_model import MINIATURE_KINDS, Place
-from companion.engine.state import GameState
 
 from ..context import UiContext
 
@@ -42,26 +42,23 @@ class EventsDraft:
 
 
 def draft_of(ctx: UiContext) -> EventsDraft:
-    draft = ctx.extras.get("events_draft")
-    if draft is None:
-        draft = ctx.extras["events_draft"] = EventsDraft()
-    return draft
+    return ctx.kept("events_draft", EventsDraft)
 
 
 def is_events_screen(screen: str) -> bool:
     return screen in SCREENS
 
 
-def active_seats(state: GameState) -> list[int]:
-    """Seats whose Character can be attacked: still in the Facility."""
-    return [member.seat for member in state.crew if member.is_in_facility]
+def draft_picker(ctx: UiContext) -> Callable[..., None]:
+    """`pick(name=value, ...)`: set fields of this page's draft, then render again."""
+    draft = draft_of(ctx)
 
+    def pick(**changes: Any) -> None:
+        for name, value in changes.items():
+            setattr(draft, name, value)
+        ctx.rerender()
 
-def chosen_seat(current: int | None, state: GameState) -> int | None:
-    seats = active_seats(state)
-    if current in seats:
-        return current
-    return seats[0] if seats else None
+    return pick
 
 
 def open_screen(ctx: UiContext, screen: str, *, back_to: str = TABLE) -> None:

@@ -14,8 +14,9 @@ from .. import ids, theme
 from ..context import UiContext
 from ..table.commands import CommandGate, command_button
 from . import event_ids as eids
-from .attack import other_lines, result_group
-from .draft import INJURIES_MAX, RUNNER, TABLE, draft_of
+from ..widgets import stepper
+from .attack import attack_deck_count, draw_screen, newest_result, other_lines
+from .draft import INJURIES_MAX, draft_of, draft_picker
 from .widgets import (
     HIT_BG,
     KIND_COLOURS,
@@ -26,10 +27,7 @@ from .widgets import (
     choice_chip,
     label,
     note,
-    page,
     percent,
-    screen_header,
-    stepper,
     verdict,
 )
 
@@ -77,9 +75,7 @@ def _odds_table(ctx: UiContext) -> ft.Control:
                      color=theme.YELLOW if injuries == draft.injuries else theme.TEXT)],
             spacing=8,
         ))
-    deck = state.decks.attack
-    rows.append(theme.muted(t("ui.events.odds.from_deck", draw=len(deck.draw_pile),
-                              discard=len(deck.discard) + len(deck.shown)), size=13))
+    rows.append(attack_deck_count(ctx))
     return ids.tag(eids.INJURY_ODDS, theme.card(ft.Column(rows, spacing=4), title=t("ui.events.odds.injury_title")))
 
 
@@ -87,11 +83,7 @@ def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
     texts = ctx.texts
     t = texts.t
     draft = draft_of(ctx)
-
-    def pick(**changes) -> None:
-        for name, value in changes.items():
-            setattr(draft, name, value)
-        ctx.rerender()
+    pick = draft_picker(ctx)
 
     kinds = chips([
         choice_chip(t(f"intruder.{kind}") if kind != "egg" else t("ui.events.injury.egg"),
@@ -121,11 +113,9 @@ def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
 def build_injury_result(ctx: UiContext, since: int) -> ft.Control | None:
     texts = ctx.texts
     t = texts.t
-    state = ctx.controller.state
-    group = result_group(state, since, RESULT_KEYS)
-    if not group:
+    result, group = newest_result(ctx, since, RESULT_KEYS)
+    if result is None:
         return None
-    result = next(e for e in group if e.key in RESULT_KEYS)
     params = result.params
     kind = params.get("kind", "")
     if result.key == "log.injury.killed":
@@ -160,19 +150,6 @@ def build_injury_result(ctx: UiContext, since: int) -> ft.Control | None:
 
 
 def build_injury_screen(ctx: UiContext) -> ft.Control:
-    gate = CommandGate(ctx)
-    draft = draft_of(ctx)
     t = ctx.texts.t
-    back_runner = draft.back_to == RUNNER
-    head = [screen_header(ctx, t("ui.events.injury.title"), t("ui.events.injury.subtitle"),
-                          back_key="ui.events.back_runner" if back_runner else "ui.events.back",
-                          on_back=lambda: ctx.navigate(RUNNER if back_runner else TABLE))]
-    result = build_injury_result(ctx, draft.injury_since)
-    main: list[ft.Control] = [_form(ctx, gate)]
-    side: list[ft.Control] = [_odds_table(ctx)]
-    if result is not None:
-        if ctx.is_phone:
-            main.append(result)
-        else:
-            side.insert(0, result)
-    return page(ctx, head, main, side)
+    return draw_screen(ctx, t("ui.events.injury.title"), t("ui.events.injury.subtitle"),
+                       build_injury_result(ctx, draft_of(ctx).injury_since), _form, _odds_table)

@@ -36,7 +36,8 @@ from ..table.time_track import status_line
 from . import event_ids as eids
 from .bag_step import build_development_step
 from .draft import ATTACK, DECKS, INJURY, RUNNER, TABLE, draft_of, open_screen
-from .widgets import chips, event_card_view, label, newest_first, note, page, screen_header, stepper
+from ..widgets import stepper
+from .widgets import chips, event_card_view, label, newest_first, note, page, screen_header
 
 STEP_ICONS = {
     EventStep.CSS_LAUNCH: ft.Icons.ROCKET_LAUNCH,

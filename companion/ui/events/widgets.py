@@ -1,5 +1,5 @@
 """Pieces shared by the Event Phase, attack, injury-check and deck screens: the large
-card faces, verdict banners, option chips, steppers, percentages and the page layout."""
+card faces, verdict banners, option chips, percentages and the page layout."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -14,6 +14,7 @@ from .. import ids, theme
 from ..context import UiContext
 from ..i18n_view import Texts
 from ..table.commands import styled_button
+from ..widgets import chip_content, chips, label
 from . import event_ids as eids
 
 # The intruders' colours, as on the Intruder bag screen, so a kind reads the same everywhere.
@@ -54,10 +55,6 @@ def percent(texts: Texts, value: Fraction, *, whole: bool = False) -> str:
     return texts.t("ui.events.percent", value=shown)
 
 
-def label(text: str) -> ft.Text:
-    return ft.Text(text, size=14, weight=ft.FontWeight.W_600, color=theme.TEXT_MUTED)
-
-
 def kind_chip(texts: Texts, kind: str, *, size: int = 14) -> ft.Control:
     return ft.Container(
         content=ft.Text(texts.t(f"intruder.{kind}"), size=size, weight=ft.FontWeight.BOLD, color=theme.TEXT),
@@ -71,16 +68,9 @@ def choice_chip(text: str, *, selected: bool, on_click, identifier: str | None =
                 sublabel: str | None = None, icon=None, icon_colour: str | None = None,
                 colour: str | None = None) -> ft.Control:
     """A big tappable option; the selected one is filled and framed."""
-    head: list[ft.Control] = []
-    if icon is not None:
-        head.append(ft.Icon(icon, size=18, color=icon_colour or theme.TEXT))
-    head.append(ft.Text(text, size=15, weight=ft.FontWeight.BOLD, color=theme.TEXT))
-    lines: list[ft.Control] = [ft.Row(head, spacing=6, tight=True)]
-    if sublabel:
-        lines.append(ft.Text(sublabel, size=12, color=theme.TEXT if selected else theme.TEXT_MUTED))
     filled = colour or theme.BLUE_DARK
     chip = ft.Container(
-        content=ft.Column(lines, spacing=0, tight=True),
+        content=chip_content(text, selected=selected, sublabel=sublabel, icon=icon, icon_colour=icon_colour),
         bgcolor=filled if selected else theme.SURFACE_HIGH,
         border=ft.Border.all(3 if selected else 1, theme.YELLOW if selected else theme.OUTLINE),
         border_radius=10,
@@ -91,31 +81,6 @@ def choice_chip(text: str, *, selected: bool, on_click, identifier: str | None =
     if identifier is None:
         return chip
     return ft.Semantics(identifier=identifier, selected=selected, button=True, content=chip)
-
-
-def chips(controls: Sequence[ft.Control]) -> ft.Row:
-    return ft.Row(list(controls), wrap=True, spacing=8, run_spacing=8)
-
-
-def stepper(value: int, *, on_change: Callable[[int], None], identifier: str, down_id: str, up_id: str,
-            down_tip: str, up_tip: str, low: int = 0, high: int = 99) -> ft.Control:
-    """− value +: one tap per unit, no keyboard at the table."""
-    def button(icon, delta: int, ident: str, tip: str, enabled: bool) -> ft.Control:
-        return ids.tag(ident, ft.IconButton(
-            icon=icon, icon_size=26, tooltip=tip, disabled=not enabled,
-            on_click=lambda _e: on_change(value + delta),
-            style=ft.ButtonStyle(bgcolor={ft.ControlState.DISABLED: theme.BUTTON_DISABLED,
-                                          ft.ControlState.DEFAULT: theme.BUTTON},
-                                 shape=ft.RoundedRectangleBorder(radius=8)),
-        ))
-
-    shown = ids.tag(identifier, ft.Container(
-        content=ft.Text(str(value), size=28, weight=ft.FontWeight.BOLD),
-        width=64, alignment=ft.Alignment.CENTER,
-    ))
-    return ft.Row([button(ft.Icons.REMOVE, -1, down_id, down_tip, value > low), shown,
-                   button(ft.Icons.ADD, +1, up_id, up_tip, value < high)],
-                  spacing=6, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def note(text: str, *, colour: str = theme.YELLOW, icon=ft.Icons.INFO_OUTLINE, size: int = 15) -> ft.Control:
