@@ -119,15 +119,18 @@ class PageApp:
         if not in_game and (self.screen in (TABLE, BAG) or is_events_screen(self.screen)):
             self.screen = "home"
         if in_game and self.screen == BAG:
-            body = build_bag_screen(self.ctx)
+            shown, body = BAG, build_bag_screen(self.ctx)
         elif in_game and is_events_screen(self.screen):
-            body = build_events_screen(self.ctx, self.screen)
+            shown, body = self.screen, build_events_screen(self.ctx, self.screen)
         elif in_game:
-            body = build_table(self.ctx)
+            shown, body = TABLE, build_table(self.ctx)
         elif self.screen == "setup" and self.wizard is not None:
-            body = self.wizard.build()
+            shown, body = "setup", self.wizard.build()
         else:
-            body = build_home(self.ctx)
+            shown, body = "home", build_home(self.ctx)
+        # A stable key per screen lets Flet patch the rebuilt tree in place instead of
+        # replacing it, so a tap that lands during a refresh is not lost.
+        body.key = f"screen-{shown}"
         banner = self._startup_banner()
         self.page.controls = [banner, body] if banner is not None else [body]
         self.page.update()

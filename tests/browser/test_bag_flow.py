@@ -127,6 +127,11 @@ def test_portuguese_encounter_in_darkness_and_development(flutter: FlutterPage, 
     assert app.has("bag-contents") and app.has("bag-supply") and app.has("bag-odds") and app.has("eggs")
     app.tap("encounter-seat-1")
     app.tap(f"encounter-place-{section.value}")
+    # Quick taps all count: a refresh patches the screen in place, never swaps it under a finger.
+    before = _hand(app)
+    for _ in range(4):
+        app.tap("encounter-hand-up")
+    app.wait_until(lambda: _hand(app) == before + 4, "four quick taps counted")
     _set_hand(app, HAND)
     expected_lighting = PT.t("ui.bag.encounter.unpowered", section=section.value)
     app.wait_until(lambda: expected_lighting in app.text_of("encounter-lighting"), "the Darkness hint")
@@ -216,6 +221,9 @@ def test_turkish_physical_bag_reports_tokens_and_adults_retreat(flutter: Flutter
     # Cards place 8 Adults; a 9th must be placed: the Adults retreat (a dialog after the announcement).
     for count in range(1, 9):
         app.tap("place-adult")
+        if count == 1:  # the first intruder on the board is the objective-choice moment
+            announced = _dismiss_all(app, settle_ms=1000)
+            assert any(TR.t("announce.first_encounter") in text for text in announced)
         app.wait_until(lambda: _board_count(app, "adult") == count, f"{count} Adults on the board")
     app.tap("place-adult")
     announced = _dismiss_all(app, settle_ms=1000)

@@ -9,6 +9,7 @@ Screenshots at desktop and phone size go to test-artifacts/screenshots/events-*.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion.engine.phase_state import EventStep
 from companion.i18n.translator import Translator
@@ -48,8 +49,13 @@ def _step_title(step: int) -> str:
 
 
 def _on_step(app: FlutterPage, step: int) -> bool:
-    return (app.has("event-step-panel") and _step_title(step) in app.text_of("event-step-panel")
-            and app.by_id(f"event-step-{step}").get_attribute("aria-current") == "true")
+    # Only ask for what is there: an announcement can hide the stepper at any moment.
+    chip = f"event-step-{step}"
+    try:
+        return (app.has("event-step-panel") and _step_title(step) in app.text_of("event-step-panel")
+                and app.has(chip) and app.by_id(chip).get_attribute("aria-current", timeout=2000) == "true")
+    except PlaywrightTimeout:
+        return False
 
 
 def _at_step(app: FlutterPage, step: int) -> list[str]:
