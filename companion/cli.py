@@ -71,12 +71,14 @@ def run_app(*, web: bool, host: str, port: int, language: str, data_dir: Path | 
     from companion.startup import build_main
 
     translator = Translator(language)
-    if not web and not has_display():
-        print(translator.t("cli.no_display", url=f"http://{host}:{port}"), flush=True)
+    url = f"http://{host}:{port}"
+    if web:
+        print(translator.t("cli.serving", url=url), flush=True)
+    elif not has_display():
+        print(translator.t("cli.no_display", url=url), flush=True)
         web = True
     main_fn = build_main(language=language, data_dir=data_dir or default_data_dir())
     if web:
-        print(translator.t("cli.serving", url=f"http://{host}:{port}"), flush=True)
         ft.run(main_fn, view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True)
     else:
         ft.run(main_fn)
