@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from typing import Sequence
+
 from companion.engine.state import GameState
 
 from . import ids, theme
@@ -12,8 +14,15 @@ from .i18n_view import Texts
 MAX_LINES = 200
 
 
+def newest_first(entries: Sequence) -> list:
+    """Log lines, the newest command first but each command's lines in the order written
+    (what happened before what followed from it)."""
+    order = {id(entry): index for index, entry in enumerate(entries)}
+    return sorted(entries, key=lambda entry: (-entry.seq, order[id(entry)]))
+
+
 def build_log(texts: Texts, state: GameState, *, height: float | None = None) -> ft.Control:
-    entries = list(reversed(state.log))[:MAX_LINES]
+    entries = newest_first(state.log)[:MAX_LINES]
     lines = [
         ft.Container(
             content=ft.Row(

@@ -26,6 +26,7 @@ from ..table.commands import CommandGate, command_button
 from ..widgets import stepper
 from .draft import draft_of
 from .tokens import DARK_ICON, KIND_COLOURS, LIGHT_ICON, kind_badge, kind_name, percent
+from ..log_view import newest_first
 
 # Log lines that belong to the bag's history.
 HISTORY_PREFIXES = ("log.bag.", "announce.bag.")
@@ -266,7 +267,7 @@ def build_eggs(gate: CommandGate) -> ft.Control:
 def history_entries(state: GameState) -> list:
     """The bag's log lines, newest first."""
     entries = [entry for entry in state.log if entry.key.startswith(HISTORY_PREFIXES)]
-    return list(reversed(entries))[:HISTORY_MAX]
+    return newest_first(entries)[:HISTORY_MAX]
 
 
 def build_history(gate: CommandGate, *, height: float | None = None) -> ft.Control:

@@ -16,7 +16,8 @@ from ..context import UiContext
 from ..dialogs import close, dialog_button
 from . import event_ids as eids
 from .draft import TABLE, draft_of
-from .widgets import attack_card_view, event_card_view, newest_first, page, percent, screen_header
+from ..log_view import newest_first
+from .widgets import attack_card_view, event_card_view, page, percent, screen_header
 
 HISTORY_PREFIXES = ("log.deck.", "log.event.drawn", "log.event.removed", "log.attack.", "log.injury.")
 HISTORY_MAX = 80

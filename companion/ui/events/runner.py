@@ -37,7 +37,8 @@ from . import event_ids as eids
 from .bag_step import build_development_step
 from .draft import ATTACK, DECKS, INJURY, RUNNER, TABLE, draft_of, open_screen
 from ..widgets import stepper
-from .widgets import chips, event_card_view, label, newest_first, note, page, screen_header
+from ..log_view import newest_first
+from .widgets import chips, event_card_view, label, note, page, screen_header
 
 STEP_ICONS = {
     EventStep.CSS_LAUNCH: ft.Icons.ROCKET_LAUNCH,

@@ -37,13 +37,6 @@ RETREAT_BG = "#6b5300"
 
 
 # --------------------------------------------------------------------- small things
-def newest_first(entries: Sequence) -> list:
-    """Log lines, the newest command first but each command's lines in the order written
-    (a card's name before what it does)."""
-    order = {id(entry): index for index, entry in enumerate(entries)}
-    return sorted(entries, key=lambda entry: (-entry.seq, order[id(entry)]))
-
-
 def percent(texts: Texts, value: Fraction, *, whole: bool = False) -> str:
     """45 % / %45: whole numbers when exact (or asked for), else one decimal, with a
     decimal comma; a chance that is not nil never shows as 0."""
