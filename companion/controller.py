@@ -1,15 +1,55 @@
-"""The table's single point of change: applies commands, saves them, then tells the screens."""
+"""The table's single point of change: applies commands, saves them, then tells the screens.
+
+Every page is fed from its viewer's side of the game only: a `Feed` holds that
+viewer's view, the new step's events it may read and, for the table, the undo state.
+Commands arrive with the viewer that sent them, and the controller refuses what that
+viewer may not do before the engine sees it.
+"""
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 from typing import Callable
 
-from companion.engine import GameCommand, GameSession, GameState, IllegalCommand, NewGame, Step
-from companion.engine.state import LogEntry
+from companion.engine import GameCommand, GameSession, GameState, IllegalCommand, NewGame, Step, check, run
+from companion.engine.authority import may_undo, refusal_for
+from companion.engine.journal import Event, EventFilter, Topic, for_seat, for_table, of_topics
+from companion.engine.views import TABLE, GameView, Viewer, view_for
 from companion.rules import Rules
 from companion.store import GameStore, GameSummary
 
-Listener = Callable[[GameState, list[LogEntry]], None]
+
+@dataclass(frozen=True)
+class UndoInfo:
+    """The table's undo and redo buttons (seats never undo)."""
+
+    can_undo: bool
+    can_redo: bool
+
+
+@dataclass(frozen=True)
+class Feed:
+    """What one page is sent after a change."""
+
+    viewer: Viewer
+    view: GameView | None
+    # The events of the step just executed that this viewer may read (none after undo,
+    # redo or opening a game).
+    events: tuple[Event, ...]
+    undo: UndoInfo | None
+    # What the change was: "execute", "undo", "redo", "open", "close".
+    change: str = "open"
+    # The controller's change counter: a page keeps the newest feed it was given.
+    version: int = 0
+
+
+FeedListener = Callable[[Feed], None]
+
+
+def event_filter(viewer: Viewer) -> EventFilter:
+    """The events a viewer may read: a seat its own and everyone's; the table (and a page
+    that has not joined) everyone's."""
+    return for_seat(viewer.seat) if viewer.kind == "seat" else for_table  # type: ignore[arg-type]
 
 
 class TableController:
@@ -20,27 +60,32 @@ class TableController:
         self.rules = rules
         self.session: GameSession | None = None
         self.game_id: str | None = None
-        self._listeners: list[Listener] = []
+        self._listeners: list[tuple[Viewer, FeedListener]] = []
         self._lock = threading.RLock()
+        # Views of the current state per viewer: many pages share one viewer.
+        self._views: dict[Viewer, GameView] = {}
+        self.version = 0
 
     # -- games -------------------------------------------------------------
     def list_games(self) -> list[GameSummary]:
         return self.store.list_games()
 
-    def new_game(self, setup: NewGame, title: str) -> str:
+    def new_game(self, setup: NewGame, title: str, actor: Viewer = TABLE) -> str:
+        _require_table(actor)
         with self._lock:
             session = GameSession.start(setup, self.rules)
             game_id = self.store.create(session, title)
             self.session, self.game_id = session, game_id
-        self._notify(session.state.log)
+            self._views.clear()
+        self._notify(list(session.events_at(0)), "execute")
         return game_id
 
-    def open(self, game_id: str) -> GameState:
+    def open(self, game_id: str, actor: Viewer = TABLE) -> None:
+        _require_table(actor)
         with self._lock:
             session = self.store.load(game_id)
             self.session, self.game_id = session, game_id
-        self._notify([])
-        return session.state
+        self._notify([], "open")
 
     def resume_latest(self) -> str | None:
         """Reopen the most recent unfinished game, so a restart lands where the table was."""
@@ -50,31 +95,96 @@ class TableController:
                 return summary.game_id
         return None
 
-    def close(self) -> None:
+    def close(self, actor: Viewer = TABLE) -> None:
+        _require_table(actor)
         with self._lock:
             self.session, self.game_id = None, None
-        self._notify([])
+        self._notify([], "close")
 
-    def delete(self, game_id: str) -> None:
+    def delete(self, game_id: str, actor: Viewer = TABLE) -> None:
+        _require_table(actor)
         with self._lock:
             if game_id == self.game_id:
                 self.session, self.game_id = None, None
             self.store.delete(game_id)
-        self._notify([])
+        self._notify([], "close")
 
     @property
     def state(self) -> GameState | None:
+        """The whole state: for the engine's callers (tests, replay, the store), never for a screen."""
         return self.session.state if self.session is not None else None
 
+    @property
+    def in_game(self) -> bool:
+        return self.session is not None
+
+    # -- what a viewer may see ---------------------------------------------------
+    def view(self, viewer: Viewer) -> GameView | None:
+        """`viewer`'s view of the current game (None without a game or for a seat not in it)."""
+        with self._lock:
+            if self.session is None:
+                return None
+            cached = self._views.get(viewer)
+            if cached is None:
+                try:
+                    cached = view_for(self.session.state, viewer, self.rules)
+                except KeyError:
+                    return None
+                self._views[viewer] = cached
+            return cached
+
+    def feed(self, viewer: Viewer, events: tuple[Event, ...] = (), change: str = "open") -> Feed:
+        with self._lock:
+            undo = None
+            if viewer.is_table and self.session is not None:
+                undo = UndoInfo(self.session.can_undo, self.session.can_redo)
+            visible = event_filter(viewer)
+            return Feed(viewer=viewer, view=self.view(viewer), events=tuple(e for e in events if visible(e)),
+                        undo=undo, change=change, version=self.version)
+
+    def history(self, viewer: Viewer, *topics: Topic, since: int | None = None,
+                limit: int | None = None) -> list[Event]:
+        """The journal as `viewer` may read it (only `topics`, if given), newest first;
+        empty without a game."""
+        visible = event_filter(viewer)
+        if topics:
+            visible = of_topics(visible, *topics)
+        with self._lock:
+            if self.session is None:
+                return []
+            return self.session.history(visible, since=since, limit=limit)
+
     # -- change ------------------------------------------------------------
-    def execute(self, command: GameCommand) -> Step:
+    def check(self, command: GameCommand, actor: Viewer = TABLE) -> IllegalCommand | None:
+        """Why `actor` may not send `command` now (None: it may). Copies nothing, draws nothing."""
+        refusal = refusal_for(actor, command)
+        if refusal is not None:
+            return refusal
+        with self._lock:
+            if self.session is None:
+                return IllegalCommand("error.no_game")
+            return check(self.session.state, command, self.rules)
+
+    def would_end_game(self, command: GameCommand, actor: Viewer = TABLE) -> bool:
+        """Whether `command` would end the game now: a dry run, for the one command tapped."""
+        if self.check(command, actor) is not None:
+            return False
+        with self._lock:
+            state = self.session.state  # type: ignore[union-attr]
+            return not state.is_over and run(state, command, self.rules).state.is_over
+
+    def execute(self, command: GameCommand, actor: Viewer = TABLE) -> Step:
         """Apply, make durable, and only then show: a crash never loses an acknowledged command."""
+        refusal = refusal_for(actor, command)
+        if refusal is not None:
+            raise refusal
         with self._lock:
             session, game_id = self._require_game()
             step = session.prepare(command)
             self.store.append(game_id, step)
             session.commit(step)
-        self._notify(step.new_log)
+            self._views.clear()
+        self._notify(list(step.events), "execute")
         return step
 
     @property
@@ -85,21 +195,26 @@ class TableController:
     def can_redo(self) -> bool:
         return self.session is not None and self.session.can_redo
 
-    def undo(self) -> GameState:
-        return self._move_cursor(-1)
+    def undo(self, actor: Viewer = TABLE) -> None:
+        self._move_cursor(-1, actor)
 
-    def redo(self) -> GameState:
-        return self._move_cursor(+1)
+    def redo(self, actor: Viewer = TABLE) -> None:
+        self._move_cursor(+1, actor)
 
-    def _move_cursor(self, delta: int) -> GameState:
+    def _move_cursor(self, delta: int, actor: Viewer) -> None:
+        if not may_undo(actor):
+            raise IllegalCommand("error.table_only")
         with self._lock:
             session, game_id = self._require_game()
             if not (session.can_undo if delta < 0 else session.can_redo):
                 raise IllegalCommand("error.nothing_to_undo" if delta < 0 else "error.nothing_to_redo")
             self.store.set_cursor(game_id, session.cursor + delta)
-            state = session.undo() if delta < 0 else session.redo()
-        self._notify([])
-        return state
+            if delta < 0:
+                session.undo()
+            else:
+                session.redo()
+            self._views.clear()
+        self._notify([], "undo" if delta < 0 else "redo")
 
     def _require_game(self) -> tuple[GameSession, str]:
         if self.session is None or self.game_id is None:
@@ -107,16 +222,33 @@ class TableController:
         return self.session, self.game_id
 
     # -- listeners ---------------------------------------------------------
-    def subscribe(self, listener: Listener) -> Callable[[], None]:
-        self._listeners.append(listener)
+    def subscribe(self, viewer: Viewer, listener: FeedListener) -> Callable[[], None]:
+        """`listener` gets `viewer`'s feed after every change, from the changing thread."""
+        entry = (viewer, listener)
+        with self._lock:
+            self._listeners.append(entry)
 
         def unsubscribe() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
+            with self._lock:
+                if entry in self._listeners:
+                    self._listeners.remove(entry)
 
         return unsubscribe
 
-    def _notify(self, entries: list[LogEntry]) -> None:
-        state = self.state
-        for listener in list(self._listeners):
-            listener(state, entries)  # type: ignore[arg-type]
+    def _notify(self, events: list[Event], change: str) -> None:
+        """Feeds go out under the lock, so every page receives the changes in the order they
+        were made (listeners only hand the feed to their page's loop: they never block)."""
+        with self._lock:
+            self.version += 1
+            if change in ("open", "close"):
+                self._views.clear()
+            feeds: dict[Viewer, Feed] = {}
+            for viewer, listener in list(self._listeners):
+                if viewer not in feeds:
+                    feeds[viewer] = self.feed(viewer, tuple(events), change)
+                listener(feeds[viewer])
+
+
+def _require_table(actor: Viewer) -> None:
+    if not actor.is_table:
+        raise IllegalCommand("error.table_only")

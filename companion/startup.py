@@ -1,39 +1,91 @@
-"""Builds the Flet entry function: rules, store and controller, with errors shown, not raised."""
+"""Starting the app: the working language, then rules, store and controller, with errors shown, not raised."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from companion.i18n import Translator
+from companion import problem_text
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator
+from companion.i18n.catalog import language_problems
 from companion.rules import RulesDataError, load_rules
 
 
-def build_main(*, language: str, data_dir: Path, rules_dir: Path | None = None) -> Callable:
+class NoUsableLanguage(Exception):
+    """Every language's locale files are broken: there is no text to show anything in."""
+
+
+@dataclass(frozen=True)
+class LanguageChoice:
+    language: str  # the working language: the one asked for, unless its files are broken
+    notices: tuple[str, ...]  # in `language`: which languages are off, and why
+    languages: tuple[str, ...]  # those a player can switch to
+
+
+def choose_language(requested: str) -> LanguageChoice:
+    """A broken language is switched off; if it is the one asked for, another one is used."""
+    problems = language_problems()
+    usable = tuple(lang for lang in LANGUAGES if lang not in problems)
+    if not usable:
+        raise NoUsableLanguage("no language can be used: " + "; ".join(str(error) for error in problems.values()))
+    if requested in usable:
+        language, notices = requested, []
+    else:
+        language = DEFAULT_LANGUAGE if DEFAULT_LANGUAGE in usable else usable[0]
+        t = Translator(language)
+        notices = [problem_text.language_fallback(t, requested, language, problems[requested])]
+    t = Translator(language)
+    notices += [problem_text.language_disabled(t, lang, error)
+                for lang, error in problems.items() if lang != requested]
+    return LanguageChoice(language=language, notices=tuple(notices), languages=usable)
+
+
+@dataclass(frozen=True)
+class Startup:
+    main: Callable
+    rules_problem: str | None  # one line, in the working language, when the rules data cannot be used
+
+
+def prepare(*, choice: LanguageChoice, data_dir: Path, rules_dir: Path | None = None) -> Startup:
     from companion.controller import TableController
     from companion.store import GameStore
     from companion.ui.app import make_main
     from companion.ui.fatal import make_fatal_main
 
+    language = choice.language
     translator = Translator(language)
     try:
         rules = load_rules(rules_dir)
-    except RulesDataError as error:
+    except RulesDataError as raised:
+        error = raised  # the except clause unbinds its name; the screen describes it later
         # Without rules there is no game to run: show why, in the table's language.
-        return make_fatal_main(
-            language=language,
-            message=translator.t(
-                "error.rules_data",
-                file=error.file,
-                entry=error.entry or "-",
-                field=error.field or "-",
+        return Startup(
+            main=make_fatal_main(
+                language=language,
+                languages=choice.languages,
+                describe=lambda lang: problem_text.rules_error(Translator(lang), error),
             ),
+            rules_problem=problem_text.rules_error(translator, error),
         )
     store = GameStore(data_dir, rules=rules)
     controller = TableController(store, rules)
-    startup_errors = [
+    startup_errors = list(choice.notices) + [
         translator.t(summary.error_key, file=summary.path.name)
         for summary in store.list_games()
         if summary.error_key
     ]
     controller.resume_latest()
-    return make_main(controller, language=language, startup_errors=startup_errors)
+    return Startup(main=make_main(controller, language=language, startup_errors=startup_errors), rules_problem=None)
+
+
+def build_main(*, language: str, data_dir: Path, rules_dir: Path | None = None) -> Callable:
+    """The entry function alone, for bundles, where the screen is the only place to say what is wrong."""
+    try:
+        choice = choose_language(language)
+    except NoUsableLanguage as error:
+        from companion.ui.fatal import make_fatal_main
+
+        message = str(error)
+        return make_fatal_main(language=None, languages=(), describe=lambda _lang: message)
+    return prepare(choice=choice, data_dir=data_dir, rules_dir=rules_dir).main
+

@@ -56,8 +56,11 @@ def cmd(type_: str, **fields):
 
 
 def do(session: GameSession, type_: str, **fields):
-    """Execute one command and return the new state."""
-    return session.execute(cmd(type_, **fields)).state
+    """Execute one command and return the new state (its events: new_keys / events_of)."""
+    from tests.support.journal import remember
+
+    step = session.execute(cmd(type_, **fields))
+    return remember(step.state, step.events)
 
 
 def refused(session: GameSession, key: str, type_: str, **fields):
@@ -82,13 +85,26 @@ def advance_to(session: GameSession, slot: int):
     return session.state
 
 
-def keys(state) -> list[str]:
-    return [entry.key for entry in state.log]
+def keys(session: GameSession) -> list[str]:
+    """Every key the game wrote up to its cursor, oldest first (engine-only lines too)."""
+    from tests.support.journal import journal
+
+    return [event.key for event in journal(session)]
 
 
 def new_keys(state) -> list[str]:
-    """Log keys written by the last command."""
-    return [entry.key for entry in state.log if entry.seq == state.commands_applied - 1]
+    """Keys written by the command that produced `state` (through do() or run())."""
+    from tests.support.journal import events_of
+
+    return [event.key for event in events_of(state)]
+
+
+@pytest.fixture(autouse=True)
+def _forget_events():
+    yield
+    from tests.support.journal import forget
+
+    forget()
 
 
 LAYOUT_1234 = {Section.S01: 1, Section.S02: 2, Section.S03: 3, Section.ELEVATOR: 4}

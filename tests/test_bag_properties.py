@@ -123,7 +123,7 @@ def check_text(entries, refusals) -> None:
 def test_bag_commands_conserve_tokens_and_miniatures(setup, steps):
     game = GameSession.start(setup, RULES)
     check_bag(game.state)
-    entries = list(game.state.log)
+    entries = list(game.events_at(0))
     refusals: list[IllegalCommand] = []
     for factory, n in steps:
         before = game.state
@@ -134,7 +134,7 @@ def test_bag_commands_conserve_tokens_and_miniatures(setup, steps):
             refusals.append(exc)
             continue
         check_bag(step.state)
-        entries += step.new_log
+        entries += step.events
         # Undo and redo give back the very same states.
         text = step.state.model_dump_json()
         assert game.undo().model_dump_json() == before.model_dump_json()

@@ -47,10 +47,12 @@ def test_start_tokens_are_picked_at_random_per_seed(rules):
 
 
 def test_physical_setup_lists_the_tokens_to_put_in(rules):
-    state = start(rules, physical=True).state
-    lines = [e for e in state.log if e.key in ("log.bag.setup_tokens", "log.bag.setup_blank")]
-    assert sum(e.params["count"] for e in lines) == len(state.bag.bag) == 13
-    assert start(rules).state.log[-1].key == "log.new_game"  # a digital bag adds no setup lines
+    game = start(rules, physical=True)
+    lines = [e for e in game.events_at(0) if e.key in ("log.bag.setup_tokens", "log.bag.setup_blank")]
+    assert sum(e.params["count"] for e in lines) == len(game.state.bag.bag) == 13
+    assert all(e.reaches_table for e in lines)  # the table puts them in the real bag
+    # A digital bag adds no setup lines.
+    assert [e.key for e in start(rules).events_at(0)] == ["log.new_game"]
 
 
 # --------------------------------------------------------------------- encounters
@@ -130,7 +132,12 @@ def test_blank_encounter_last_token_adds_an_adult(rules):
     after = run(state, rules, "resolve_encounter", seat=1, place="S-02", hand=0)
     assert after.bag.last_draw.kind == "blank"
     assert kinds(after.bag.bag, rules) == {"blank": 1, "adult": 1}
-    assert new_keys(after) == ["log.bag.encounter_blank", "log.bag.blank_was_last", "log.bag.token_added"]
+    # A digital bag: the numbers of the token that goes in are the engine's alone.
+    assert new_keys(after) == ["log.bag.encounter_blank", "log.bag.blank_was_last", "log.bag.token_added",
+                               "log.bag.token_added_unseen"]
+    added, told = new_entries(after)[2:]
+    assert not added.reaches_table and not any(added.reaches_seat(seat) for seat in (1, 2, 3))
+    assert told.reaches_table and told.params == {"kind": "adult"}
     assert not after.first_encounter_done
 
 
@@ -440,8 +447,9 @@ def test_return_intruders_not_in_combat(rules):
     assert state.bag.on_board["adult"] == 1 and state.bag.on_board["creeper"] == 0
     assert kinds(state.bag.bag, rules)["adult"] == kinds(before.bag, rules)["adult"] + 2
     assert kinds(state.bag.bag, rules)["creeper"] == kinds(before.bag, rules)["creeper"] + 1
-    assert new_keys(state) == ["log.bag.intruders_returned", "log.bag.token_added",  # the Creeper first
-                               "log.bag.intruders_returned", "log.bag.token_added", "log.bag.token_added"]
+    added = ["log.bag.token_added", "log.bag.token_added_unseen"]  # a digital bag: numbers for the engine only
+    assert new_keys(state) == ["log.bag.intruders_returned", *added,  # the Creeper first
+                               "log.bag.intruders_returned", *added, *added]
 
 
 # --------------------------------------------------------------------- Eggs

@@ -76,7 +76,7 @@ def test_every_line_of_random_play_renders(rules, catalog, make_game):
             else:
                 command = cmd(rng.choice(["advance_time", "develop_bag", "draw_event_card", "continue_event_phase"]))
             try:
-                entries += game.execute(command).new_log
+                entries += game.execute(command).events
             except IllegalCommand as exc:
                 refusals.append(exc)
             if game.state.is_over:

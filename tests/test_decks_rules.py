@@ -9,6 +9,7 @@ from companion.engine.decks import Deck, draw, remove_shown_card
 from companion.engine.phase_state import EventStep
 from companion.engine.rng import RngState
 from tests.conftest import LAYOUT_1234, do, new_keys, refused
+from tests.support.journal import events_of
 from tests.support.deck_helpers import (
     EFFECT_COMMANDS,
     check_conservation,
@@ -24,7 +25,7 @@ REMOVED_NUMBERS = {3, 6, 11, 19, 21, 22}
 
 
 def _entries(state):
-    return [e for e in state.log if e.seq == state.commands_applied - 1]
+    return list(events_of(state))
 
 
 def _params(state, key):

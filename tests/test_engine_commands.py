@@ -7,7 +7,7 @@ import pytest
 
 from companion.engine import IllegalCommand, apply, command_to_json, parse_command
 from companion.engine import commands as c
-from companion.engine.apply import HANDLERS
+from companion.engine.registry import REGISTRY
 from tests.conftest import advance_to, cmd, do, refused
 
 # One legal example of every command but new_game, with the Time slot it needs.
@@ -94,7 +94,7 @@ def _types() -> set[str]:
 def test_every_core_command_is_parsed_and_handled():
     # The core commands of the spec; later commands (bag, attacks, Event Phase) have their own tests.
     assert set(EXAMPLES) | {"new_game"} <= _types()
-    assert set(EXAMPLES) <= {cls.model_fields["type"].default for cls in HANDLERS}
+    assert set(EXAMPLES) <= {entry.command.model_fields["type"].default for entry in REGISTRY}
 
 
 @pytest.mark.parametrize("type_", sorted(EXAMPLES))
@@ -109,8 +109,8 @@ def test_every_command_applies_logs_and_counts(make_game, type_):
     step = game.execute(command)
     assert step.state.commands_applied == before.commands_applied + 1
     assert step.state != before
-    assert step.new_log, "every command leaves a line in the log"
-    assert all(entry.seq == before.commands_applied for entry in step.new_log)
+    assert step.events, "every command leaves a line in the journal"
+    assert all(event.seq == before.commands_applied == step.index for event in step.events)
 
 
 @pytest.mark.parametrize("type_", sorted(EXAMPLES))

@@ -6,6 +6,7 @@ import pytest
 from companion.engine import EndReason, Fate, Whereabouts
 from companion.engine.vocab import DestructionCause
 from tests.conftest import advance_to, do, keys, new_keys, refused
+from tests.support.journal import events_of, journal
 
 
 # --------------------------------------------------------------------- deaths and the Main Gate
@@ -14,7 +15,7 @@ def test_first_death_opens_the_main_gate(make_game):
     state = do(game, "record_death", seat=2)
     assert state.member(2).whereabouts is Whereabouts.DEAD
     assert state.first_death_done and state.main_gate_open
-    announced = [e for e in state.log if e.announce and e.seq == state.commands_applied - 1]
+    announced = [e for e in events_of(state) if e.announce]
     assert [e.key for e in announced] == ["announce.first_death", "announce.main_gate_open"]
     assert announced[0].params == {"seat": 2, "character": "janitor"}
     state = do(game, "record_death", seat=3)
@@ -100,7 +101,7 @@ def test_css_launch_faces(make_game, face, escaped):
             assert member.whereabouts is Whereabouts.POD and member.pod.value == pod and member.launched
         else:
             assert member.whereabouts is Whereabouts.FACILITY and member.pod is None and not member.launched
-    lines = [e for e in state.log if e.seq == state.commands_applied - 1]
+    lines = list(events_of(state))
     assert lines[0].key == f"log.css_face.{face.lower()}"
     assert sorted(e.params["seat"] for e in lines if e.key == "announce.pod_escaped") == sorted(escaped)
     assert sorted(e.params["seat"] for e in lines if e.key == "announce.pod_returned") == sorted({1, 2, 3} - escaped)
@@ -120,7 +121,7 @@ def test_launched_characters_stay_gone_at_later_css_spaces(make_game):
     state = do(game, "css_launch", face="NONE")
     assert state.member(1).whereabouts is Whereabouts.POD and state.member(1).launched
     assert state.member(2).whereabouts is Whereabouts.FACILITY
-    assert [e.params["seat"] for e in state.log if e.key == "announce.pod_returned"] == [2]
+    assert [e.params["seat"] for e in journal(game) if e.key == "announce.pod_returned"] == [2]
     state = do(game, "advance_time")
     assert state.time == 7
 
@@ -145,12 +146,12 @@ def test_set_knowledge_and_weakness_unlocks(make_game, rules):
     assert game.state.member(1).knowledge == 1
     state = do(game, "set_knowledge", seat=1, value=5)
     assert state.member(1).knowledge == 5
-    unlocked = [e.params["level"] for e in state.log if e.key == "announce.weakness_unlocked"]
+    unlocked = [e.params["level"] for e in journal(game) if e.key == "announce.weakness_unlocked"]
     assert unlocked == [3, 5]
     state = do(game, "set_knowledge", seat=1, value=4)
     assert "announce.weakness_unlocked" not in new_keys(state)
     state = do(game, "set_knowledge", seat=1, value=rules.knowledge.maximum)
-    assert [e.params["level"] for e in state.log if e.key == "announce.weakness_unlocked"] == [3, 5, 5, 8]
+    assert [e.params["level"] for e in journal(game) if e.key == "announce.weakness_unlocked"] == [3, 5, 5, 8]
     assert do(game, "set_knowledge", seat=1, value=0).member(1).knowledge == 0
     refused(game, "error.knowledge_range", "set_knowledge", seat=1, value=rules.knowledge.maximum + 1)
     refused(game, "error.knowledge_range", "set_knowledge", seat=1, value=-1)
@@ -257,7 +258,7 @@ def test_a_death_with_others_elsewhere_still_in_the_facility_does_not_end(make_g
     do(game, "escape_to_bunker", seat=1)
     state = do(game, "record_death", seat=2)
     assert not state.is_over
-    assert "announce.nobody_left" not in keys(state)
+    assert "announce.nobody_left" not in keys(game)
 
 
 @pytest.mark.parametrize("alert_at", [None, 15, 13, 12, 9, 4])

@@ -5,6 +5,7 @@ import pytest
 
 from companion.engine import Section
 from tests.conftest import LAYOUT_1234, do, new_keys, refused
+from tests.support.journal import events_of
 
 S01, S02, S03, ELEV = Section.S01, Section.S02, Section.S03, Section.ELEVATOR
 REARRANGED = {"S-01": 4, "S-02": 3, "S-03": 2, "ELEVATOR": 1}
@@ -25,7 +26,7 @@ def test_restore_power_with_one_active_token(make_game):
     assert _tokens(state) == {"S-01": (4, False), "S-02": (3, False), "S-03": (2, True), "ELEVATOR": (1, True)}
     assert state.time_active
     assert {"log.restore_power_reset", "log.power_rearranged", "announce.backup_power_on"} <= set(new_keys(state))
-    rearranged = [e for e in state.log if e.key == "log.power_rearranged"][-1]
+    rearranged = next(e for e in events_of(state) if e.key == "log.power_rearranged")
     assert rearranged.params == {"s01": 4, "s02": 3, "s03": 2, "elevator": 1}
 
 

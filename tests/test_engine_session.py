@@ -51,7 +51,7 @@ def test_a_new_command_drops_the_redo_tail(make_game):
     assert step.index == length - 2 and game.cursor == length - 2
     assert len(game.commands) == length - 1 and not game.can_redo
     assert game.state.malfunction == 1 and game.state.time == 14  # the undone advance is gone
-    assert [e.key for e in step.new_log] == ["log.malfunction_placed"]
+    assert [e.key for e in step.events] == ["log.malfunction_placed"]
 
 
 def test_illegal_command_leaves_the_session_alone(make_game):

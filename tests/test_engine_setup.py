@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import GameSession, IllegalCommand, Mode, NewGame, PlayerSetup, Section, apply
+from companion.engine import GameSession, IllegalCommand, Mode, NewGame, PlayerSetup, Section, apply, run
 from tests.conftest import CHARACTERS, LAYOUT_1234, cmd, setup_command
 
 ALLOWED = {"standard": range(2, 6), "coop": range(2, 6), "solo": range(1, 2)}
@@ -48,14 +48,14 @@ def test_unknown_character_and_blank_name(rules):
 
 def test_start_state(rules):
     setup = NewGame(players=_players("survivor", "hacker", names=["  Ana ", "Bora"]), seed=3)
-    state = apply(None, setup, rules)
+    state, events = run(None, setup, rules)
     assert (state.time, state.time_active, state.round) == (15, False, 1)
     assert (state.fire, state.fire_pool, state.malfunction, state.malfunction_pool) == (0, 12, 0, 10)
     assert not (state.main_gate_open or state.isolation_open or state.first_death_done)
     assert state.self_destruct is None and state.alert_slot is None and state.end is None
     assert [(m.name, m.character, m.knowledge) for m in state.crew] == [("Ana", "survivor", 3), ("Bora", "hacker", 1)]
     assert state.commands_applied == 1
-    assert [(e.key, e.params) for e in state.log] == [("log.new_game", {"players": 2, "mode": "standard"})]
+    assert [(e.key, e.params, e.seq) for e in events] == [("log.new_game", {"players": 2, "mode": "standard"}, 0)]
 
 
 def _layout(state) -> dict[Section, int]:

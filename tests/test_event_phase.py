@@ -7,6 +7,7 @@ import pytest
 from companion.engine import GameSession, GameState, Section
 from companion.engine.phase_state import EventEffect, EventStep
 from tests.conftest import LAYOUT_1234, advance_to, cmd, do, keys, new_keys, refused
+from tests.support.journal import events_of, journal
 from tests.support.deck_helpers import (
     check_conservation,
     drive_to,
@@ -30,8 +31,8 @@ STEP_LOGS = [
 ]
 
 
-def _step_logs(state: GameState) -> list[str]:
-    return [k for k in keys(state) if k in STEP_LOGS or k == "log.event_phase.css_skipped"]
+def _step_logs(game: GameSession) -> list[str]:
+    return [k for k in keys(game) if k in STEP_LOGS or k == "log.event_phase.css_skipped"]
 
 
 # --------------------------------------------------------------------- order
@@ -57,12 +58,12 @@ def test_full_phase_in_order_with_a_css_launch(make_game, rules):
     assert game.state.event_phase is None
     assert (game.state.time, game.state.round) == (start_time - 1, start_round + 1)
     assert game.state.css_launched_at == 10
-    logs = _step_logs(game.state)
+    logs = _step_logs(game)
     assert logs[logs.index("log.event_phase.started"):] == STEP_LOGS
     # Step 6 named the powered Sections (tokens 1 and 2: S-01 and S-02), not the others.
-    noise = [e.params["section"] for e in game.state.log if e.key == "log.event_phase.noise_section"]
+    noise = [e.params["section"] for e in journal(game) if e.key == "log.event_phase.noise_section"]
     assert noise == ["S-01", "S-02"]
-    assert "log.event_phase.noise_technical_corridors" in keys(game.state)
+    assert "log.event_phase.noise_technical_corridors" in keys(game)
     check_conservation(game.state, rules)
 
 
@@ -314,7 +315,7 @@ def test_the_event_card_log_names_the_card_moves_and_text(make_game, rules):
     game = make_game()
     drive_to(game, rules, EventStep.EVENT_CARD)
     state = do(game, "draw_event_card", card="kickstopper")
-    entries = [e for e in state.log if e.seq == state.commands_applied - 1]
+    entries = events_of(state)
     assert entries[0].key == "log.event.drawn"
     assert entries[0].params == {"card": "kickstopper", "event_card": "kickstopper", "number": 11}
     moves = [(e.key, e.params["kind"], e.params["corridor"], e.params.get("then")) for e in entries[1:4]]
@@ -363,11 +364,11 @@ NEW_COMMANDS = {
 @pytest.mark.parametrize("type_", sorted(NEW_COMMANDS))
 def test_new_commands_parse_are_handled_and_refused_after_the_end(make_game, type_):
     from companion.engine import command_to_json, parse_command
-    from companion.engine.apply import HANDLERS
+    from companion.engine.registry import REGISTRY
 
     command = cmd(type_, **NEW_COMMANDS[type_])
     assert parse_command(command_to_json(command)) == command
-    assert type(command) in HANDLERS
+    assert type(command) in REGISTRY
     game = make_game()
     advance_to(game, 0)
     refused(game, "error.game_over", type_, **NEW_COMMANDS[type_])

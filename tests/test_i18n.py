@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion.engine.errors import IllegalCommand
-from companion.engine.state import LogEntry
+from companion.engine import Event
 from companion.i18n import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
@@ -94,7 +94,7 @@ def test_missing_key_and_missing_param_never_raise():
 
 def test_entry_and_error():
     pt = Translator("pt-BR", CATALOG)
-    entry = LogEntry(seq=3, key="log.death", params={"seat": 2, "character": "hacker"}, announce=False)
+    entry = Event.of(3, "log.death", {"seat": 2, "character": "hacker"})
     assert pt.entry(entry) == "Hacker morreu."
     assert pt.error(IllegalCommand("error.pod_taken", pod="A")) == "A Cápsula A já está ocupada."
     assert pt.error(ValueError("plain")) == "⟦ValueError⟧"

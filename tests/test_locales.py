@@ -148,7 +148,7 @@ def test_every_log_line_and_error_of_random_games_renders(catalog):
             seed=seed,
         )
         session = GameSession.start(setup, rules)
-        entries = list(session.state.log)
+        entries = list(session.events_at(0))
         refusals: list[IllegalCommand] = []
         for command, _ in zip(_random_commands(rng, seats), range(120)):
             try:
@@ -156,7 +156,7 @@ def test_every_log_line_and_error_of_random_games_renders(catalog):
             except IllegalCommand as exc:
                 refusals.append(exc)
                 continue
-            entries += step.new_log
+            entries += step.events
             if session.state.is_over:
                 break
         for lang, tr in translators.items():

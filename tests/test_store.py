@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import sqlite3
 import threading
@@ -99,16 +100,18 @@ def test_file_layout_matches_the_format(store, rules):
     try:
         meta = dict(conn.execute("SELECT key, value FROM meta"))
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        (command, state) = conn.execute("SELECT command, state FROM steps WHERE idx = 0").fetchone()
+        (command, state, events) = conn.execute("SELECT command, state, events FROM steps WHERE idx = 0").fetchone()
     finally:
         conn.close()
     assert meta["app"] == "nemesis-companion"
-    assert meta["format"] == "1"
+    assert meta["format"] == "2"
     assert meta["title"] == "Layout"
     assert meta["cursor"] == "0"
     assert meta["created_at"] == meta["updated_at"]
     assert isinstance(parse_command(command), NewGame)
     assert '"commands_applied":1' in state
+    assert '"log"' not in state  # the events have a column of their own
+    assert [event["key"] for event in json.loads(events)] == ["log.new_game"]
 
 
 # -- undo / redo on disk -----------------------------------------------------------
@@ -209,15 +212,15 @@ def test_load_parses_only_the_cursor_state(tmp_path, rules, monkeypatch):
     parsed: list[int] = []
     real_parse = store_module._parse_state
 
-    def counting_parse(raw, index, path):
+    def counting_parse(raw, index, path, **options):
         parsed.append(index)
-        return real_parse(raw, index, path)
+        return real_parse(raw, index, path, **options)
 
     def no_replay(*args, **kwargs):
         raise AssertionError("states must come from the file, not be replayed")
 
     monkeypatch.setattr(store_module, "_parse_state", counting_parse)
-    monkeypatch.setattr(session_module, "apply", no_replay)
+    monkeypatch.setattr(session_module, "run", no_replay)
     with GameStore(tmp_path) as store:
         loaded = store.load(game_id, rules)
         assert parsed == [8]
@@ -378,7 +381,7 @@ def test_newer_format_is_refused_and_untouched(tmp_path, rules):
     make_good_game(tmp_path, rules)
     path = tmp_path / "games" / f"{victim}.sqlite3"
     conn = sqlite3.connect(path)
-    conn.execute("UPDATE meta SET value = '2' WHERE key = 'format'")
+    conn.execute("UPDATE meta SET value = '3' WHERE key = 'format'")
     conn.commit()
     conn.close()
     check_rejected(tmp_path, rules, path, "error.save_newer")

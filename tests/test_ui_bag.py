@@ -271,7 +271,7 @@ def test_history_lists_only_the_bags_lines(controller):
     controller.new_game(_setup(), "t")
     controller.execute(FlipPower(section=Section.S01))
     controller.execute(PlaceIntruder(kind="creeper"))
-    keys = [entry.key for entry in history_entries(controller.state)]
+    keys = [entry.key for entry in history_entries(controller)]
     assert keys == ["log.bag.intruder_placed"]
 
 
@@ -337,7 +337,7 @@ def test_the_queen_question_waits_for_the_announcement_then_asks(controller):
     prompter = QuestionPrompter(ctx, announcer)
     announcer.on_dismiss = prompter.sync
     step = controller.execute(DevelopBag(outcome=TokenOutcome(kind="queen")))
-    announcer.announce(step.new_log)
+    announcer.announce(step.events)
     prompter.sync()
     assert not prompter.is_open  # the announcement first
     announcer._dismiss()

@@ -13,7 +13,7 @@ from companion.engine.commands import (
     StartSelfDestruct,
     StopSelfDestruct,
 )
-from companion.ui.table.commands import CommandGate
+from companion.ui.kit.gate import CommandGate
 
 from .ui_tree import make_context, make_controller
 
@@ -35,7 +35,7 @@ def test_refusals_match_the_engine(ctx):
     assert gate.refusal(CssLaunch(face=CssFace.NONE)).key == "error.no_css_token_under_time"
 
 
-def test_dry_run_changes_nothing(ctx):
+def test_checking_changes_nothing(ctx):
     before = ctx.controller.state.model_dump()
     gate = CommandGate(ctx)
     gate.refusal(StartSelfDestruct())
@@ -49,7 +49,8 @@ def test_a_command_that_ends_the_game_asks_first(ctx):
     for _ in range(state.fire_pool):
         ctx.controller.execute(PlaceFire())
     gate = CommandGate(ctx)
-    assert gate.ends_game(PlaceFire())
+    assert ctx.controller.would_end_game(PlaceFire())
+    assert not ctx.controller.would_end_game(StartSelfDestruct())
     gate.run(PlaceFire())
     assert ctx.page.dialogs, "a confirmation dialog should be shown"
     assert not ctx.controller.state.is_over  # nothing happens until confirmed

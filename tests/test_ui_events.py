@@ -22,7 +22,7 @@ from companion.engine.phase_state import EventEffect, EventStep
 from companion.rules import load_rules
 from companion.store import GameStore
 from companion.ui.events import ATTACK, DECKS, INJURY, RUNNER, build_events_panel, build_events_screen, open_screen
-from companion.ui.events import event_ids as eids
+from companion.ui import ids
 from companion.ui.events.draft import draft_of
 from companion.ui.table.commands import CommandGate
 from companion.ui.table.view import build_table
@@ -123,14 +123,14 @@ def test_every_step_renders(controller, lang, width):
     check_texts(build_events_screen(ctx, RUNNER))  # no phase yet
     steps_seen = []
     expected_ids = {
-        EventStep.CSS_LAUNCH: {eids.css_face(face) for face in ("A", "B", "C", "ALL", "NONE")},
+        EventStep.CSS_LAUNCH: {ids.css_face(face) for face in ("A", "B", "C", "ALL", "NONE")},
         EventStep.TIME: set(),
-        EventStep.NOISE: {eids.EVENT_NOISE_SECTIONS},
-        EventStep.ATTACKS: {eids.ATTACK, eids.INJURY_CHECK},
-        EventStep.FIRE: {eids.EVENT_NEST_FIRE_YES, eids.EVENT_NEST_FIRE_NO, eids.INJURY_CHECK},
-        EventStep.EVENT_CARD: {eids.DRAW_EVENT},
-        EventStep.DEVELOPMENT: {eids.EVENT_DEVELOP_BAG},
-        EventStep.ROUND_END: {eids.EVENT_ROUND_END},
+        EventStep.NOISE: {ids.EVENT_NOISE_SECTIONS},
+        EventStep.ATTACKS: {ids.ATTACK, ids.INJURY_CHECK},
+        EventStep.FIRE: {ids.EVENT_NEST_FIRE_YES, ids.EVENT_NEST_FIRE_NO, ids.INJURY_CHECK},
+        EventStep.EVENT_CARD: {ids.DRAW_EVENT},
+        EventStep.DEVELOPMENT: {ids.EVENT_DEVELOP_BAG},
+        EventStep.ROUND_END: {ids.EVENT_ROUND_END},
     }
     for _ in range(40):
         state = controller.state
@@ -142,10 +142,10 @@ def test_every_step_renders(controller, lang, width):
             if not steps_seen or steps_seen[-1] is not phase.step:
                 steps_seen.append(phase.step)
                 assert expected_ids[phase.step] <= found, phase.step
-            assert {eids.event_step(n) for n in range(4, 12)} | {eids.EVENT_CONTINUE, eids.EVENT_STATUS} <= found
-            assert _find(screen, eids.event_step(int(phase.step))).selected
+            assert {ids.event_step(n) for n in range(4, 12)} | {ids.EVENT_CONTINUE, ids.EVENT_STATUS} <= found
+            assert _find(screen, ids.event_step(int(phase.step))).selected
             if phase.step is EventStep.EVENT_CARD and phase.event_card is not None:
-                assert eids.EVENT_CARD in found
+                assert ids.EVENT_CARD in found
             for other in (ATTACK, INJURY, DECKS):
                 check_texts(build_events_screen(ctx, other))
         elif steps_seen:
@@ -154,7 +154,7 @@ def test_every_step_renders(controller, lang, width):
     assert steps_seen == list(EventStep)
     table = build_table(ctx)
     check_texts(table)
-    assert {eids.EVENT_PHASE, eids.ATTACK, eids.INJURY_CHECK, eids.DECKS} <= identifiers(table)
+    assert {ids.EVENT_PHASE, ids.ATTACK, ids.INJURY_CHECK, ids.DECKS} <= identifiers(table)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -168,17 +168,17 @@ def test_every_tracked_event_effect_renders_and_is_one_tap(controller, lang, wid
     screen = build_events_screen(ctx, RUNNER)
     texts = check_texts(screen)
     assert ctx.texts.t(f"event_card.name.{card}") in texts
-    continue_button = _find(screen, eids.EVENT_CONTINUE)
+    continue_button = _find(screen, ids.EVENT_CONTINUE)
     assert _disabled(continue_button)  # the effect first
-    assert ctx.texts.t("error.event_phase_effects_pending") in strings(_find(screen, eids.EVENT_BLOCKED))
-    first = eids.event_effect(card) if card in ("power_surge", "kickstopper", "lurking") else \
-        eids.event_effect(card, "no")
+    assert ctx.texts.t("error.event_phase_effects_pending") in strings(_find(screen, ids.EVENT_BLOCKED))
+    first = ids.event_effect(card) if card in ("power_surge", "kickstopper", "lurking") else \
+        ids.event_effect(card, "no")
     _tap(ctx, RUNNER, first)
     phase = controller.state.event_phase
     assert phase.pending_effects == [] and phase.done_effects == [EventEffect(card)]
     after = build_events_screen(ctx, RUNNER)
     check_texts(after)
-    assert not _disabled(_find(after, eids.EVENT_CONTINUE))
+    assert not _disabled(_find(after, ids.EVENT_CONTINUE))
 
 
 # --------------------------------------------------------------------- the engine decides
@@ -188,16 +188,16 @@ def test_continue_is_disabled_exactly_when_the_engine_refuses(controller):
     ctx = make_context(controller, "tr", 1280)
     for _ in range(40):
         state = controller.state
-        if state.event_phase is None and state.log[-1].key == "log.event_phase.finished":
+        if state.event_phase is None and controller.history(limit=1)[0].key == "log.event_phase.finished":
             break
         if state.event_phase is not None:
             screen = build_events_screen(ctx, RUNNER)
             reason = blocking_reason(state, controller.rules)
-            assert _disabled(_find(screen, eids.EVENT_CONTINUE)) == (reason is not None)
+            assert _disabled(_find(screen, ids.EVENT_CONTINUE)) == (reason is not None)
             if reason is not None:
-                assert ctx.texts.t(reason) in strings(_find(screen, eids.EVENT_BLOCKED))
+                assert ctx.texts.t(reason) in strings(_find(screen, ids.EVENT_BLOCKED))
             else:
-                assert eids.EVENT_BLOCKED not in identifiers(screen)
+                assert ids.EVENT_BLOCKED not in identifiers(screen)
         controller.execute(next_runner_command(state, controller.rules))
     # The step-8 answer buttons went disabled once answered; a face button is refused off step 4.
     gate = CommandGate(ctx)
@@ -208,22 +208,22 @@ def test_css_face_and_nest_fire_are_taps(controller):
     _new(controller)
     _to_css_space(controller)
     ctx = make_context(controller, "tr", 390)
-    _click(_find(build_table(ctx), eids.EVENT_PHASE))
+    _click(_find(build_table(ctx), ids.EVENT_PHASE))
     assert controller.state.event_phase.step is EventStep.CSS_LAUNCH
-    _tap(ctx, RUNNER, eids.css_face("A"))
+    _tap(ctx, RUNNER, ids.css_face("A"))
     assert controller.state.css_launched_at is None  # asks first
     _confirm(ctx)
     assert controller.state.css_launched_at == 10
-    _tap(ctx, RUNNER, eids.EVENT_CONTINUE)
+    _tap(ctx, RUNNER, ids.EVENT_CONTINUE)
     assert controller.state.event_phase.step is EventStep.TIME
     _drive_to(controller, EventStep.FIRE)
     eggs = controller.state.bag.eggs
-    _tap(ctx, RUNNER, eids.EVENT_NEST_FIRE_YES)
+    _tap(ctx, RUNNER, ids.EVENT_NEST_FIRE_YES)
     assert controller.state.event_phase.nest_fire is True
     assert controller.state.bag.eggs == eggs - 1
     screen = build_events_screen(ctx, RUNNER)
     assert ctx.texts.t("ui.events.fire.answered_yes") in strings(screen)
-    assert eids.EVENT_NEST_FIRE_YES not in identifiers(screen)
+    assert ids.EVENT_NEST_FIRE_YES not in identifiers(screen)
 
 
 def test_the_event_card_on_screen_is_the_engines(controller):
@@ -231,11 +231,11 @@ def test_the_event_card_on_screen_is_the_engines(controller):
     ctx = make_context(controller, "pt-BR", 1280)
     controller.execute(StartEventPhase())
     _drive_to(controller, EventStep.EVENT_CARD)
-    _tap(ctx, RUNNER, eids.DRAW_EVENT)
+    _tap(ctx, RUNNER, ids.DRAW_EVENT)
     card = controller.state.event_phase.event_card
     assert card is not None and controller.state.decks.event.shown == [card]
     spec = event_card(controller.rules, card)
-    view = _find(build_events_screen(ctx, RUNNER), eids.EVENT_CARD)
+    view = _find(build_events_screen(ctx, RUNNER), ids.EVENT_CARD)
     shown = strings(view)
     t = ctx.texts.t
     assert t(f"event_card.name.{spec.card}") in shown
@@ -255,10 +255,10 @@ def test_power_surge_turns_the_time_token_inactive(controller):
     controller.execute(StartEventPhase())
     _drive_to(controller, EventStep.EVENT_CARD, card="power_surge")
     ctx = make_context(controller, "tr", 390)
-    assert ctx.texts.t("ui.track.backup_on") in strings(_find(build_events_screen(ctx, RUNNER), eids.EVENT_STATUS))
-    _tap(ctx, RUNNER, eids.event_effect("power_surge"))
+    assert ctx.texts.t("ui.track.backup_on") in strings(_find(build_events_screen(ctx, RUNNER), ids.EVENT_STATUS))
+    _tap(ctx, RUNNER, ids.event_effect("power_surge"))
     assert not controller.state.time_active
-    status = strings(_find(build_events_screen(ctx, RUNNER), eids.EVENT_STATUS))
+    status = strings(_find(build_events_screen(ctx, RUNNER), ids.EVENT_STATUS))
     assert ctx.texts.t("ui.track.backup_off") in status
 
 
@@ -276,22 +276,22 @@ def test_attack_shows_the_drawn_card_and_the_verdict(controller, lang):
     _new(controller)
     ctx = make_context(controller, lang, 1280)
     open_screen(ctx, ATTACK)
-    assert eids.ATTACK_VERDICT not in identifiers(build_events_screen(ctx, ATTACK))
-    _tap(ctx, ATTACK, eids.attack_attacker("queen"))
-    _tap(ctx, ATTACK, eids.attack_seat(2))
-    _tap(ctx, ATTACK, eids.attack_place("STAIRS"))
+    assert ids.ATTACK_VERDICT not in identifiers(build_events_screen(ctx, ATTACK))
+    _tap(ctx, ATTACK, ids.attack_attacker("queen"))
+    _tap(ctx, ATTACK, ids.attack_seat(2))
+    _tap(ctx, ATTACK, ids.attack_place("STAIRS"))
     screen = build_events_screen(ctx, ATTACK)
     check_texts(screen)
-    assert ctx.texts.t("reminder.attack_target.standard") in strings(_find(screen, eids.ATTACK_TARGET_RULE))
-    assert ctx.texts.t("ui.events.lighting.stairs") in strings(_find(screen, eids.ATTACK_LIGHTING))
-    _click(_find(screen, eids.ATTACK_RESOLVE))
+    assert ctx.texts.t("reminder.attack_target.standard") in strings(_find(screen, ids.ATTACK_TARGET_RULE))
+    assert ctx.texts.t("ui.events.lighting.stairs") in strings(_find(screen, ids.ATTACK_LIGHTING))
+    _click(_find(screen, ids.ATTACK_RESOLVE))
     card = controller.state.decks.attack.shown[0]
     spec = attack_card(controller.rules, card)
     screen = build_events_screen(ctx, ATTACK)
     check_texts(screen)
-    shown = strings(_find(screen, eids.ATTACK_CARD))
+    shown = strings(_find(screen, ids.ATTACK_CARD))
     assert ctx.texts.t(f"attack_card.name.{spec.kind}") in shown
-    verdict = " ".join(strings(_find(screen, eids.ATTACK_VERDICT)))
+    verdict = " ".join(strings(_find(screen, ids.ATTACK_VERDICT)))
     hit = "queen" in spec.symbols
     key = "ui.events.attack.hit" if hit else "ui.events.attack.miss"
     assert ctx.texts.upper(ctx.texts.t(key)) in verdict
@@ -299,21 +299,21 @@ def test_attack_shows_the_drawn_card_and_the_verdict(controller, lang):
         assert ctx.texts.t(f"attack_card.dark.{spec.kind}") in shown
     # Undo takes the result off the screen again.
     controller.undo()
-    assert eids.ATTACK_VERDICT not in identifiers(build_events_screen(ctx, ATTACK))
+    assert ids.ATTACK_VERDICT not in identifiers(build_events_screen(ctx, ATTACK))
 
 
 def test_a_larva_infests_without_a_card(controller):
     _new(controller)
     ctx = make_context(controller, "tr", 390)
     open_screen(ctx, ATTACK)
-    _tap(ctx, ATTACK, eids.attack_attacker("larva"))
+    _tap(ctx, ATTACK, ids.attack_attacker("larva"))
     screen = build_events_screen(ctx, ATTACK)
     assert ctx.texts.t("ui.events.odds.larva") in strings(screen)
-    _click(_find(screen, eids.ATTACK_RESOLVE))
+    _click(_find(screen, ids.ATTACK_RESOLVE))
     screen = build_events_screen(ctx, ATTACK)
     assert ctx.texts.upper(ctx.texts.t("ui.events.attack.infested")) in " ".join(
-        strings(_find(screen, eids.ATTACK_VERDICT)))
-    assert eids.ATTACK_CARD not in identifiers(screen)
+        strings(_find(screen, ids.ATTACK_VERDICT)))
+    assert ids.ATTACK_CARD not in identifiers(screen)
 
 
 def test_attack_resolve_is_disabled_when_nobody_can_be_attacked(controller):
@@ -324,8 +324,8 @@ def test_attack_resolve_is_disabled_when_nobody_can_be_attacked(controller):
     ctx = make_context(controller, "tr", 1280)
     draft_of(ctx).seat = 1  # a dead Character is not offered: the next living one is chosen
     screen = build_events_screen(ctx, ATTACK)
-    assert eids.attack_seat(1) not in identifiers(screen)
-    assert not _disabled(_find(screen, eids.ATTACK_RESOLVE))
+    assert ids.attack_seat(1) not in identifiers(screen)
+    assert not _disabled(_find(screen, ids.ATTACK_RESOLVE))
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -334,25 +334,25 @@ def test_injury_check_shows_its_cards_and_verdict(controller, lang, width):
     _new(controller)
     ctx = make_context(controller, lang, width)
     open_screen(ctx, INJURY)
-    _tap(ctx, INJURY, eids.injury_intruder("breeder"))
+    _tap(ctx, INJURY, ids.injury_intruder("breeder"))
     for _ in range(3):
-        _tap(ctx, INJURY, eids.INJURY_COUNT_UP)
+        _tap(ctx, INJURY, ids.INJURY_COUNT_UP)
     assert draft_of(ctx).injuries == 4
     screen = build_events_screen(ctx, INJURY)
     check_texts(screen)
-    assert "%" in " ".join(strings(_find(screen, eids.INJURY_ODDS)))
-    _click(_find(screen, eids.INJURY_RESOLVE))
+    assert "%" in " ".join(strings(_find(screen, ids.INJURY_ODDS)))
+    _click(_find(screen, ids.INJURY_RESOLVE))
     drawn = list(controller.state.decks.attack.shown)
     assert len(drawn) == 2
     screen = build_events_screen(ctx, INJURY)
     check_texts(screen)
     for index, card in enumerate(drawn, start=1):
         spec = attack_card(controller.rules, card)
-        assert ctx.texts.t(f"attack_card.name.{spec.kind}") in strings(_find(screen, eids.injury_card(index)))
-    last = next(e for e in reversed(controller.state.log) if e.key.startswith(("log.injury.killed",
-                                                                              "log.injury.survives",
-                                                                              "log.injury.retreat")))
-    verdict = " ".join(strings(_find(screen, eids.INJURY_VERDICT)))
+        assert ctx.texts.t(f"attack_card.name.{spec.kind}") in strings(_find(screen, ids.injury_card(index)))
+    # The journal's line, read independently of the typed result the screen shows.
+    last = next(e for e in controller.history() if e.key.startswith(("log.injury.killed", "log.injury.survives",
+                                                                     "log.injury.retreat")))
+    verdict = " ".join(strings(_find(screen, ids.INJURY_VERDICT)))
     word = {"log.injury.killed": "killed", "log.injury.survives": "survives"}.get(last.key, "retreats")
     assert ctx.texts.upper(ctx.texts.t(f"ui.events.injury.{word}", kind="breeder")) in verdict
 
@@ -363,11 +363,11 @@ def test_a_retreat_names_its_corridor(controller):
     open_screen(ctx, INJURY)
     controller.execute(InjuryCheck(intruder="adult", injuries=3, cards=("cut_r",)))
     screen = build_events_screen(ctx, INJURY)
-    entry = next(e for e in controller.state.log if e.key.startswith("log.injury.retreat"))
-    verdict = " ".join(strings(_find(screen, eids.INJURY_VERDICT)))
+    entry = next(e for e in controller.history() if e.key.startswith("log.injury.retreat"))
+    verdict = " ".join(strings(_find(screen, ids.INJURY_VERDICT)))
     assert ctx.texts.upper(ctx.texts.t("ui.events.injury.retreats", kind="adult")) in verdict
     assert str(entry.params["corridor"]) in verdict
-    assert ctx.texts.t("ui.events.card.retreat") in strings(_find(screen, eids.injury_card(1)))
+    assert ctx.texts.t("ui.events.card.retreat") in strings(_find(screen, ids.injury_card(1)))
 
 
 # --------------------------------------------------------------------- decks
@@ -382,19 +382,19 @@ def test_decks_screen_lists_piles_and_history(controller, lang, width):
     screen = build_events_screen(ctx, DECKS)
     check_texts(screen)
     state = controller.state
-    assert ctx.texts.t("event_card.name.blue_screen") in " ".join(strings(_find(screen, eids.DECK_EVENT_REMOVED)))
-    assert str(len(state.decks.event.draw_pile)) in strings(_find(screen, eids.DECK_EVENT_DRAW))
-    assert str(len(state.decks.attack.draw_pile)) in strings(_find(screen, eids.DECK_ATTACK_DRAW))
-    history = " ".join(strings(_find(screen, eids.DECK_HISTORY)))
+    assert ctx.texts.t("event_card.name.blue_screen") in " ".join(strings(_find(screen, ids.DECK_EVENT_REMOVED)))
+    assert str(len(state.decks.event.draw_pile)) in strings(_find(screen, ids.DECK_EVENT_DRAW))
+    assert str(len(state.decks.attack.draw_pile)) in strings(_find(screen, ids.DECK_ATTACK_DRAW))
+    history = " ".join(strings(_find(screen, ids.DECK_HISTORY)))
     assert ctx.texts.t("event_card.name.blue_screen") in history
     # Browsable: a card of a pile opens, large.
     removed = state.decks.event.removed[0]
-    _click(_find(screen, eids.deck_card("event", removed)))
+    _click(_find(screen, ids.deck_card("event", removed)))
     dialog = ctx.page.dialogs[-1]
-    assert ctx.texts.t("event_card.effect.blue_screen") in strings(_find(dialog.content, eids.DECK_CARD))
+    assert ctx.texts.t("event_card.effect.blue_screen") in strings(_find(dialog.content, ids.DECK_CARD))
     controller.execute(InjuryCheck(intruder="adult", injuries=1))  # the queen's cards go to the discard pile
     screen = build_events_screen(ctx, DECKS)
-    discard = " ".join(strings(_find(screen, eids.DECK_ATTACK_DISCARD)))
+    discard = " ".join(strings(_find(screen, ids.DECK_ATTACK_DISCARD)))
     for card in state.decks.attack.shown:
         assert ctx.texts.t(f"attack_card.name.{attack_card(controller.rules, card).kind}") in discard
 
@@ -406,7 +406,7 @@ def test_the_table_starts_and_resumes_the_phase(controller):
     gate = CommandGate(ctx)
     panel = build_events_panel(gate)
     assert ctx.texts.t("ui.events.panel.start") in strings(panel)
-    _click(_find(panel, eids.EVENT_PHASE))
+    _click(_find(panel, ids.EVENT_PHASE))
     assert controller.state.event_phase is not None
     panel = build_events_panel(CommandGate(ctx))
     step = controller.state.event_phase.step
@@ -423,9 +423,9 @@ def test_a_restarted_app_shows_the_same_step(tmp_path):
     again.open(game_id)
     ctx = make_context(again, "tr", 390)
     screen = build_events_screen(ctx, RUNNER)
-    assert _find(screen, eids.event_step(8)).selected
-    assert not _find(screen, eids.event_step(7)).selected
-    assert {eids.EVENT_NEST_FIRE_YES, eids.EVENT_NEST_FIRE_NO} <= identifiers(screen)
+    assert _find(screen, ids.event_step(8)).selected
+    assert not _find(screen, ids.event_step(7)).selected
+    assert {ids.EVENT_NEST_FIRE_YES, ids.EVENT_NEST_FIRE_NO} <= identifiers(screen)
 
 
 def test_finishing_the_phase_returns_to_the_table(controller):
@@ -435,7 +435,7 @@ def test_finishing_the_phase_returns_to_the_table(controller):
     _drive_to(controller, EventStep.ROUND_END)
     ctx = make_context(controller, "tr", 1280)
     ctx.navigate = pages.append
-    _tap(ctx, RUNNER, eids.EVENT_CONTINUE)
+    _tap(ctx, RUNNER, ids.EVENT_CONTINUE)
     assert controller.state.event_phase is None
     assert pages == ["table"]
 
@@ -455,7 +455,7 @@ def test_step_10_with_a_physical_bag_and_the_queen_question(controller):
     ctx = make_context(controller, "tr", 390)
     screen = build_events_screen(ctx, RUNNER)
     check_texts(screen)
-    develop = _find(screen, eids.EVENT_DEVELOP_BAG)
+    develop = _find(screen, ids.EVENT_DEVELOP_BAG)
     assert not _disabled(develop)
     _click(develop)
     dialog = ctx.page.dialogs[-1]
@@ -467,5 +467,5 @@ def test_step_10_with_a_physical_bag_and_the_queen_question(controller):
     screen = build_events_screen(ctx, RUNNER)
     check_texts(screen)
     assert ctx.texts.t("ui.events.bag.question_open") in strings(screen)
-    assert _disabled(_find(screen, eids.EVENT_CONTINUE))
+    assert _disabled(_find(screen, ids.EVENT_CONTINUE))
     assert "token-reveal" in identifiers(screen)

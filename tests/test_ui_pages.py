@@ -111,13 +111,13 @@ def test_announcer_collects_while_open_and_relabels():
     page = FakePage(width=390)
     texts = Texts("tr")
     announcer = Announcer(page, texts)
-    from companion.engine.state import LogEntry
+    from companion.engine import Event
 
-    announcer.announce([LogEntry(seq=1, key="announce.isolation_open", announce=True),
-                        LogEntry(seq=1, key="log.time_advanced", params={"slot": 8})])
+    announcer.announce([Event.of(1, "announce.isolation_open", announce=True),
+                        Event.of(1, "log.time_advanced", {"slot": 8})])
     assert len(page.dialogs) == 1 and len(announcer.entries) == 1
     page.dialogs[0].update = lambda: None
-    announcer.announce([LogEntry(seq=2, key="announce.first_encounter", announce=True)])
+    announcer.announce([Event.of(2, "announce.first_encounter", announce=True)])
     assert len(page.dialogs) == 1 and len(announcer.entries) == 2
     texts.switch("pt-BR")
     announcer.relabel()

@@ -1,58 +1,52 @@
-"""The one entry point that changes a game: validate a command, apply it to a copy."""
+"""The one entry point that changes a game: check a command, then apply it to a copy."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from . import commands as c
-from . import bag, crew, event_phase, markers, power, timetrack
+# Each handler module registers its commands (registry.py) when imported.
+from . import attacks, bag, crew, event_phase, markers, power, timetrack  # noqa: F401
 from .context import Turn
 from .errors import IllegalCommand
-from .setup import new_game
+from .journal import Outcome
+from .power import check_layout
+from .registry import REGISTRY, Registration
+from .setup import _check_players, start_game
 from .state import GameState
 
 if TYPE_CHECKING:
     from companion.rules import Rules
 
-Handler = Callable[[Turn, object], None]
 
-HANDLERS: dict[type, Handler] = {
-    c.AdvanceTime: timetrack.advance_time,
-    c.StartSelfDestruct: timetrack.start_self_destruct,
-    c.StopSelfDestruct: timetrack.stop_self_destruct,
-    c.TriggerAlert: timetrack.trigger_alert,
-    c.RestorePower: power.restore_power,
-    c.FlipPower: power.flip_power,
-    c.SwapPower: power.swap_power,
-    c.PowerSurge: power.power_surge,
-    c.PlaceFire: markers.place_fire,
-    c.RemoveFire: markers.remove_fire,
-    c.PlaceMalfunction: markers.place_malfunction,
-    c.RemoveMalfunction: markers.remove_malfunction,
-    c.RecordDeath: crew.record_death,
-    c.RecordFirstEncounter: crew.record_first_encounter,
-    c.LockIn: crew.lock_in,
-    c.EscapeToBunker: crew.escape_to_bunker,
-    c.EnterPod: crew.enter_pod,
-    c.CssLaunch: crew.css_launch,
-    c.SetKnowledge: crew.set_knowledge,
-    c.ActivateKnowledgeToken: crew.activate_knowledge_token,
-    c.SendSignal: crew.send_signal,
-    c.OpenMainGate: crew.open_main_gate_command,
-    c.ResolveEncounter: bag.resolve_encounter,
-    c.DevelopBag: bag.develop_bag,
-    c.AnswerQueenInNest: bag.answer_queen_in_nest,
-    c.AnswerAdultsRetreat: bag.answer_adults_retreat,
-    c.KillIntruder: bag.kill_intruder,
-    c.IntruderToTechnicalCorridor: bag.intruder_to_technical_corridor,
-    c.RemoveIntruder: bag.remove_intruder,
-    c.PlaceIntruder: bag.place_intruder,
-    c.AddToBag: bag.add_to_bag,
-    c.ReturnIntrudersToBag: bag.return_intruders_to_bag,
-    c.RemoveEgg: bag.remove_egg,
-    c.SetShowOdds: bag.set_show_odds,
-}
-# Decks, attacks and the Event Phase runner (which also guards advance_time and develop_bag).
-HANDLERS.update(event_phase.HANDLERS)
+def check(state: GameState | None, command: c.GameCommand, rules: "Rules") -> IllegalCommand | None:
+    """Why `apply` would refuse `command` now (None: it would accept it).
+
+    Reads the state only: nothing is copied, drawn or shuffled, so screens may ask
+    about every button on every render.
+    """
+    try:
+        _checked(state, command, rules)
+    except IllegalCommand as refusal:
+        return refusal
+    return None
+
+
+def _checked(state: GameState | None, command: c.GameCommand, rules: "Rules") -> Registration | None:
+    """Raise the refusal of `command`, else return its registration (None for NewGame)."""
+    if isinstance(command, c.NewGame):
+        if state is not None:
+            raise IllegalCommand("error.game_already_started")
+        _check_players(command, rules)
+        if command.power_layout is not None:
+            check_layout(command.power_layout, (spec.number for spec in rules.power.tokens))
+        return None
+    if state is None:
+        raise IllegalCommand("error.no_game")
+    registration = REGISTRY.get(type(command))
+    if registration is None:
+        raise IllegalCommand("error.unknown_command", command=getattr(command, "type", "?"))
+    registration.check_command(state, command, rules)
+    return registration
 
 
 def apply(state: GameState | None, command: c.GameCommand, rules: "Rules") -> GameState:
@@ -60,16 +54,16 @@ def apply(state: GameState | None, command: c.GameCommand, rules: "Rules") -> Ga
 
     Raises IllegalCommand (with a locale key) when the rules forbid the command.
     """
-    if isinstance(command, c.NewGame):
-        if state is not None:
-            raise IllegalCommand("error.game_already_started")
-        return new_game(command, rules)
-    if state is None:
-        raise IllegalCommand("error.no_game")
-    handler = HANDLERS.get(type(command))
-    if handler is None:
-        raise IllegalCommand("error.unknown_command", command=getattr(command, "type", "?"))
+    return run(state, command, rules).state
+
+
+def run(state: GameState | None, command: c.GameCommand, rules: "Rules") -> Outcome:
+    """Like `apply`, and also return the events the command wrote (its journal step)."""
+    registration = _checked(state, command, rules)
+    if registration is None:
+        return start_game(command, rules)  # type: ignore[arg-type]
+    assert state is not None
     turn = Turn(state=state.model_copy(deep=True), rules=rules, seq=state.commands_applied)
-    handler(turn, command)
+    registration.effect(turn, command)
     turn.state.commands_applied += 1
-    return turn.state
+    return Outcome(turn.state, tuple(turn.events))

@@ -9,21 +9,41 @@ makes it retreat instead (an Event card is drawn for its corridor only and disca
 
 Cards drawn stay on show (`Deck.shown`) until the next draw from the Attack deck puts
 them onto the discard pile, so a screen can show the last attack's card.
+
+A check never depends on a card the app has yet to draw: when the table reports the
+cards, it is exact; when the app draws them, it refuses whatever the draw might lead
+to that the rules forbid now (a miniature leaving the board while the bag waits for
+an answer, a Retreat with no Event card left).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
-from . import bag as bag_rules
 from . import crew
+from .bag import kill_miniature, lighting, place_miniature, remove_miniature, remove_nest_egg, require_bag_free
 from .bag_model import Place
-from .commands import InjuryCheck, KillIntruder, RemoveEgg, RemoveIntruder, ResolveAttack
+from .commands import InjuryCheck, ResolveAttack
 from .context import Turn
-from .decks import ATTACK_DECK, EVENT_DECK, attack_card, clear_shown, discard_shown_card, draw, event_card
+from .decks import (
+    ATTACK_DECK,
+    EVENT_DECK,
+    Deck,
+    attack_card,
+    check_draws,
+    clear_shown,
+    discard_shown_card,
+    draw,
+    event_card,
+)
+from .guards import require, require_running
 from .phase_state import EventStep
+from .registry import handles
+from .results import AttackOutcome, AttackResult, InjuryOutcome, InjuryResult
+from .state import GameState
+from .vocab import IntruderKind
 
 if TYPE_CHECKING:
-    from companion.rules import AttackCardSpec
+    from companion.rules import AttackCardSpec, Rules
 
 # Locale keys of the targeting rule a screen shows before an attack, by ResolveAttack.target.
 TARGET_REMINDERS: dict[str, str] = {
@@ -32,36 +52,54 @@ TARGET_REMINDERS: dict[str, str] = {
     "escape": "reminder.attack_target.escape",  # the Character escaping
 }
 
+EGG = "egg"
 # How many Attack cards an injury check draws, by intruder kind (0: dies at 1 injury).
-INJURY_CARDS: dict[str, int] = {"larva": 0, "egg": 0, "creeper": 1, "adult": 1, "breeder": 2, "queen": 2}
+INJURY_CARDS: dict[str, int] = {
+    IntruderKind.LARVA: 0,
+    EGG: 0,
+    IntruderKind.CREEPER: 1,
+    IntruderKind.ADULT: 1,
+    IntruderKind.BREEDER: 2,
+    IntruderKind.QUEEN: 2,
+}
+EVOLVE = "evolve"  # the Attack card kind that turns the attacking Creeper into a Breeder
 
 
 # --------------------------------------------------------------------- shared helpers
-def is_dark(turn: Turn, place: Place | None, dark: bool | None) -> bool:
-    """Darkness as given, or derived from where it happens (as the bag does)."""
-    derived: bool | None = None
-    if place is not None:
-        section = place.section
-        derived = True if section is None else not turn.state.is_powered(section)
+def darkness(state: GameState, place: Place | None, dark: bool | None) -> bool:
+    """Darkness as given, or derived from where it happens (the bag's lighting rule)."""
+    derived = None if place is None else lighting(state, place).is_dark
     if dark is not None:
-        turn.require(derived is None or derived == dark, "error.attack_darkness_conflict")
+        require(derived is None or derived == dark, "error.attack_darkness_conflict")
         return dark
-    turn.require(derived is not None, "error.attack_light_unknown")
+    require(derived is not None, "error.attack_light_unknown")
     return bool(derived)
 
 
-def _known_attack_cards(turn: Turn, cards: tuple[str, ...]) -> None:
-    known = {spec.id for spec in turn.rules.attack_cards}
-    for card in cards:
-        turn.require(card in known, "error.deck_unknown_card", card=card)
+def _on_board(state: GameState, kind: str) -> bool:
+    return state.bag.on_board.get(kind, 0) > 0
+
+
+def _possible_cards(deck: Deck, count: int) -> list[str]:
+    """Every card `count` draws from the Attack deck might bring (the shown cards go
+    onto the discard pile first; an empty pile takes the discard pile)."""
+    if len(deck.draw_pile) >= count:
+        return deck.draw_pile
+    return deck.draw_pile + deck.discard + deck.shown
+
+
+def check_attack_draw(state: GameState, rules: "Rules", count: int, reported: Sequence[str] | None) -> None:
+    if reported is not None:
+        require(len(reported) == count, "error.attack_card_count", count=count)
+        known = {spec.id for spec in rules.attack_cards}
+        for card in reported:
+            require(card in known, "error.deck_unknown_card", card=card)
+    check_draws(state.decks.attack, count, reported, name=ATTACK_DECK, clears_shown=True)
 
 
 def draw_attack_cards(turn: Turn, count: int, reported: tuple[str, ...] | None) -> list[str]:
     """Put the cards on show onto the discard pile, then draw `count` cards (or take
     the ones the table reports from its printed deck)."""
-    if reported is not None:
-        turn.require(len(reported) == count, "error.attack_card_count", count=count)
-        _known_attack_cards(turn, reported)
     deck = turn.state.decks.attack
     clear_shown(deck)
     cards: list[str] = []
@@ -74,39 +112,67 @@ def draw_attack_cards(turn: Turn, count: int, reported: tuple[str, ...] | None) 
     return cards
 
 
-def _on_board(turn: Turn, kind: str) -> bool:
-    return turn.state.bag.on_board.get(kind, 0) > 0
-
-
 def _board_untracked(turn: Turn, kind: str) -> None:
     turn.log("log.board_untracked", kind=kind)
 
 
 # --------------------------------------------------------------------- attacks
+def _may_evolve(state: GameState, rules: "Rules", card: str | None) -> bool:
+    """The attacking Creeper may turn into a Breeder on the app's board."""
+    if not _on_board(state, IntruderKind.CREEPER):
+        return False
+    if state.bag.on_board[IntruderKind.BREEDER] >= rules.intruders.miniatures[IntruderKind.BREEDER]:
+        return False
+    cards = [card] if card is not None else _possible_cards(state.decks.attack, 1)
+    for spec in (attack_card(rules, c) for c in cards):
+        if spec.kind == EVOLVE and IntruderKind.CREEPER in spec.symbols:
+            return True
+    return False
+
+
+def check_resolve_attack(state: GameState, command: ResolveAttack, rules: "Rules") -> None:
+    require_running(state)
+    crew.active_member(state, command.seat)
+    darkness(state, command.place, command.dark)
+    if command.attacker == IntruderKind.LARVA:
+        require(command.card is None, "error.attack_larva_draws_no_card")
+        if _on_board(state, IntruderKind.LARVA):
+            require_bag_free(state)  # the Larva leaves the board
+        return
+    check_attack_draw(state, rules, 1, (command.card,) if command.card is not None else None)
+    if command.attacker == IntruderKind.CREEPER and _may_evolve(state, rules, command.card):
+        require_bag_free(state)
+
+
+@handles(ResolveAttack, check=check_resolve_attack)
 def resolve_attack(turn: Turn, command: ResolveAttack) -> None:
-    turn.require_running()
-    member = crew.active_member(turn, command.seat)
-    dark = is_dark(turn, command.place, command.dark)
+    state = turn.state
+    member = state.member(command.seat)
+    dark = darkness(state, command.place, command.dark)
     who = {"seat": member.seat, "character": member.character, "kind": command.attacker, "target": command.target}
-    if command.attacker == "larva":
-        turn.require(command.card is None, "error.attack_larva_draws_no_card")
+    if command.attacker == IntruderKind.LARVA:
         turn.log("log.attack.infest", **who)
+        outcome, card = AttackOutcome.INFESTED, None
         # The Larva leaves the board for the Character board (no Carcass, token stays aside).
-        if _on_board(turn, "larva"):
-            bag_rules.remove_intruder(turn, RemoveIntruder(kind="larva"))
+        if _on_board(state, IntruderKind.LARVA):
+            remove_miniature(turn, IntruderKind.LARVA)
         else:
-            _board_untracked(turn, "larva")
+            _board_untracked(turn, IntruderKind.LARVA)
     else:
         reported = (command.card,) if command.card is not None else None
         card = draw_attack_cards(turn, 1, reported)[0]
         spec = attack_card(turn.rules, card)
         params = {**who, "card": card, "attack_card": spec.kind}
         if command.attacker in spec.symbols:
+            outcome = AttackOutcome.HIT
             turn.log("log.attack.hit_dark" if dark else "log.attack.hit", **params)
             _card_effect(turn, spec, dark, command)
         else:
+            outcome = AttackOutcome.MISS
             turn.log("log.attack.miss", **params)
-    phase = turn.state.event_phase
+    state.latest.attack = AttackResult(seq=turn.seq, attacker=command.attacker, seat=member.seat,
+                                       target=command.target, dark=dark, outcome=outcome, card=card)
+    phase = state.event_phase
     if phase is not None and phase.step is EventStep.ATTACKS:
         phase.attacks += 1
 
@@ -116,39 +182,79 @@ def _card_effect(turn: Turn, spec: "AttackCardSpec", dark: bool, command: Resolv
     turn.log(f"attack_card.effect.{spec.kind}", card=spec.id)
     if dark and spec.has_darkness_extra:
         turn.log(f"attack_card.dark.{spec.kind}", card=spec.id)
-    if spec.kind == "evolve" and command.attacker == "creeper":
+    if spec.kind == EVOLVE and command.attacker == IntruderKind.CREEPER:
         _evolve(turn)
 
 
 def _evolve(turn: Turn) -> None:
     """Evolve: the attacking Creeper is replaced with a Breeder, if a Breeder miniature is left."""
     bag = turn.state.bag
-    if bag.on_board["breeder"] >= turn.rules.intruders.miniatures["breeder"]:
-        turn.log("log.attack.evolve_no_breeder", kind="breeder")
+    breeder = IntruderKind.BREEDER
+    if bag.on_board[breeder] >= turn.rules.intruders.miniatures[breeder]:
+        turn.log("log.attack.evolve_no_breeder", kind=breeder)
         return
-    if not _on_board(turn, "creeper"):
-        _board_untracked(turn, "creeper")
+    if not _on_board(turn.state, IntruderKind.CREEPER):
+        _board_untracked(turn, IntruderKind.CREEPER)
         return
-    bag_rules.remove_intruder(turn, RemoveIntruder(kind="creeper"))
-    bag_rules.place_miniature(turn, "breeder")
-    turn.log("log.attack.evolved", kind="breeder")
+    remove_miniature(turn, IntruderKind.CREEPER)
+    place_miniature(turn, breeder)
+    turn.log("log.attack.evolved", kind=breeder)
 
 
 # --------------------------------------------------------------------- injury checks
-def injury_check(turn: Turn, command: InjuryCheck) -> None:
-    turn.require_running()
+def _check_retreat(state: GameState, rules: "Rules", reported: str | None) -> None:
+    """An Event card can be drawn for the retreat's corridor."""
+    if reported is not None:
+        require(reported in {spec.id for spec in rules.event_cards}, "error.deck_unknown_card", card=reported)
+    check_draws(state.decks.event, 1, (reported,) if reported is not None else None, name=EVENT_DECK)
+
+
+def check_injury_check(state: GameState, command: InjuryCheck, rules: "Rules") -> None:
+    require_running(state)
     kind = command.intruder
     count = INJURY_CARDS[kind]
-    turn.require(command.retreat_card is None or count > 0, "error.injury_no_cards")
+    require(command.retreat_card is None or count > 0, "error.injury_no_cards")
+    if count == 0:
+        require(not command.cards, "error.injury_no_cards")
+        if kind == EGG:
+            if command.in_nest and state.bag.eggs > 0:
+                require_bag_free(state)  # the Nest loses the Egg
+        elif _on_board(state, kind):
+            require_bag_free(state)  # the dead intruder leaves the board
+        return
+    # A Retreat card is reported by a table that reports the Attack cards too.
+    require(command.retreat_card is None or command.cards is not None, "error.injury_retreat_card_needs_cards")
+    check_attack_draw(state, rules, count, command.cards)
+    if command.cards is not None:
+        specs = [attack_card(rules, card) for card in command.cards]
+        retreats = any(spec.retreat for spec in specs)
+        require(retreats or command.retreat_card is None, "error.injury_retreat_card_unused")
+        if retreats:
+            _check_retreat(state, rules, command.retreat_card)
+        elif sum(spec.blood or 0 for spec in specs) <= command.injuries and _on_board(state, kind):
+            require_bag_free(state)
+        return
+    # The app draws the cards: the intruder may retreat, or die and leave the board.
+    if any(attack_card(rules, card).retreat for card in _possible_cards(state.decks.attack, count)):
+        _check_retreat(state, rules, None)
+    if _on_board(state, kind):
+        require_bag_free(state)
+
+
+@handles(InjuryCheck, check=check_injury_check)
+def injury_check(turn: Turn, command: InjuryCheck) -> None:
+    kind = command.intruder
+    count = INJURY_CARDS[kind]
     base = {"kind": kind, "injuries": command.injuries}
     if count == 0:
-        turn.require(not command.cards, "error.injury_no_cards")
-        if kind == "egg":
+        if kind == EGG:
             turn.log("log.injury.egg_destroyed", injuries=command.injuries)
+            _record_injury(turn, command, InjuryOutcome.EGG_DESTROYED)
             if command.in_nest:
                 destroy_nest_egg(turn)
         else:
             turn.log("log.injury.killed", **base, total=0)
+            _record_injury(turn, command, InjuryOutcome.KILLED)
             _kill(turn, kind)
         return
     cards = draw_attack_cards(turn, count, command.cards)
@@ -159,21 +265,30 @@ def injury_check(turn: Turn, command: InjuryCheck) -> None:
         else:
             turn.log("log.injury.card", card=spec.id, attack_card=spec.kind, blood=spec.blood)
     total = sum(spec.blood or 0 for spec in specs)
-    retreats = any(spec.retreat for spec in specs)
-    turn.require(retreats or command.retreat_card is None, "error.injury_retreat_card_unused")
-    if retreats:
-        retreat(turn, kind, command.retreat_card)
+    if any(spec.retreat for spec in specs):
+        event = retreat(turn, kind, command.retreat_card)
+        _record_injury(turn, command, InjuryOutcome.RETREATS, cards, total, retreat_card=event)
     elif total <= command.injuries:
         turn.log("log.injury.killed", **base, total=total)
+        _record_injury(turn, command, InjuryOutcome.KILLED, cards, total)
         _kill(turn, kind)
     else:
         turn.log("log.injury.survives", **base, total=total)
+        _record_injury(turn, command, InjuryOutcome.SURVIVES, cards, total)
+
+
+def _record_injury(turn: Turn, command: InjuryCheck, outcome: InjuryOutcome, cards: list[str] | None = None,
+                   total: int = 0, retreat_card: str | None = None) -> None:
+    """The typed result a screen shows (state.latest.injury)."""
+    turn.state.latest.injury = InjuryResult(seq=turn.seq, intruder=command.intruder, injuries=command.injuries,
+                                            outcome=outcome, cards=cards or [], total=total,
+                                            retreat_card=retreat_card)
 
 
 def _kill(turn: Turn, kind: str) -> None:
     """A dead intruder leaves the board (the bag feature's kill: Carcass, Queen announced)."""
-    if _on_board(turn, kind):
-        bag_rules.kill_intruder(turn, KillIntruder(kind=kind))  # type: ignore[arg-type]
+    if _on_board(turn.state, kind):
+        kill_miniature(turn, kind)
     else:
         _board_untracked(turn, kind)
 
@@ -183,7 +298,7 @@ def destroy_nest_egg(turn: Turn) -> bool:
     if turn.state.bag.eggs <= 0:
         turn.log("log.injury.no_egg_in_nest")
         return False
-    bag_rules.remove_egg(turn, RemoveEgg(how="destroyed"))
+    remove_nest_egg(turn, "destroyed")
     return True
 
 
@@ -191,8 +306,6 @@ def retreat(turn: Turn, kind: str, reported: str | None = None) -> str:
     """The intruder retreats: an Event card is drawn for its corridor number only and
     discarded unresolved."""
     deck = turn.state.decks.event
-    if reported is not None:
-        turn.require(reported in {spec.id for spec in turn.rules.event_cards}, "error.deck_unknown_card", card=reported)
     card, reshuffled = draw(deck, turn.state.rng, reported, name=EVENT_DECK)
     if reshuffled:
         turn.log("log.deck.event_reshuffled", count=len(deck.draw_pile) + 1)

@@ -5,12 +5,16 @@ Chance is an explicit step: a draw either comes from the game's own seeded RNG
 (digital bag) or is reported by the table (physical bag, `outcome` on the
 command). Both paths then apply the same rules. Tokens that go from the supply
 into the bag are picked by the app (at random among the supply tokens of that
-kind) and named in the log, so a physical bag can follow along.
+kind) and named in the log, so a physical bag can follow along; with a digital
+bag only the engine reads their numbers (the table reads the kind).
+
+Each command's check decides everything up front, the physical bag's report
+included; the effects then draw and never refuse.
 """
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping
 
 from . import crew
 from .bag_model import (
@@ -40,15 +44,22 @@ from .commands import (
     SetShowOdds,
 )
 from .context import Turn
+from .errors import IllegalCommand
+from .guards import check_running, require, require_running
+from .journal import ENGINE_ONLY
 from .odds import is_surprise
+from .registry import handles
 from .rng import RngState
 from .state import CrewMember, GameState
+from .vocab import IntruderKind
 
 if TYPE_CHECKING:
     from companion.rules import IntruderTokenSpec, Rules
 
 # What bag development adds in place of a Larva / Creeper.
-DEVELOPS_INTO = {"larva": "adult", "creeper": "breeder"}
+DEVELOPS_INTO = {IntruderKind.LARVA: IntruderKind.ADULT, IntruderKind.CREEPER: IntruderKind.BREEDER}
+# A physical bag's draw command without the token that came out: the screen asks for it.
+OUTCOME_NEEDED = "error.bag_outcome_needed"
 
 
 # --------------------------------------------------------------------- token helpers
@@ -85,7 +96,8 @@ def start_bag(command: NewGame, rules: "Rules", rng: RngState) -> BagState:
     for spec in intruders.tokens:
         by_kind.setdefault(spec.kind, []).append(spec.id)
     wanted = dict(intruders.start_bag)
-    wanted["adult"] = wanted.get("adult", 0) + intruders.start_adults_per_player * len(command.players)
+    adults = intruders.start_adults_per_player * len(command.players)
+    wanted[IntruderKind.ADULT] = wanted.get(IntruderKind.ADULT, 0) + adults
     specs = token_specs(rules)
     bag: list[str] = []
     for kind, ids in by_kind.items():
@@ -115,14 +127,40 @@ def setup_log(bag: BagState, rules: "Rules") -> list[tuple[str, dict[str, Any]]]
     groups = Counter((specs[t].kind, specs[t].light, specs[t].dark) for t in bag.bag)
     lines: list[tuple[str, dict[str, Any]]] = []
     for (kind, light, dark), count in groups.items():
-        if kind == "blank":
+        if kind == IntruderKind.BLANK:
             lines.append(("log.bag.setup_blank", {"kind": kind, "count": count}))
         else:
             lines.append(("log.bag.setup_tokens", {"kind": kind, "count": count, "light": light, "dark": dark}))
     return lines
 
 
-# --------------------------------------------------------------------- shared steps
+def supply_tokens(state: GameState, rules: "Rules", kind: str) -> list[str]:
+    """The supply tokens of `kind` that could go into the bag now."""
+    bag = state.bag
+    if kind == IntruderKind.QUEEN and bag.on_board[IntruderKind.QUEEN]:
+        return []  # the one Queen is on the board: her token stays beside it
+    specs = token_specs(rules)
+    return [t for t in bag.aside if specs[t].kind == kind]
+
+
+# --------------------------------------------------------------------- light and Darkness
+def lighting(state: GameState, place: Place, ignore_darkness: bool = False) -> Lighting:
+    """Which number of a token applies at `place` now: a Section without power is dark,
+    the emergency stairs are always dark; a Character who ignores Darkness (a
+    Flashlight) uses the light number there."""
+    section = place.section
+    if section is not None and state.is_powered(section):
+        return Lighting.POWERED
+    if ignore_darkness:
+        return Lighting.DARKNESS_IGNORED
+    return Lighting.STAIRS if section is None else Lighting.UNPOWERED
+
+
+# The name the screens use.
+lighting_at = lighting
+
+
+# --------------------------------------------------------------------- shared checks
 # The refusal while a question is open, per question.
 OPEN_QUESTION_ERRORS = {
     Awaiting.QUEEN_IN_NEST: "error.bag_queen_question_open",
@@ -130,22 +168,27 @@ OPEN_QUESTION_ERRORS = {
 }
 
 
-def _require_bag_free(turn: Turn) -> None:
-    turn.require_running()
-    awaiting = turn.state.bag.awaiting
+def require_bag_free(state: GameState) -> None:
+    """The game runs and the bag waits for no answer."""
+    require_running(state)
+    awaiting = state.bag.awaiting
     if awaiting is not None:
-        raise turn.refuse(OPEN_QUESTION_ERRORS[awaiting])
+        raise IllegalCommand(OPEN_QUESTION_ERRORS[awaiting])
 
 
-def _resolve_outcome(turn: Turn, outcome: TokenOutcome) -> str:
+def check_bag_free(state: GameState, command: object, rules: "Rules") -> None:
+    require_bag_free(state)
+
+
+def reported_token(state: GameState, rules: "Rules", outcome: TokenOutcome) -> str:
     """The bag token a physical draw reported; refused if it cannot be in the bag."""
-    specs = token_specs(turn.rules)
-    bag = turn.state.bag.bag
+    specs = token_specs(rules)
+    bag = state.bag.bag
     if outcome.token is not None:
         spec = specs.get(outcome.token)
         if spec is None:
-            raise turn.refuse("error.bag_unknown_token", token=outcome.token)
-        turn.require(spec.id in bag, "error.bag_token_not_in_bag", kind=spec.kind)
+            raise IllegalCommand("error.bag_unknown_token", token=outcome.token)
+        require(spec.id in bag, "error.bag_token_not_in_bag", kind=spec.kind)
         return spec.id
     matches = [
         t for t in bag
@@ -153,21 +196,37 @@ def _resolve_outcome(turn: Turn, outcome: TokenOutcome) -> str:
         and (outcome.light is None or specs[t].light == outcome.light)
         and (outcome.dark is None or specs[t].dark == outcome.dark)
     ]
-    turn.require(bool(matches), "error.bag_token_not_in_bag", kind=outcome.kind)
+    require(bool(matches), "error.bag_token_not_in_bag", kind=outcome.kind)
     variants = {(specs[t].light, specs[t].dark) for t in matches}
-    turn.require(len(variants) == 1, "error.bag_outcome_ambiguous", kind=outcome.kind)
+    require(len(variants) == 1, "error.bag_outcome_ambiguous", kind=outcome.kind)
     return matches[0]
 
 
+def check_draw(state: GameState, rules: "Rules", outcome: TokenOutcome | None) -> None:
+    """A token can come out: the bag holds one, and a physical bag's report names one of
+    its tokens (a digital bag takes no report)."""
+    bag = state.bag
+    require(bool(bag.bag), "error.bag_empty")
+    if bag.physical_bag:
+        require(outcome is not None, OUTCOME_NEEDED)
+        reported_token(state, rules, outcome)  # type: ignore[arg-type]
+    else:
+        require(outcome is None, "error.bag_outcome_digital")
+
+
+def require_on_board(state: GameState, kind: str, count: int = 1) -> None:
+    on_board = state.bag.on_board[kind]
+    require(on_board > 0, "error.bag_no_intruder_on_board", kind=kind)
+    require(count <= on_board, "error.bag_too_many_to_return", kind=kind, count=on_board)
+
+
+# --------------------------------------------------------------------- shared steps
 def _draw(turn: Turn, outcome: TokenOutcome | None) -> str:
     """Chance node: the seeded RNG (digital bag) or the table's report (physical bag)."""
-    bag = turn.state.bag
-    turn.require(bool(bag.bag), "error.bag_empty")
-    if bag.physical_bag:
-        turn.require(outcome is not None, "error.bag_outcome_needed")
-        return _resolve_outcome(turn, outcome)  # type: ignore[arg-type]
-    turn.require(outcome is None, "error.bag_outcome_digital")
-    return bag.bag[turn.state.rng.choice_index([1] * len(bag.bag))]
+    if outcome is not None:
+        return reported_token(turn.state, turn.rules, outcome)
+    bag = turn.state.bag.bag
+    return bag[turn.state.rng.choice_index([1] * len(bag))]
 
 
 def _set_aside(turn: Turn, token: str) -> None:
@@ -179,17 +238,19 @@ def _set_aside(turn: Turn, token: str) -> None:
 def add_from_supply(turn: Turn, kind: str) -> str | None:
     """Put a supply token of `kind` into the bag (logged); None when there is none."""
     bag = turn.state.bag
-    specs = token_specs(turn.rules)
-    candidates = [t for t in bag.aside if specs[t].kind == kind]
-    if kind == "queen" and bag.on_board["queen"]:
-        candidates = []  # the one Queen is on the board: her token stays beside it
+    candidates = supply_tokens(turn.state, turn.rules, kind)
     if not candidates:
         turn.log("log.bag.supply_empty", kind=kind)
         return None
     token = _pick(candidates, turn.rules, turn.state.rng)
     bag.aside.remove(token)
     bag.bag = _sorted(bag.bag + [token], turn.rules)
-    turn.log("log.bag.token_added", **_numbers(specs[token]))
+    if bag.physical_bag:
+        turn.log("log.bag.token_added", **_numbers(token_specs(turn.rules)[token]))
+    else:
+        # The bag is face-down: the table learns the kind, only the engine the numbers.
+        turn.log("log.bag.token_added", visibility=ENGINE_ONLY, **_numbers(token_specs(turn.rules)[token]))
+        turn.log("log.bag.token_added_unseen", kind=kind)
     return token
 
 
@@ -208,7 +269,7 @@ def place_miniature(turn: Turn, kind: str) -> bool:
     bag = turn.state.bag
     maximum = turn.rules.intruders.miniatures[kind]
     if bag.on_board[kind] >= maximum:
-        if kind == "adult":
+        if kind == IntruderKind.ADULT:
             bag.awaiting = Awaiting.ADULTS_RETREAT
             turn.announce("announce.bag.adults_retreat", kind=kind, maximum=maximum)
         else:
@@ -219,29 +280,17 @@ def place_miniature(turn: Turn, kind: str) -> bool:
     return True
 
 
-def lighting_at(state: "GameState", place: Place) -> Lighting:
-    """Which number of a token applies at `place` now (screens show it before the draw)."""
-    section = place.section
-    if section is None:
-        return Lighting.STAIRS
-    return Lighting.POWERED if state.is_powered(section) else Lighting.UNPOWERED
-
-
-def _lighting(turn: Turn, place: Place) -> Lighting:
-    return lighting_at(turn.state, place)
-
-
 def _meet(turn: Turn, member: CrewMember, place: Place, hand: int, token: str, purpose: DrawPurpose,
           reported: bool) -> None:
     """An intruder token came out for a Character: place it, then check for a Surprise Attack."""
     spec = token_specs(turn.rules)[token]
-    lighting = _lighting(turn, place)
-    applied = spec.dark if lighting.is_dark else spec.light
+    lit = lighting(turn.state, place)
+    applied = spec.dark if lit.is_dark else spec.light
     who = {"seat": member.seat, "character": member.character}
     line = {**who, **_numbers(spec), "applied": applied, "hand": hand}
-    if lighting is Lighting.POWERED:
+    if lit is Lighting.POWERED:
         turn.log("log.bag.encounter_light", section=place.value, **line)
-    elif lighting is Lighting.UNPOWERED:
+    elif lit is Lighting.UNPOWERED:
         turn.log("log.bag.encounter_dark", section=place.value, **line)
     else:
         turn.log("log.bag.encounter_stairs", **line)
@@ -255,7 +304,7 @@ def _meet(turn: Turn, member: CrewMember, place: Place, hand: int, token: str, p
         result=DrawResult.NO_MINIATURE,
         seat=member.seat,
         place=place,
-        lighting=lighting,
+        lighting=lit,
         applied=applied,
         hand=hand,
     )
@@ -285,21 +334,27 @@ def _settle_encounter(turn: Turn, draw: BagDraw, placed: bool) -> None:
 
 
 # --------------------------------------------------------------------- encounter
+def check_resolve_encounter(state: GameState, command: ResolveEncounter, rules: "Rules") -> None:
+    require_bag_free(state)
+    crew.active_member(state, command.seat)
+    check_draw(state, rules, command.outcome)
+
+
+@handles(ResolveEncounter, check=check_resolve_encounter)
 def resolve_encounter(turn: Turn, command: ResolveEncounter) -> None:
-    _require_bag_free(turn)
-    member = crew.active_member(turn, command.seat)
+    member = turn.state.member(command.seat)
     bag = turn.state.bag
     was_last = len(bag.bag) == 1
     token = _draw(turn, command.outcome)
     spec = token_specs(turn.rules)[token]
     reported = command.outcome is not None
-    if spec.kind == "blank":
+    if spec.kind == IntruderKind.BLANK:
         turn.log("log.bag.encounter_blank", seat=member.seat, character=member.character, token=token)
         if was_last:
             turn.log("log.bag.blank_was_last")
-            add_from_supply(turn, "adult")
+            add_from_supply(turn, IntruderKind.ADULT)
         bag.last_draw = BagDraw(
-            purpose=DrawPurpose.ENCOUNTER, token=token, kind="blank", reported=reported,
+            purpose=DrawPurpose.ENCOUNTER, token=token, kind=IntruderKind.BLANK, reported=reported,
             result=DrawResult.BLANK, seat=member.seat, place=command.place, hand=command.hand,
         )
         return
@@ -308,34 +363,39 @@ def resolve_encounter(turn: Turn, command: ResolveEncounter) -> None:
 
 
 # --------------------------------------------------------------------- development (Event step 10)
+def check_develop_bag(state: GameState, command: DevelopBag, rules: "Rules") -> None:
+    require_bag_free(state)
+    check_draw(state, rules, command.outcome)
+
+
+@handles(DevelopBag, check=check_develop_bag, refused_during_event_phase=True)
 def develop_bag(turn: Turn, command: DevelopBag) -> None:
-    _require_bag_free(turn)
     bag = turn.state.bag
     token = _draw(turn, command.outcome)
     spec = token_specs(turn.rules)[token]
     numbers = _numbers(spec)
     result: DrawResult
-    if spec.kind == "larva":
+    if spec.kind == IntruderKind.LARVA:
         _set_aside(turn, token)
         turn.log("log.bag.developed_larva", **numbers)
-        add_from_supply(turn, DEVELOPS_INTO["larva"])
+        add_from_supply(turn, DEVELOPS_INTO[IntruderKind.LARVA])
         result = DrawResult.DEVELOPED
-    elif spec.kind == "creeper":
+    elif spec.kind == IntruderKind.CREEPER:
         _set_aside(turn, token)
         turn.log("log.bag.developed_creeper", **numbers)
-        add_from_supply(turn, DEVELOPS_INTO["creeper"])
+        add_from_supply(turn, DEVELOPS_INTO[IntruderKind.CREEPER])
         result = DrawResult.DEVELOPED
-    elif spec.kind in ("adult", "breeder"):
+    elif spec.kind in (IntruderKind.ADULT, IntruderKind.BREEDER):
         turn.announce("announce.bag.developed_noise", **numbers)
         result = DrawResult.NOISE_ROLL
-    elif spec.kind == "queen":
+    elif spec.kind == IntruderKind.QUEEN:
         # The Queen stays counted in the bag until the table says whether anyone is in the Nest.
         bag.awaiting = Awaiting.QUEEN_IN_NEST
         turn.announce("announce.bag.developed_queen", **numbers)
         result = DrawResult.QUEEN_QUESTION
     else:
         turn.log("log.bag.developed_blank", **numbers)
-        add_from_supply(turn, "adult")
+        add_from_supply(turn, IntruderKind.ADULT)
         result = DrawResult.BLANK
     bag.last_draw = BagDraw(
         purpose=DrawPurpose.DEVELOPMENT, token=token, kind=spec.kind, light=spec.light, dark=spec.dark,
@@ -343,15 +403,28 @@ def develop_bag(turn: Turn, command: DevelopBag) -> None:
     )
 
 
-def answer_queen_in_nest(turn: Turn, command: AnswerQueenInNest) -> None:
-    turn.require_running()
-    bag = turn.state.bag
-    turn.require(bag.awaiting is Awaiting.QUEEN_IN_NEST, "error.bag_no_queen_question")
+def _queen_in_bag(turn: Turn) -> str:
+    specs = token_specs(turn.rules)
+    return next(t for t in turn.state.bag.bag if specs[t].kind == IntruderKind.QUEEN)
+
+
+def check_answer_queen_in_nest(state: GameState, command: AnswerQueenInNest, rules: "Rules") -> None:
+    require_running(state)
+    require(state.bag.awaiting is Awaiting.QUEEN_IN_NEST, "error.bag_no_queen_question")
     details = (command.seat, command.place, command.hand)
     if not command.character_in_nest:
-        turn.require(details == (None, None, None), "error.bag_queen_nobody_in_nest")
-        bag.awaiting = None
-        queen = next(t for t in bag.bag if token_specs(turn.rules)[t].kind == "queen")
+        require(details == (None, None, None), "error.bag_queen_nobody_in_nest")
+        return
+    require(None not in details, "error.bag_queen_needs_encounter")
+    crew.active_member(state, command.seat)  # type: ignore[arg-type]
+
+
+@handles(AnswerQueenInNest, check=check_answer_queen_in_nest)
+def answer_queen_in_nest(turn: Turn, command: AnswerQueenInNest) -> None:
+    bag = turn.state.bag
+    bag.awaiting = None
+    queen = _queen_in_bag(turn)
+    if not command.character_in_nest:
         if bag.nest_destroyed:
             turn.log("log.bag.queen_back_nest_destroyed")
         else:
@@ -359,118 +432,144 @@ def answer_queen_in_nest(turn: Turn, command: AnswerQueenInNest) -> None:
             turn.log("log.bag.queen_back_egg", count=bag.eggs)
         previous = bag.last_draw
         bag.last_draw = BagDraw(
-            purpose=DrawPurpose.DEVELOPMENT, token=queen, kind="queen",
+            purpose=DrawPurpose.DEVELOPMENT, token=queen, kind=IntruderKind.QUEEN,
             light=previous.light if previous else None, dark=previous.dark if previous else None,
             reported=previous.reported if previous else False, result=DrawResult.QUEEN_BACK,
         )
         return
-    turn.require(None not in details, "error.bag_queen_needs_encounter")
-    member = crew.active_member(turn, command.seat)  # type: ignore[arg-type]
-    bag.awaiting = None
-    queen = next(t for t in bag.bag if token_specs(turn.rules)[t].kind == "queen")
+    member = turn.state.member(command.seat)  # type: ignore[arg-type]
     reported = bool(bag.last_draw and bag.last_draw.reported)
     # FAQ: a Queen placed in the Nest does not go back into the bag.
     _set_aside(turn, queen)
     turn.announce("announce.bag.queen_in_nest", seat=member.seat, character=member.character)
-    _meet(turn, member, command.place, command.hand, queen, DrawPurpose.QUEEN_IN_NEST, reported)  # type: ignore[arg-type]
+    _meet(turn, member, command.place, command.hand, queen,  # type: ignore[arg-type]
+          DrawPurpose.QUEEN_IN_NEST, reported)
 
 
 # --------------------------------------------------------------------- the Adults retreat
+def check_answer_adults_retreat(state: GameState, command: AnswerAdultsRetreat, rules: "Rules") -> None:
+    require_running(state)
+    require(state.bag.awaiting is Awaiting.ADULTS_RETREAT, "error.bag_no_adults_retreat_question")
+    on_board = state.bag.on_board[IntruderKind.ADULT]
+    require(command.not_in_combat <= on_board, "error.bag_too_many_to_return", kind=IntruderKind.ADULT, count=on_board)
+
+
+@handles(AnswerAdultsRetreat, check=check_answer_adults_retreat)
 def answer_adults_retreat(turn: Turn, command: AnswerAdultsRetreat) -> None:
     """All Adult miniatures were out when one had to be placed: those not in Combat
     leave the board, as many Adult tokens as there are beside the board go back into
     the bag, then the Adult is placed (an encounter's Surprise Attack is checked)."""
-    turn.require_running()
     bag = turn.state.bag
-    turn.require(bag.awaiting is Awaiting.ADULTS_RETREAT, "error.bag_no_adults_retreat_question")
-    on_board = bag.on_board["adult"]
+    on_board = bag.on_board[IntruderKind.ADULT]
     leaving = command.not_in_combat
-    turn.require(leaving <= on_board, "error.bag_too_many_to_return", kind="adult", count=on_board)
     bag.awaiting = None
     draw = bag.last_draw if bag.last_draw and bag.last_draw.result is DrawResult.ADULTS_RETREAT else None
     if leaving == 0:
-        turn.announce("announce.bag.adults_all_in_combat", kind="adult", maximum=on_board)
+        turn.announce("announce.bag.adults_all_in_combat", kind=IntruderKind.ADULT, maximum=on_board)
         if draw is not None:
             _settle_encounter(turn, draw, placed=False)
         return
-    bag.on_board["adult"] -= leaving
-    turn.log("log.bag.adults_retreated", kind="adult", count=leaving)
-    specs = token_specs(turn.rules)
-    returned = min(leaving, sum(1 for t in bag.aside if specs[t].kind == "adult"))
+    bag.on_board[IntruderKind.ADULT] -= leaving
+    turn.log("log.bag.adults_retreated", kind=IntruderKind.ADULT, count=leaving)
+    returned = min(leaving, len(supply_tokens(turn.state, turn.rules, IntruderKind.ADULT)))
     for _ in range(returned):
-        add_from_supply(turn, "adult")
+        add_from_supply(turn, IntruderKind.ADULT)
     if returned < leaving:
-        turn.log("log.bag.adults_retreat_few_tokens", kind="adult", count=returned, wanted=leaving)
-    placed = place_miniature(turn, "adult")
+        turn.log("log.bag.adults_retreat_few_tokens", kind=IntruderKind.ADULT, count=returned, wanted=leaving)
+    placed = place_miniature(turn, IntruderKind.ADULT)
     if draw is not None:
         _settle_encounter(turn, draw, placed)
     elif placed:
-        turn.log("log.bag.intruder_placed", kind="adult")
+        turn.log("log.bag.intruder_placed", kind=IntruderKind.ADULT)
 
 
 # --------------------------------------------------------------------- intruders on the board
-def _require_on_board(turn: Turn, kind: str, count: int = 1) -> None:
-    on_board = turn.state.bag.on_board[kind]
-    turn.require(on_board > 0, "error.bag_no_intruder_on_board", kind=kind)
-    turn.require(count <= on_board, "error.bag_too_many_to_return", kind=kind, count=on_board)
+def check_board_command(state: GameState, command: KillIntruder | IntruderToTechnicalCorridor | RemoveIntruder,
+                        rules: "Rules") -> None:
+    """A miniature of `command.kind` leaves the board."""
+    require_bag_free(state)
+    require_on_board(state, command.kind)
 
 
-def kill_intruder(turn: Turn, command: KillIntruder) -> None:
+def kill_miniature(turn: Turn, kind: str) -> None:
     """Miniature off, a Carcass left (not for a Larva); its token stays beside the board."""
-    _require_bag_free(turn)
-    _require_on_board(turn, command.kind)
     bag = turn.state.bag
-    bag.on_board[command.kind] -= 1
-    if command.kind == "larva":
-        turn.log("log.bag.larva_killed", kind=command.kind)
+    bag.on_board[kind] -= 1
+    if kind == IntruderKind.LARVA:
+        turn.log("log.bag.larva_killed", kind=kind)
         return
     bag.carcasses += 1
-    if command.kind == "queen":
-        turn.announce("announce.bag.queen_killed", kind=command.kind)
+    if kind == IntruderKind.QUEEN:
+        turn.announce("announce.bag.queen_killed", kind=kind)
     else:
-        turn.log("log.bag.intruder_killed", kind=command.kind)
+        turn.log("log.bag.intruder_killed", kind=kind)
 
 
+@handles(KillIntruder, check=check_board_command)
+def kill_intruder(turn: Turn, command: KillIntruder) -> None:
+    kill_miniature(turn, command.kind)
+
+
+@handles(IntruderToTechnicalCorridor, check=check_board_command)
 def intruder_to_technical_corridor(turn: Turn, command: IntruderToTechnicalCorridor) -> None:
     """Miniature off; a token of its kind goes from beside the board back into the bag."""
-    _require_bag_free(turn)
-    _require_on_board(turn, command.kind)
     turn.state.bag.on_board[command.kind] -= 1
     turn.log("log.bag.intruder_to_corridor", kind=command.kind)
     add_from_supply(turn, command.kind)
 
 
-def remove_intruder(turn: Turn, command: RemoveIntruder) -> None:
+def remove_miniature(turn: Turn, kind: str) -> None:
     """Miniature off, nothing left behind, token stays aside (a Larva infesting, Evolve)."""
-    _require_bag_free(turn)
-    _require_on_board(turn, command.kind)
-    turn.state.bag.on_board[command.kind] -= 1
-    turn.log("log.bag.intruder_removed", kind=command.kind)
+    turn.state.bag.on_board[kind] -= 1
+    turn.log("log.bag.intruder_removed", kind=kind)
 
 
+@handles(RemoveIntruder, check=check_board_command)
+def remove_intruder(turn: Turn, command: RemoveIntruder) -> None:
+    remove_miniature(turn, command.kind)
+
+
+def check_place_intruder(state: GameState, command: PlaceIntruder, rules: "Rules") -> None:
+    require_bag_free(state)
+    if command.kind == IntruderKind.QUEEN:
+        # The Queen only comes out of the bag (an encounter or bag development).
+        specs = token_specs(rules)
+        require(all(specs[t].kind != IntruderKind.QUEEN for t in state.bag.bag), "error.bag_queen_token_in_bag")
+
+
+@handles(PlaceIntruder, check=check_place_intruder)
 def place_intruder(turn: Turn, command: PlaceIntruder) -> None:
     """A card places an intruder (Scent of Blood, Evolve…): no token is drawn."""
-    _require_bag_free(turn)
-    if command.kind == "queen":
-        # The Queen only comes out of the bag (an encounter or bag development).
-        turn.require("queen" not in turn.state.bag.bag, "error.bag_queen_token_in_bag")
     if place_miniature(turn, command.kind):
         turn.log("log.bag.intruder_placed", kind=command.kind)
 
 
+@handles(AddToBag, check=check_bag_free)
 def add_to_bag(turn: Turn, command: AddToBag) -> None:
     """A card puts a token of a kind from the supply into the bag (Hatching…)."""
-    _require_bag_free(turn)
     add_from_supply(turn, command.kind)
 
 
+def require_returnable(state: GameState, counts: Mapping[str, int]) -> None:
+    """`counts` intruders of each kind can leave the board for the bag."""
+    require_bag_free(state)
+    returning = {kind: n for kind, n in counts.items() if n > 0}
+    require(bool(returning), "error.bag_nothing_to_return")
+    for kind, n in returning.items():
+        require_on_board(state, kind, n)
+
+
+def check_return_intruders_to_bag(state: GameState, command: ReturnIntrudersToBag, rules: "Rules") -> None:
+    require_returnable(state, command.counts)
+
+
+@handles(ReturnIntrudersToBag, check=check_return_intruders_to_bag)
 def return_intruders_to_bag(turn: Turn, command: ReturnIntrudersToBag) -> None:
+    return_to_bag(turn, command.counts)
+
+
+def return_to_bag(turn: Turn, counts: Mapping[str, int]) -> None:
     """Intruders not in combat leave the board; as many tokens go back into the bag."""
-    _require_bag_free(turn)
-    counts = {kind: n for kind, n in command.counts.items() if n > 0}
-    turn.require(bool(counts), "error.bag_nothing_to_return")
-    for kind, n in counts.items():
-        _require_on_board(turn, kind, n)
     for kind in MINIATURE_KINDS:
         n = counts.get(kind, 0)
         if not n:
@@ -483,12 +582,16 @@ def return_intruders_to_bag(turn: Turn, command: ReturnIntrudersToBag) -> None:
 
 
 # --------------------------------------------------------------------- the Nest
-def remove_egg(turn: Turn, command: RemoveEgg) -> None:
-    _require_bag_free(turn)
+def check_remove_egg(state: GameState, command: object, rules: "Rules") -> None:
+    require_bag_free(state)
+    require(state.bag.eggs > 0, "error.bag_no_eggs")
+
+
+def remove_nest_egg(turn: Turn, how: str) -> None:
+    """One Egg leaves the Nest ("taken" or "destroyed"); the last one destroys the Nest."""
     bag = turn.state.bag
-    turn.require(bag.eggs > 0, "error.bag_no_eggs")
     bag.eggs -= 1
-    if command.how == "taken":
+    if how == "taken":
         turn.log("log.bag.egg_taken", count=bag.eggs)
     else:
         turn.log("log.bag.egg_destroyed", count=bag.eggs)
@@ -497,9 +600,13 @@ def remove_egg(turn: Turn, command: RemoveEgg) -> None:
         turn.announce("announce.bag.nest_destroyed")
 
 
+@handles(RemoveEgg, check=check_remove_egg)
+def remove_egg(turn: Turn, command: RemoveEgg) -> None:
+    remove_nest_egg(turn, command.how)
+
+
 # --------------------------------------------------------------------- settings
+@handles(SetShowOdds, check=check_running)
 def set_show_odds(turn: Turn, command: SetShowOdds) -> None:
-    turn.require_running()
     turn.state.bag.show_odds = command.show
     turn.log("log.bag.odds_shown" if command.show else "log.bag.odds_hidden")
-

@@ -7,16 +7,26 @@ cycle).
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .vocab import Section
+# The kinds are the game's vocabulary (vocab.py); re-exported for the bag's users.
+from .vocab import MINIATURE_KINDS, TOKEN_KINDS, IntruderKind, MiniatureKind, Section
 
-TokenKind = Literal["larva", "creeper", "adult", "breeder", "queen", "blank"]
-MiniatureKind = Literal["larva", "creeper", "adult", "breeder", "queen"]
-MINIATURE_KINDS: tuple[str, ...] = ("larva", "creeper", "adult", "breeder", "queen")
-TOKEN_KINDS: tuple[str, ...] = MINIATURE_KINDS + ("blank",)
+__all__ = [
+    "MINIATURE_KINDS",
+    "TOKEN_KINDS",
+    "IntruderKind",
+    "MiniatureKind",
+    "Place",
+    "Lighting",
+    "DrawPurpose",
+    "DrawResult",
+    "Awaiting",
+    "TokenOutcome",
+    "BagDraw",
+    "BagState",
+]
 
 
 class Place(StrEnum):
@@ -40,10 +50,13 @@ class Lighting(StrEnum):
     POWERED = "powered"  # light number: the Section has power
     UNPOWERED = "unpowered"  # dark number: the Section has no power (Darkness)
     STAIRS = "stairs"  # dark number: the emergency stairs are always dark
+    # Light number although the place is dark: the Character ignores Darkness (a Flashlight).
+    DARKNESS_IGNORED = "darkness_ignored"
 
     @property
     def is_dark(self) -> bool:
-        return self is not Lighting.POWERED
+        """The dark number applies."""
+        return self in (Lighting.UNPOWERED, Lighting.STAIRS)
 
 
 class DrawPurpose(StrEnum):
@@ -91,7 +104,7 @@ class TokenOutcome(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     token: str | None = None
-    kind: TokenKind | None = None
+    kind: IntruderKind | None = None
     light: int | None = Field(default=None, ge=0)
     dark: int | None = Field(default=None, ge=0)
 
@@ -109,7 +122,7 @@ class BagDraw(_Model):
 
     purpose: DrawPurpose
     token: str
-    kind: TokenKind
+    kind: IntruderKind
     light: int | None = None
     dark: int | None = None
     # True when the table reported the token (physical bag).

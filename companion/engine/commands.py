@@ -5,8 +5,8 @@ from typing import Annotated, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from .bag_model import MiniatureKind, Place, TokenOutcome
-from .vocab import CssFace, Mode, Pod, Section
+from .bag_model import Place, TokenOutcome
+from .vocab import CssFace, MiniatureKind, Mode, Pod, Section
 
 
 class _Command(BaseModel):
@@ -223,7 +223,8 @@ class SetShowOdds(_Command):
 # --------------------------------------------------------------------- decks, attacks, Event Phase
 # (decks.py, attacks.py, event_phase.py). `card`/`cards` fields let a table that draws
 # from its printed deck report the card; left out, the app draws from its own deck.
-InjuredKind = Literal["larva", "egg", "creeper", "adult", "breeder", "queen"]
+# An injury check's target: an intruder with a miniature, or an Egg.
+InjuredKind = Union[MiniatureKind, Literal["egg"]]
 AttackTarget = Literal["standard", "surprise", "escape"]
 
 

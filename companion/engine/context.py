@@ -1,11 +1,12 @@
 """What a command handler works on: a private copy of the state plus the rules."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalCommand
-from .state import GameState, LogEntry
+from .journal import EVERYONE, Event, Visibility
+from .state import GameState
 
 if TYPE_CHECKING:
     from companion.rules import Rules
@@ -16,13 +17,19 @@ class Turn:
     state: GameState
     rules: "Rules"
     seq: int
+    # What this step wrote, in order (the journal's events of step `seq`).
+    events: list[Event] = field(default_factory=list)
 
-    def log(self, key: str, **params: Any) -> None:
-        self.state.log.append(LogEntry(seq=self.seq, key=key, params=params))
+    def log(self, key: str, /, *, visibility: Visibility = EVERYONE, **params: Any) -> None:
+        self.events.append(Event.of(self.seq, key, params, visibility=visibility))
 
-    def announce(self, key: str, **params: Any) -> None:
-        """A log line the table must not miss (critical moments, power drops)."""
-        self.state.log.append(LogEntry(seq=self.seq, key=key, params=params, announce=True))
+    def announce(self, key: str, /, *, visibility: Visibility = EVERYONE, **params: Any) -> None:
+        """A line the table must not miss (critical moments, power drops)."""
+        self.events.append(Event.of(self.seq, key, params, announce=True, visibility=visibility))
+
+    def log_for_seat(self, seat: int, key: str, /, **params: Any) -> None:
+        """A line only that seat's player may read (their own hidden cards, for instance)."""
+        self.log(key, visibility=Visibility.for_seat(seat), **params)
 
     @staticmethod
     def refuse(key: str, **params: Any) -> IllegalCommand:

@@ -1,52 +1,71 @@
 """The crew: where each Character is, what it knows, and how it leaves."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .commands import (
     ActivateKnowledgeToken,
     CssLaunch,
     EnterPod,
     EscapeToBunker,
     LockIn,
+    OpenMainGate,
     RecordDeath,
+    RecordFirstEncounter,
     SendSignal,
     SetKnowledge,
 )
 from .context import Turn
 from .ending import end_if_nobody_left
-from .state import CrewMember
+from .errors import IllegalCommand
+from .guards import require, require_running
+from .registry import handles
+from .state import CrewMember, GameState
 from .timetrack import is_on_css_space, open_main_gate
-from .vocab import CssFace, Whereabouts
+from .vocab import CssFace, Mode, Whereabouts
+
+if TYPE_CHECKING:
+    from companion.rules import Rules
 
 
-def _member(turn: Turn, seat: int) -> CrewMember:
+# --------------------------------------------------------------------- who (checks)
+def member_at(state: GameState, seat: int) -> CrewMember:
+    """The Character at `seat`; refused when nobody sits there."""
     try:
-        return turn.state.member(seat)
+        return state.member(seat)
     except KeyError:
-        raise turn.refuse("error.unknown_seat", seat=seat) from None
+        raise IllegalCommand("error.unknown_seat", seat=seat) from None
 
 
-def _living_member(turn: Turn, seat: int) -> CrewMember:
-    member = _member(turn, seat)
-    turn.require(member.whereabouts is not Whereabouts.DEAD, "error.character_dead", seat=seat, character=member.character)
+def living_member(state: GameState, seat: int) -> CrewMember:
+    member = member_at(state, seat)
+    require(member.whereabouts is not Whereabouts.DEAD, "error.character_dead", seat=seat,
+            character=member.character)
     return member
 
 
-def active_member(turn: Turn, seat: int) -> CrewMember:
+def active_member(state: GameState, seat: int) -> CrewMember:
     """The Character at `seat`; refused unless it is still in the Facility."""
-    member = _member(turn, seat)
-    turn.require(member.is_in_facility, "error.not_in_facility", seat=seat, character=member.character)
+    member = member_at(state, seat)
+    require(member.is_in_facility, "error.not_in_facility", seat=seat, character=member.character)
     return member
 
 
-def record_death(turn: Turn, command: RecordDeath) -> None:
-    turn.require_running()
-    member = _member(turn, command.seat)
-    turn.require(
+# --------------------------------------------------------------------- deaths and the first encounter
+def check_record_death(state: GameState, command: RecordDeath, rules: "Rules") -> None:
+    require_running(state)
+    member = member_at(state, command.seat)
+    require(
         member.whereabouts in (Whereabouts.FACILITY, Whereabouts.ISOLATION),
         "error.cannot_die_there",
         seat=member.seat,
         character=member.character,
     )
+
+
+@handles(RecordDeath, check=check_record_death)
+def record_death(turn: Turn, command: RecordDeath) -> None:
+    member = turn.state.member(command.seat)
     member.whereabouts = Whereabouts.DEAD
     turn.log("log.death", seat=member.seat, character=member.character)
     if not turn.state.first_death_done:
@@ -56,54 +75,81 @@ def record_death(turn: Turn, command: RecordDeath) -> None:
     end_if_nobody_left(turn)
 
 
+def check_record_first_encounter(state: GameState, command: object, rules: "Rules") -> None:
+    require_running(state)
+    require(not state.first_encounter_done, "error.first_encounter_done")
+
+
+# Solo keeps one of two Solo/Coop Objectives; in Fully Co-operative play they are public.
+FIRST_ENCOUNTER_ANNOUNCEMENTS = {Mode.SOLO: "announce.first_encounter_solo",
+                                 Mode.COOP: "announce.first_encounter_coop"}
+
+
+@handles(RecordFirstEncounter, check=check_record_first_encounter)
 def record_first_encounter(turn: Turn, command: object) -> None:
-    turn.require_running()
-    turn.require(not turn.state.first_encounter_done, "error.first_encounter_done")
     turn.state.first_encounter_done = True
-    turn.announce("announce.first_encounter")
+    turn.announce(FIRST_ENCOUNTER_ANNOUNCEMENTS.get(turn.state.mode, "announce.first_encounter"))
 
 
+# --------------------------------------------------------------------- leaving the Facility
+def check_lock_in(state: GameState, command: LockIn, rules: "Rules") -> None:
+    require_running(state)
+    active_member(state, command.seat)
+    require(state.isolation_open, "error.isolation_closed")
+
+
+@handles(LockIn, check=check_lock_in)
 def lock_in(turn: Turn, command: LockIn) -> None:
-    turn.require_running()
-    member = active_member(turn, command.seat)
-    turn.require(turn.state.isolation_open, "error.isolation_closed")
+    member = turn.state.member(command.seat)
     member.whereabouts = Whereabouts.ISOLATION
     turn.log("log.locked_in", seat=member.seat, character=member.character)
     end_if_nobody_left(turn)
 
 
+def check_escape_to_bunker(state: GameState, command: EscapeToBunker, rules: "Rules") -> None:
+    require_running(state)
+    active_member(state, command.seat)
+    require(state.main_gate_open, "error.main_gate_closed")
+    require(not any(m.whereabouts is Whereabouts.BUNKER for m in state.crew), "error.bunker_full")
+
+
+@handles(EscapeToBunker, check=check_escape_to_bunker)
 def escape_to_bunker(turn: Turn, command: EscapeToBunker) -> None:
-    turn.require_running()
-    member = active_member(turn, command.seat)
-    turn.require(turn.state.main_gate_open, "error.main_gate_closed")
-    turn.require(
-        not any(m.whereabouts is Whereabouts.BUNKER for m in turn.state.crew), "error.bunker_full"
-    )
+    member = turn.state.member(command.seat)
     member.whereabouts = Whereabouts.BUNKER
     turn.log("log.bunker", seat=member.seat, character=member.character)
     end_if_nobody_left(turn)
 
 
-def enter_pod(turn: Turn, command: EnterPod) -> None:
-    turn.require_running()
-    member = active_member(turn, command.seat)
-    turn.require(is_on_css_space(turn), "error.no_css_token_under_time")
+def check_enter_pod(state: GameState, command: EnterPod, rules: "Rules") -> None:
+    require_running(state)
+    active_member(state, command.seat)
+    require(is_on_css_space(state, rules), "error.no_css_token_under_time")
     # The CSS token under Time was already revealed: this slot's launch is over.
-    turn.require(turn.state.css_launched_at != turn.state.time, "error.css_already_launched")
-    occupied = any(m.whereabouts is Whereabouts.POD and m.pod is command.pod for m in turn.state.crew)
-    turn.require(not occupied, "error.pod_taken", pod=command.pod.value)
+    require(state.css_launched_at != state.time, "error.css_already_launched")
+    occupied = any(m.whereabouts is Whereabouts.POD and m.pod is command.pod for m in state.crew)
+    require(not occupied, "error.pod_taken", pod=command.pod.value)
+
+
+@handles(EnterPod, check=check_enter_pod)
+def enter_pod(turn: Turn, command: EnterPod) -> None:
+    member = turn.state.member(command.seat)
     member.whereabouts = Whereabouts.POD
     member.pod = command.pod
     turn.log("log.entered_pod", seat=member.seat, character=member.character, pod=command.pod.value)
     end_if_nobody_left(turn)
 
 
+def check_css_launch(state: GameState, command: object, rules: "Rules") -> None:
+    require_running(state)
+    require(is_on_css_space(state, rules), "error.no_css_token_under_time")
+    require(state.css_launched_at != state.time, "error.css_already_launched")
+
+
+@handles(CssLaunch, check=check_css_launch)
 def css_launch(turn: Turn, command: CssLaunch) -> None:
     """Event step 4: the table reveals the CSS token under the Time token."""
-    turn.require_running()
     state = turn.state
-    turn.require(is_on_css_space(turn), "error.no_css_token_under_time")
-    turn.require(state.css_launched_at != state.time, "error.css_already_launched")
     state.css_launched_at = state.time
     turn.log(f"log.css_face.{command.face.value.lower()}")
     for member in state.crew:
@@ -122,11 +168,17 @@ def css_launch(turn: Turn, command: CssLaunch) -> None:
     end_if_nobody_left(turn)
 
 
+# --------------------------------------------------------------------- knowledge and signals
+def check_set_knowledge(state: GameState, command: SetKnowledge, rules: "Rules") -> None:
+    require_running(state)
+    living_member(state, command.seat)
+    maximum = rules.knowledge.maximum
+    require(0 <= command.value <= maximum, "error.knowledge_range", maximum=maximum)
+
+
+@handles(SetKnowledge, check=check_set_knowledge)
 def set_knowledge(turn: Turn, command: SetKnowledge) -> None:
-    turn.require_running()
-    member = _living_member(turn, command.seat)
-    maximum = turn.rules.knowledge.maximum
-    turn.require(0 <= command.value <= maximum, "error.knowledge_range", maximum=maximum)
+    member = turn.state.member(command.seat)
     before = member.knowledge
     member.knowledge = command.value
     turn.log("log.knowledge", seat=member.seat, character=member.character, value=command.value)
@@ -135,23 +187,37 @@ def set_knowledge(turn: Turn, command: SetKnowledge) -> None:
             turn.announce("announce.weakness_unlocked", character=member.character, level=level)
 
 
+def check_activate_knowledge_token(state: GameState, command: ActivateKnowledgeToken, rules: "Rules") -> None:
+    require_running(state)
+    member = living_member(state, command.seat)
+    require(not member.knowledge_token_active, "error.knowledge_token_active")
+
+
+@handles(ActivateKnowledgeToken, check=check_activate_knowledge_token)
 def activate_knowledge_token(turn: Turn, command: ActivateKnowledgeToken) -> None:
-    turn.require_running()
-    member = _living_member(turn, command.seat)
-    turn.require(not member.knowledge_token_active, "error.knowledge_token_active")
+    member = turn.state.member(command.seat)
     member.knowledge_token_active = True
     turn.log("log.knowledge_token", seat=member.seat, character=member.character)
 
 
+def check_send_signal(state: GameState, command: SendSignal, rules: "Rules") -> None:
+    require_running(state)
+    member = living_member(state, command.seat)
+    require(not member.signal_sent, "error.signal_already_sent")
+
+
+@handles(SendSignal, check=check_send_signal)
 def send_signal(turn: Turn, command: SendSignal) -> None:
-    turn.require_running()
-    member = _living_member(turn, command.seat)
-    turn.require(not member.signal_sent, "error.signal_already_sent")
+    member = turn.state.member(command.seat)
     member.signal_sent = True
     turn.log("log.signal", seat=member.seat, character=member.character)
 
 
+def check_open_main_gate(state: GameState, command: object, rules: "Rules") -> None:
+    require_running(state)
+    require(not state.main_gate_open, "error.main_gate_already_open")
+
+
+@handles(OpenMainGate, check=check_open_main_gate)
 def open_main_gate_command(turn: Turn, command: object) -> None:
-    turn.require_running()
-    turn.require(not turn.state.main_gate_open, "error.main_gate_already_open")
     open_main_gate(turn)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from .attacks import INJURY_CARDS
 from .decks import Deck
+from .vocab import IntruderKind
 
 if TYPE_CHECKING:
     from companion.rules import AttackCardSpec, Rules
@@ -73,7 +74,7 @@ def attack_hit_chance(deck: Deck, rules: "Rules", attacker: str) -> Fraction:
 
     A Larva draws no card: it always infests (1).
     """
-    if attacker == "larva":
+    if attacker == IntruderKind.LARVA:
         return Fraction(1)
     specs = _specs(rules)
     return sum(

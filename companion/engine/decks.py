@@ -15,11 +15,12 @@ yields the same card, and a saved game replays exactly.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from .errors import IllegalCommand
+from .guards import require
 from .rng import RngState
 
 if TYPE_CHECKING:
@@ -124,6 +125,26 @@ def draw(deck: Deck, rng: RngState, wanted: str | None = None, *, name: str = AT
         card = wanted
     deck.shown.append(card)
     return card, reshuffled
+
+
+def check_draws(deck: Deck, count: int, wanted: Sequence[str] | None, *, name: str,
+                clears_shown: bool = False) -> None:
+    """Refuse what `count` calls of `draw` in a row would refuse (`wanted`: the cards
+    the table reports, in order), without drawing or shuffling anything: a card can be
+    drawn while the pile holds it, or from the discard pile once the pile is empty
+    (`clears_shown`: the cards on show go onto the discard pile first)."""
+    pile: list[str] = deck.draw_pile
+    discard: list[str] = deck.discard + deck.shown if clears_shown else deck.discard
+    for index in range(count):
+        if not pile:
+            require(bool(discard), "error.deck_empty", deck=name)
+            pile, discard = discard, []
+        card = wanted[index] if wanted is not None else None
+        if card is None:
+            pile = pile[1:]
+        else:
+            require(card in pile, "error.deck_card_not_in_draw_pile", card=card, deck=name)
+            pile = [other for other in pile if other != card]
 
 
 def discard_shown_card(deck: Deck, card: str) -> None:

@@ -18,20 +18,19 @@ still needs the table's input:
 Everything lives in GameState.event_phase, so a restarted app resumes at the same
 step and undo walks back through the steps, one command at a time. While a phase is
 open the plain `advance_time` and `develop_bag` commands are refused (no double
-advancing or developing).
+advancing or developing): their registrations say so (registry.py).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import bag as bag_rules
 from . import crew, markers, power, timetrack
-from .attacks import destroy_nest_egg, injury_check, resolve_attack
+from .attacks import destroy_nest_egg
+from .bag_model import Awaiting
 from .commands import (
-    AdvanceTime,
     ContinueEventPhase,
-    CssLaunch,
-    DevelopBag,
     DrawEventCard,
     EventCoolantLeak,
     EventCssLaunch,
@@ -42,16 +41,16 @@ from .commands import (
     EventLurking,
     EventNoiseInCorridors,
     EventPowerSurge,
-    InjuryCheck,
-    ResolveAttack,
-    ReturnIntrudersToBag,
     StartEventPhase,
 )
 from .context import Turn
-from .decks import EVENT_DECK, discard_shown_card, draw, event_card, remove_shown_card
+from .decks import EVENT_DECK, check_draws, discard_shown_card, draw, event_card, remove_shown_card
+from .errors import IllegalCommand
+from .guards import require, require_running
 from .phase_state import EventEffect, EventPhase, EventStep
+from .registry import handles
 from .state import GameState
-from .vocab import Section
+from .vocab import IntruderKind, Section
 
 if TYPE_CHECKING:
     from companion.rules import Rules
@@ -67,13 +66,21 @@ def powered_sections(state: GameState) -> list[Section]:
     return [section for section in Section if state.is_powered(section)]
 
 
-def blocking_reason(state: GameState, rules: "Rules") -> str | None:
-    """The error key `continue_event_phase` would raise now, or None if it may go on."""
-    phase = state.event_phase
-    if state.is_over:
-        return "error.game_over"
-    if phase is None:
-        return "error.event_phase_not_started"
+@dataclass(frozen=True)
+class RoundEnd:
+    """Step 11: what the table does before the Player Phase of the round that starts."""
+
+    next_round: int
+    # The First Player token passes on (not before the first round).
+    first_player_passes: bool
+
+
+def round_end(state: GameState) -> RoundEnd:
+    return RoundEnd(next_round=state.round, first_player_passes=state.round > 1)
+
+
+def _step_blocker(state: GameState, phase: EventPhase, rules: "Rules") -> str | None:
+    """The input the current step still needs from the table, as an error key."""
     if phase.step is EventStep.CSS_LAUNCH and css_launch_pending(state, rules):
         return "error.event_phase_css_face_needed"
     if phase.step is EventStep.FIRE and phase.nest_fire is None:
@@ -88,26 +95,36 @@ def blocking_reason(state: GameState, rules: "Rules") -> str | None:
             return "error.event_phase_develop_first"
         if state.bag.awaiting is not None:
             # The bag waits for the table's answer (the Queen in the Nest, or another question).
-            if state.bag.awaiting.value == "queen_in_nest":
+            if state.bag.awaiting is Awaiting.QUEEN_IN_NEST:
                 return "error.bag_queen_question_open"
             return "error.event_phase_bag_question_open"
     return None
 
 
-# --------------------------------------------------------------------- helpers
-def _phase(turn: Turn) -> EventPhase:
-    turn.require_running()
-    phase = turn.state.event_phase
-    turn.require(phase is not None, "error.event_phase_not_started")
+def blocking_reason(state: GameState, rules: "Rules") -> str | None:
+    """The error key `continue_event_phase` would raise now, or None if it may go on."""
+    try:
+        check_continue_event_phase(state, None, rules)
+    except IllegalCommand as refusal:
+        return refusal.key
+    return None
+
+
+# --------------------------------------------------------------------- shared checks
+def _open_phase(state: GameState) -> EventPhase:
+    require_running(state)
+    phase = state.event_phase
+    require(phase is not None, "error.event_phase_not_started")
     return phase  # type: ignore[return-value]
 
 
-def _at(turn: Turn, step: EventStep) -> EventPhase:
-    phase = _phase(turn)
-    turn.require(phase.step is step, "error.event_phase_wrong_step", step=int(phase.step), expected=int(step))
+def _at(state: GameState, step: EventStep) -> EventPhase:
+    phase = _open_phase(state)
+    require(phase.step is step, "error.event_phase_wrong_step", step=int(phase.step), expected=int(step))
     return phase
 
 
+# --------------------------------------------------------------------- shared steps
 def _close_if_over(turn: Turn) -> bool:
     """A game that ended during the phase has no Event Phase left to run."""
     if turn.state.is_over:
@@ -145,31 +162,45 @@ def _enter(turn: Turn, phase: EventPhase, step: EventStep) -> None:
     elif step is EventStep.DEVELOPMENT:
         turn.log("log.event_phase.development")
     elif step is EventStep.ROUND_END:
-        turn.log("log.event_phase.round_end", round=state.round)
+        reminders = round_end(state)
+        turn.log("log.event_phase.round_end", round=reminders.next_round)
         turn.log("log.event_phase.draw_up")
-        if state.round > 1:
+        if reminders.first_player_passes:
             turn.log("log.event_phase.first_player")
 
 
 # --------------------------------------------------------------------- the runner
+def check_start_event_phase(state: GameState, command: object, rules: "Rules") -> None:
+    require_running(state)
+    require(state.event_phase is None, "error.event_phase_in_progress")
+
+
+@handles(StartEventPhase, check=check_start_event_phase)
 def start_event_phase(turn: Turn, command: StartEventPhase) -> None:
-    turn.require_running()
     state = turn.state
-    turn.require(state.event_phase is None, "error.event_phase_in_progress")
     phase = EventPhase(round=state.round)
     state.event_phase = phase
+    state.latest.event_phase_start = turn.seq
     turn.log("log.event_phase.started", round=state.round)
     _enter(turn, phase, EventStep.CSS_LAUNCH)
 
 
-def continue_event_phase(turn: Turn, command: ContinueEventPhase) -> None:
-    phase = _phase(turn)
-    reason = blocking_reason(turn.state, turn.rules)
+def check_continue_event_phase(state: GameState, command: object, rules: "Rules") -> None:
+    phase = _open_phase(state)
+    reason = _step_blocker(state, phase, rules)
     if reason is not None:
-        raise turn.refuse(reason)
+        raise IllegalCommand(reason)
+    if phase.step is EventStep.TIME:
+        timetrack.check_advance_time(state, command, rules)
+
+
+@handles(ContinueEventPhase, check=check_continue_event_phase)
+def continue_event_phase(turn: Turn, command: ContinueEventPhase) -> None:
+    phase = turn.state.event_phase
+    assert phase is not None
     step = phase.step
     if step is EventStep.TIME:
-        timetrack.advance_time(turn, AdvanceTime())
+        timetrack.advance_time(turn, command)
         if _close_if_over(turn):
             return
     elif step is EventStep.EVENT_CARD:
@@ -181,15 +212,28 @@ def continue_event_phase(turn: Turn, command: ContinueEventPhase) -> None:
     _enter(turn, phase, EventStep(step + 1))
 
 
+def check_event_css_launch(state: GameState, command: EventCssLaunch, rules: "Rules") -> None:
+    _at(state, EventStep.CSS_LAUNCH)
+    crew.check_css_launch(state, command, rules)
+
+
+@handles(EventCssLaunch, check=check_event_css_launch)
 def event_css_launch(turn: Turn, command: EventCssLaunch) -> None:
-    _at(turn, EventStep.CSS_LAUNCH)
-    crew.css_launch(turn, CssLaunch(face=command.face))
+    crew.css_launch(turn, command)
     _close_if_over(turn)
 
 
+def check_event_fire_damage(state: GameState, command: EventFireDamage, rules: "Rules") -> None:
+    phase = _at(state, EventStep.FIRE)
+    require(phase.nest_fire is None, "error.event_phase_already_answered")
+    if command.nest_fire and state.bag.eggs > 0:
+        bag_rules.require_bag_free(state)  # the Nest loses an Egg
+
+
+@handles(EventFireDamage, check=check_event_fire_damage)
 def event_fire_damage(turn: Turn, command: EventFireDamage) -> None:
-    phase = _at(turn, EventStep.FIRE)
-    turn.require(phase.nest_fire is None, "error.event_phase_already_answered")
+    phase = turn.state.event_phase
+    assert phase is not None
     phase.nest_fire = command.nest_fire
     if command.nest_fire:
         turn.log("log.event_phase.nest_fire")
@@ -198,21 +242,33 @@ def event_fire_damage(turn: Turn, command: EventFireDamage) -> None:
         turn.log("log.event_phase.no_nest_fire")
 
 
+def check_event_develop_bag(state: GameState, command: EventDevelopBag, rules: "Rules") -> None:
+    phase = _at(state, EventStep.DEVELOPMENT)
+    require(not phase.developed, "error.event_phase_already_developed")
+    bag_rules.check_develop_bag(state, command, rules)
+
+
+@handles(EventDevelopBag, check=check_event_develop_bag)
 def event_develop_bag(turn: Turn, command: EventDevelopBag) -> None:
-    phase = _at(turn, EventStep.DEVELOPMENT)
-    turn.require(not phase.developed, "error.event_phase_already_developed")
-    bag_rules.develop_bag(turn, DevelopBag(outcome=command.outcome))
+    bag_rules.develop_bag(turn, command)
+    phase = turn.state.event_phase
+    assert phase is not None
     phase.developed = True
 
 
 # --------------------------------------------------------------------- step 9: the Event card
-def draw_event_card(turn: Turn, command: DrawEventCard) -> None:
-    phase = _at(turn, EventStep.EVENT_CARD)
-    turn.require(phase.event_card is None, "error.event_phase_event_card_drawn")
+def check_draw_event_card(state: GameState, command: DrawEventCard, rules: "Rules") -> None:
+    phase = _at(state, EventStep.EVENT_CARD)
+    require(phase.event_card is None, "error.event_phase_event_card_drawn")
     if command.card is not None:
-        turn.require(
-            command.card in {spec.id for spec in turn.rules.event_cards}, "error.deck_unknown_card", card=command.card
-        )
+        require(command.card in {spec.id for spec in rules.event_cards}, "error.deck_unknown_card", card=command.card)
+    check_draws(state.decks.event, 1, (command.card,) if command.card is not None else None, name=EVENT_DECK)
+
+
+@handles(DrawEventCard, check=check_draw_event_card)
+def draw_event_card(turn: Turn, command: DrawEventCard) -> None:
+    phase = turn.state.event_phase
+    assert phase is not None
     deck = turn.state.decks.event
     card, reshuffled = draw(deck, turn.state.rng, command.card, name=EVENT_DECK)
     if reshuffled:
@@ -248,21 +304,36 @@ def _finish_event_card(turn: Turn, phase: EventPhase) -> None:
         discard_shown_card(deck, card)
 
 
-def _effect(turn: Turn, effect: EventEffect) -> EventPhase:
-    phase = _at(turn, EventStep.EVENT_CARD)
-    turn.require(effect in phase.pending_effects, "error.event_phase_no_such_effect")
+def _require_effect(state: GameState, effect: EventEffect) -> None:
+    """The Event card drawn in step 9 has `effect`, not tapped yet."""
+    phase = _at(state, EventStep.EVENT_CARD)
+    require(effect in phase.pending_effects, "error.event_phase_no_such_effect")
+
+
+def _effect_done(turn: Turn, effect: EventEffect) -> None:
+    phase = turn.state.event_phase
+    assert phase is not None
     phase.pending_effects.remove(effect)
     phase.done_effects.append(effect)
-    return phase
 
 
+def check_event_power_surge(state: GameState, command: object, rules: "Rules") -> None:
+    _require_effect(state, EventEffect.POWER_SURGE)
+
+
+@handles(EventPowerSurge, check=check_event_power_surge)
 def event_power_surge(turn: Turn, command: EventPowerSurge) -> None:
-    _effect(turn, EventEffect.POWER_SURGE)
-    power.power_surge(turn, command)  # type: ignore[arg-type]
+    _effect_done(turn, EventEffect.POWER_SURGE)
+    power.power_surge(turn, command)
 
 
+def check_event_kickstopper(state: GameState, command: object, rules: "Rules") -> None:
+    _require_effect(state, EventEffect.KICKSTOPPER)
+
+
+@handles(EventKickstopper, check=check_event_kickstopper)
 def event_kickstopper(turn: Turn, command: EventKickstopper) -> None:
-    _effect(turn, EventEffect.KICKSTOPPER)
+    _effect_done(turn, EventEffect.KICKSTOPPER)
     token = turn.state.power[Section.ELEVATOR]
     if token.active:
         token.active = False
@@ -271,8 +342,15 @@ def event_kickstopper(turn: Turn, command: EventKickstopper) -> None:
         turn.log("log.event.elevator_already_off", section=Section.ELEVATOR.value, token=token.number)
 
 
+def check_event_coolant_leak(state: GameState, command: EventCoolantLeak, rules: "Rules") -> None:
+    _require_effect(state, EventEffect.COOLANT_LEAK)
+    if command.cooling_malfunction and state.self_destruct is None:
+        timetrack.check_start_self_destruct(state, command, rules)
+
+
+@handles(EventCoolantLeak, check=check_event_coolant_leak)
 def event_coolant_leak(turn: Turn, command: EventCoolantLeak) -> None:
-    _effect(turn, EventEffect.COOLANT_LEAK)
+    _effect_done(turn, EventEffect.COOLANT_LEAK)
     if command.cooling_malfunction:
         if turn.state.self_destruct is None:
             timetrack.start_self_destruct(turn, command)
@@ -283,8 +361,15 @@ def event_coolant_leak(turn: Turn, command: EventCoolantLeak) -> None:
         _close_if_over(turn)
 
 
+def check_event_hatching(state: GameState, command: EventHatching, rules: "Rules") -> None:
+    _require_effect(state, EventEffect.HATCHING)
+    if state.bag.eggs > 0:
+        bag_rules.require_bag_free(state)  # the Nest loses an Egg
+
+
+@handles(EventHatching, check=check_event_hatching)
 def event_hatching(turn: Turn, command: EventHatching) -> None:
-    _effect(turn, EventEffect.HATCHING)
+    _effect_done(turn, EventEffect.HATCHING)
     if turn.state.bag.eggs > 0:
         turn.log("log.event.hatching_egg")
         destroy_nest_egg(turn)
@@ -292,22 +377,33 @@ def event_hatching(turn: Turn, command: EventHatching) -> None:
         turn.log("log.event.hatching_no_egg")
     if command.nobody_infested:
         turn.log("log.event.hatching_larva")
-        bag_rules.add_from_supply(turn, "larva")
+        bag_rules.add_from_supply(turn, IntruderKind.LARVA)
     else:
         turn.log("log.event.hatching_infested")
 
 
+def check_event_lurking(state: GameState, command: EventLurking, rules: "Rules") -> None:
+    _require_effect(state, EventEffect.LURKING)
+    if any(n > 0 for n in command.counts.values()):
+        bag_rules.require_returnable(state, command.counts)
+
+
+@handles(EventLurking, check=check_event_lurking)
 def event_lurking(turn: Turn, command: EventLurking) -> None:
-    _effect(turn, EventEffect.LURKING)
-    counts = {kind: n for kind, n in command.counts.items() if n > 0}
-    if counts:
-        bag_rules.return_intruders_to_bag(turn, ReturnIntrudersToBag(counts=counts))
+    _effect_done(turn, EventEffect.LURKING)
+    if any(n > 0 for n in command.counts.values()):
+        bag_rules.return_to_bag(turn, command.counts)
     else:
         turn.log("log.event.lurking_none")
 
 
+def check_event_noise_in_corridors(state: GameState, command: object, rules: "Rules") -> None:
+    _require_effect(state, EventEffect.NOISE_IN_CORRIDORS)
+
+
+@handles(EventNoiseInCorridors, check=check_event_noise_in_corridors)
 def event_noise_in_corridors(turn: Turn, command: EventNoiseInCorridors) -> None:
-    _effect(turn, EventEffect.NOISE_IN_CORRIDORS)
+    _effect_done(turn, EventEffect.NOISE_IN_CORRIDORS)
     state = turn.state
     if not command.had_noise:
         turn.log("log.event.noise_in_technical_corridors")
@@ -323,40 +419,3 @@ def event_noise_in_corridors(turn: Turn, command: EventNoiseInCorridors) -> None
         turn.announce("announce.event.malfunction_pool_shrinks", count=state.malfunction, pool=state.malfunction_pool)
     else:
         turn.log("log.event.malfunction_supply_empty", count=state.malfunction, pool=state.malfunction_pool)
-
-
-# --------------------------------------------------------------------- plain commands while a phase runs
-def plain_advance_time(turn: Turn, command: AdvanceTime) -> None:
-    """The tracker's advance_time: refused while the runner is in an Event Phase."""
-    turn.require(turn.state.event_phase is None or turn.state.is_over, "error.event_phase_in_progress")
-    timetrack.advance_time(turn, command)
-
-
-def plain_develop_bag(turn: Turn, command: DevelopBag) -> None:
-    """The bag's develop_bag: refused while the runner is in an Event Phase (step 10
-    develops through event_develop_bag)."""
-    turn.require(turn.state.event_phase is None or turn.state.is_over, "error.event_phase_in_progress")
-    bag_rules.develop_bag(turn, command)
-
-
-# --------------------------------------------------------------------- registration (apply.py)
-# The commands of decks, attacks and the runner. apply.HANDLERS is updated with this, so
-# the plain advance_time and develop_bag go through the guards above.
-HANDLERS = {
-    AdvanceTime: plain_advance_time,
-    DevelopBag: plain_develop_bag,
-    ResolveAttack: resolve_attack,
-    InjuryCheck: injury_check,
-    StartEventPhase: start_event_phase,
-    ContinueEventPhase: continue_event_phase,
-    EventCssLaunch: event_css_launch,
-    EventFireDamage: event_fire_damage,
-    DrawEventCard: draw_event_card,
-    EventPowerSurge: event_power_surge,
-    EventKickstopper: event_kickstopper,
-    EventCoolantLeak: event_coolant_leak,
-    EventHatching: event_hatching,
-    EventLurking: event_lurking,
-    EventNoiseInCorridors: event_noise_in_corridors,
-    EventDevelopBag: event_develop_bag,
-}

@@ -1,23 +1,29 @@
 """Power tokens, thresholds and backup power."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Iterable, Mapping
+
 from .commands import FlipPower, PowerSurge, RestorePower, SwapPower
 from .context import Turn
-from .state import PowerToken
+from .guards import check_running, require, require_running
+from .registry import handles
+from .state import GameState, PowerToken
 from .vocab import Section
 
+if TYPE_CHECKING:
+    from companion.rules import Rules
 
-def validate_layout(turn: Turn, layout: dict[Section, int]) -> None:
-    numbers = sorted(token.number for token in turn.state.power.values())
-    turn.require(
-        set(layout) == set(Section) and sorted(layout.values()) == numbers,
+
+def check_layout(layout: Mapping[Section, int], numbers: Iterable[int]) -> None:
+    """A layout puts each Power token on exactly one Section."""
+    require(
+        set(layout) == set(Section) and sorted(layout.values()) == sorted(numbers),
         "error.power_layout_invalid",
     )
 
 
-def rearrange(turn: Turn, layout: dict[Section, int]) -> None:
-    """Move tokens between Sections without flipping them."""
-    validate_layout(turn, layout)
+def rearrange(turn: Turn, layout: Mapping[Section, int]) -> None:
+    """Move tokens between Sections without flipping them (the layout was checked)."""
     by_number = {token.number: token for token in turn.state.power.values()}
     turn.state.power = {section: by_number[layout[section]].model_copy() for section in Section}
 
@@ -31,16 +37,24 @@ def apply_threshold(turn: Turn, colour: str) -> None:
         return
     token = max(active, key=lambda t: t.number)
     token.active = False
+    section = state.section_of_token(token.number)
+    # An unpowered Section is in Darkness; the Elevator only stops having Power.
     turn.announce(
-        "announce.power_lost",
+        "announce.power_lost_elevator" if section is Section.ELEVATOR else "announce.power_lost",
         colour=colour,
         token=token.number,
-        section=state.section_of_token(token.number).value,
+        section=section.value,
     )
 
 
+def check_restore_power(state: GameState, command: RestorePower, rules: "Rules") -> None:
+    require_running(state)
+    if command.layout is not None:
+        check_layout(command.layout, (token.number for token in state.power.values()))
+
+
+@handles(RestorePower, check=check_restore_power)
 def restore_power(turn: Turn, command: RestorePower) -> None:
-    turn.require_running()
     state = turn.state
     rules = turn.rules.power
     if len(state.active_power_tokens()) < rules.restore_skip_if_active_at_least:
@@ -61,24 +75,28 @@ def _layout_params(turn: Turn) -> dict[str, int]:
     return {section.name.lower(): token.number for section, token in turn.state.power.items()}
 
 
+@handles(FlipPower, check=check_running)
 def flip_power(turn: Turn, command: FlipPower) -> None:
-    turn.require_running()
     token: PowerToken = turn.state.power[command.section]
     token.active = not token.active
     key = "log.power_on" if token.active else "log.power_off"
     turn.log(key, section=command.section.value, token=token.number)
 
 
+def check_swap_power(state: GameState, command: SwapPower, rules: "Rules") -> None:
+    require_running(state)
+    require(command.first != command.second, "error.swap_same_section")
+
+
+@handles(SwapPower, check=check_swap_power)
 def swap_power(turn: Turn, command: SwapPower) -> None:
-    turn.require_running()
-    turn.require(command.first != command.second, "error.swap_same_section")
     power = turn.state.power
     power[command.first], power[command.second] = power[command.second], power[command.first]
     turn.log("log.power_swapped", first=command.first.value, second=command.second.value)
 
 
-def power_surge(turn: Turn, command: PowerSurge) -> None:
-    turn.require_running()
+@handles(PowerSurge, check=check_running)
+def power_surge(turn: Turn, command: object) -> None:
     if turn.state.time_active:
         turn.state.time_active = False
         turn.announce("announce.power_surge")

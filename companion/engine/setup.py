@@ -5,10 +5,12 @@ from typing import TYPE_CHECKING
 
 from .bag import setup_log, start_bag
 from .commands import NewGame
+from .context import Turn
 from .decks import build_decks
 from .errors import IllegalCommand
+from .journal import Outcome
 from .rng import RngState
-from .state import CrewMember, GameState, LogEntry, PowerToken
+from .state import CrewMember, GameState, PowerToken
 from .vocab import Mode, Section
 
 if TYPE_CHECKING:
@@ -48,7 +50,8 @@ def _power_layout(command: NewGame, rules: "Rules", rng: RngState) -> dict[Secti
     }
 
 
-def new_game(command: NewGame, rules: "Rules") -> GameState:
+def start_game(command: NewGame, rules: "Rules") -> Outcome:
+    """Step 0: the new game's state and its setup lines."""
     _check_players(command, rules)
     rng = RngState(seed=command.seed)
     power = _power_layout(command, rules, rng)
@@ -75,6 +78,8 @@ def new_game(command: NewGame, rules: "Rules") -> GameState:
         decks=build_decks(rules, rng),
         commands_applied=1,
     )
-    state.log.append(LogEntry(seq=0, key="log.new_game", params={"players": len(crew), "mode": command.mode.value}))
-    state.log += [LogEntry(seq=0, key=key, params=params) for key, params in setup_log(state.bag, rules)]
-    return state
+    turn = Turn(state=state, rules=rules, seq=0)
+    turn.log("log.new_game", players=len(crew), mode=command.mode.value)
+    for key, params in setup_log(state.bag, rules):
+        turn.log(key, **params)
+    return Outcome(state, tuple(turn.events))

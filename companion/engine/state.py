@@ -1,17 +1,17 @@
 """The one authoritative game state. Only command handlers change it."""
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel, ConfigDict, Field
 
 from .bag_model import BagState
 from .decks import Decks
 from .phase_state import EventPhase
+from .results import Latest
 from .rng import RngState
 from .vocab import EndReason, DestructionCause, Fate, Mode, Pod, Section, Whereabouts
 
-STATE_SCHEMA_VERSION = 1
+# 2: the log left the state for the journal (journal.py); `latest` holds typed results.
+STATE_SCHEMA_VERSION = 2
 
 
 class _Model(BaseModel):
@@ -52,15 +52,6 @@ class CrewMember(_Model):
     def is_waiting_in_pod(self) -> bool:
         """In a CSS pod whose launch has not been revealed yet."""
         return self.whereabouts is Whereabouts.POD and not self.launched
-
-
-class LogEntry(_Model):
-    """One localised line of the game log: a locale key and its parameters."""
-
-    seq: int
-    key: str
-    params: dict[str, Any] = Field(default_factory=dict)
-    announce: bool = False
 
 
 class CharacterFate(_Model):
@@ -107,8 +98,9 @@ class GameState(_Model):
     decks: Decks
     event_phase: EventPhase | None = None
     end: GameEnd | None = None
+    # Typed results of the latest attack, injury check and Event Phase start.
+    latest: Latest = Field(default_factory=Latest)
     commands_applied: int = 0
-    log: list[LogEntry] = Field(default_factory=list)
 
     @property
     def is_over(self) -> bool:

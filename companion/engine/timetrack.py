@@ -1,11 +1,19 @@
 """Event Phase step 5 and the tokens that ride the Time track."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from .commands import AdvanceTime, StartSelfDestruct, StopSelfDestruct, TriggerAlert
 from .context import Turn
 from .ending import destroy_facility, end_game
+from .guards import require, require_running
 from .power import apply_threshold
-from .state import SelfDestructToken
+from .registry import handles
+from .state import GameState, SelfDestructToken
 from .vocab import S_SLOT, DestructionCause, EndReason
+
+if TYPE_CHECKING:
+    from companion.rules import Rules
 
 
 def _ahead(slot: int, steps: int) -> int:
@@ -25,18 +33,25 @@ def open_main_gate(turn: Turn) -> None:
         turn.announce("announce.main_gate_open")
 
 
-def is_on_css_space(turn: Turn) -> bool:
-    return turn.rules.slot(turn.state.time).css_space
+def threshold_fires(colour: str, time_active: bool) -> bool:
+    """A blue threshold always flips a Power token; a red one only while the Time token
+    is inactive (backup power off)."""
+    return colour == "blue" or not time_active
 
 
+def is_on_css_space(state: GameState, rules: "Rules") -> bool:
+    return rules.slot(state.time).css_space
+
+
+def check_advance_time(state: GameState, command: object, rules: "Rules") -> None:
+    require_running(state)
+    waiting = any(m.is_waiting_in_pod for m in state.crew)
+    require(not waiting or state.css_launched_at == state.time, "error.css_launch_first")
+
+
+@handles(AdvanceTime, check=check_advance_time, refused_during_event_phase=True)
 def advance_time(turn: Turn, command: object) -> None:
-    turn.require_running()
     state = turn.state
-    waiting = [m for m in state.crew if m.is_waiting_in_pod]
-    turn.require(
-        not waiting or state.css_launched_at == state.time,
-        "error.css_launch_first",
-    )
     # Tokens on the slot being left act before the Time token moves.
     token = state.self_destruct
     if token is not None and token.slot == state.time:
@@ -56,9 +71,9 @@ def advance_time(turn: Turn, command: object) -> None:
     slot = turn.rules.slot(state.time)
     turn.log("log.time_advanced", slot=state.time)
 
-    if slot.threshold == "blue" or (slot.threshold == "red" and not state.time_active):
+    if slot.threshold is not None and threshold_fires(slot.threshold, state.time_active):
         apply_threshold(turn, slot.threshold)
-    elif slot.threshold == "red":
+    elif slot.threshold is not None:
         turn.log("log.red_threshold_ignored", slot=state.time)
     if state.time == turn.rules.time_track.isolation_opens_at:
         open_isolation_room(turn)
@@ -72,29 +87,41 @@ def advance_time(turn: Turn, command: object) -> None:
             end_game(turn, EndReason.TIME_RAN_OUT)
 
 
+def check_start_self_destruct(state: GameState, command: object, rules: "Rules") -> None:
+    require_running(state)
+    require(state.self_destruct is None, "error.self_destruct_already_active")
+    require(state.time != S_SLOT, "error.game_over")
+
+
+@handles(StartSelfDestruct, check=check_start_self_destruct)
 def start_self_destruct(turn: Turn, command: object) -> None:
-    turn.require_running()
     state = turn.state
-    turn.require(state.self_destruct is None, "error.self_destruct_already_active")
-    turn.require(state.time != S_SLOT, "error.game_over")
     slot = _ahead(state.time, turn.rules.time_track.self_destruct_lead)
     state.self_destruct = SelfDestructToken(slot=slot, red=False)
     turn.announce("announce.self_destruct_started", slot=slot)
 
 
+def check_stop_self_destruct(state: GameState, command: object, rules: "Rules") -> None:
+    require_running(state)
+    token = state.self_destruct
+    require(token is not None, "error.self_destruct_not_active")
+    require(token.can_be_stopped, "error.self_destruct_red")  # type: ignore[union-attr]
+
+
+@handles(StopSelfDestruct, check=check_stop_self_destruct)
 def stop_self_destruct(turn: Turn, command: object) -> None:
-    turn.require_running()
-    token = turn.state.self_destruct
-    turn.require(token is not None, "error.self_destruct_not_active")
-    turn.require(token.can_be_stopped, "error.self_destruct_red")
     turn.state.self_destruct = None
     turn.announce("announce.self_destruct_stopped")
 
 
+def check_trigger_alert(state: GameState, command: object, rules: "Rules") -> None:
+    require_running(state)
+    require(state.alert_slot is None, "error.alert_already_active")
+
+
+@handles(TriggerAlert, check=check_trigger_alert)
 def trigger_alert(turn: Turn, command: object) -> None:
-    turn.require_running()
     state = turn.state
-    turn.require(state.alert_slot is None, "error.alert_already_active")
     state.alert_slot = state.time // turn.rules.time_track.alert_divisor
     turn.announce("announce.alert_started", slot=state.alert_slot)
     open_isolation_room(turn)

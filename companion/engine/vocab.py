@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Annotated
+
+from pydantic import AfterValidator
 
 
 class Section(StrEnum):
@@ -23,6 +26,40 @@ class Whereabouts(StrEnum):
     BUNKER = "bunker"
     POD = "pod"
     DEAD = "dead"
+
+
+class IntruderKind(StrEnum):
+    """An Intruder token's kind; every kind but the Blank also has miniatures."""
+
+    LARVA = "larva"
+    CREEPER = "creeper"
+    ADULT = "adult"
+    BREEDER = "breeder"
+    QUEEN = "queen"
+    BLANK = "blank"
+
+    @property
+    def has_miniature(self) -> bool:
+        return self is not IntruderKind.BLANK
+
+    @classmethod
+    def miniatures(cls) -> tuple["IntruderKind", ...]:
+        return MINIATURE_KINDS
+
+
+# Box order: the order screens list kinds in.
+TOKEN_KINDS: tuple[IntruderKind, ...] = tuple(IntruderKind)
+MINIATURE_KINDS: tuple[IntruderKind, ...] = tuple(kind for kind in IntruderKind if kind.has_miniature)
+
+
+def _has_miniature(kind: IntruderKind) -> IntruderKind:
+    if not kind.has_miniature:
+        raise ValueError(f"a {kind.value} token has no miniature")
+    return kind
+
+
+# A field that only takes kinds with miniatures (the Blank is refused).
+MiniatureKind = Annotated[IntruderKind, AfterValidator(_has_miniature)]
 
 
 class Pod(StrEnum):

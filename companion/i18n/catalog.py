@@ -1,9 +1,10 @@
 """Loading locale files: locales/<lang>/*.json, nested objects flattened to dotted keys."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Mapping
+
+from companion.json_input import JsonInputError, read_json
 
 __all__ = [
     "LANGUAGES",
@@ -13,6 +14,8 @@ __all__ = [
     "Catalog",
     "load_catalog",
     "load_language",
+    "language_problems",
+    "usable_languages",
     "clear_cache",
     "flatten",
 ]
@@ -26,12 +29,23 @@ Catalog = dict[str, dict[str, str]]
 
 
 class LocaleError(ValueError):
-    """A locale file that cannot be used: bad JSON, a non-text value, a key defined twice."""
+    """A locale file that cannot be used: bad JSON, a non-text value, a key defined twice.
 
-    def __init__(self, message: str, *, files: tuple[Path, ...] = (), key: str | None = None) -> None:
+    ``kind`` and ``params`` let a screen describe the problem in a language that works.
+    """
+
+    def __init__(self, message: str, *, files: tuple[Path, ...] = (), key: str | None = None,
+                 kind: str | None = None, params: Mapping[str, Any] | None = None) -> None:
         self.files = files
         self.key = key
+        self.kind = kind
+        self.params = dict(params or {})
         super().__init__(message)
+
+    @property
+    def file(self) -> str:
+        """The (first) culprit as <language>/<file name>, or "" when no file is known."""
+        return _short_name(self.files[0]) if self.files else ""
 
 
 def _default_dir() -> Path:
@@ -40,24 +54,20 @@ def _default_dir() -> Path:
     return locales_dir()
 
 
-def _reject_duplicate_members(path: Path):
-    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        result: dict[str, Any] = {}
-        for key, value in pairs:
-            if key in result:
-                raise LocaleError(f"{path}: key {key!r} appears twice in one object", files=(path,), key=key)
-            result[key] = value
-        return result
-
-    return hook
+def _short_name(path: Path | str) -> str:
+    path = Path(path)
+    return f"{path.parent.name}/{path.name}" if path.parent.name else path.name
 
 
 def flatten(data: Mapping[str, Any], *, source: Path | str = "<memory>", prefix: str = "") -> dict[str, str]:
     """{"log": {"death": "…"}} -> {"log.death": "…"}; keys starting with "_" are notes and skipped."""
+    files = (Path(source),) if isinstance(source, Path) else ()
     flat: dict[str, str] = {}
     for key, value in data.items():
         if not isinstance(key, str) or not key:
-            raise LocaleError(f"{source}: empty key under {prefix or 'the top level'!r}")
+            under = prefix or "the top level"
+            raise LocaleError(f"{source}: empty key under {under!r}", files=files, kind="empty_key",
+                              params={"name": prefix or "-"})
         if key.startswith("_"):
             continue  # translator note
         full = f"{prefix}.{key}" if prefix else key
@@ -65,30 +75,43 @@ def flatten(data: Mapping[str, Any], *, source: Path | str = "<memory>", prefix:
             nested = flatten(value, source=source, prefix=full)
             for nested_key in nested:
                 if nested_key in flat:
-                    raise LocaleError(f"{source}: key {nested_key!r} is defined twice", key=nested_key)
+                    raise LocaleError(f"{source}: key {nested_key!r} is defined twice", files=files, key=nested_key,
+                                      kind="defined_twice", params={"name": nested_key})
             flat.update(nested)
         elif isinstance(value, str):
             if full in flat:
-                raise LocaleError(f"{source}: key {full!r} is defined twice", key=full)
+                raise LocaleError(f"{source}: key {full!r} is defined twice", files=files, key=full,
+                                  kind="defined_twice", params={"name": full})
             flat[full] = value
         else:
             raise LocaleError(
-                f"{source}: key {full!r} must be text or an object, not {type(value).__name__}", key=full
+                f"{source}: key {full!r} must be text or an object, not {type(value).__name__}", files=files,
+                key=full, kind="not_text", params={"name": full},
             )
     return flat
 
 
 def _read_file(path: Path) -> dict[str, str]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_reject_duplicate_members(path))
-    except json.JSONDecodeError as exc:
-        raise LocaleError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}",
-                          files=(path,)) from None
-    except UnicodeDecodeError:
-        raise LocaleError(f"{path}: not UTF-8 text", files=(path,)) from None
+        data = read_json(path)
+    except JsonInputError as exc:
+        raise _file_error(path, exc) from None
     if not isinstance(data, dict):
-        raise LocaleError(f"{path}: the top level must be a JSON object", files=(path,))
+        raise LocaleError(f"{path}: the top level must be a JSON object", files=(path,), kind="not_object")
     return flatten(data, source=path)
+
+
+def _file_error(path: Path, exc: JsonInputError) -> LocaleError:
+    if exc.kind == "invalid_json":
+        line, column, detail = exc.params["line"], exc.params["column"], exc.params["detail"]
+        message = f"{path}: not valid JSON (line {line}, column {column}): {detail}"
+    elif exc.kind == "not_utf8":
+        message = f"{path}: not UTF-8 text"
+    elif exc.kind == "duplicate_key":
+        message = f"{path}: key {exc.params['name']!r} appears twice in one object"
+    else:
+        message = f"{path}: {exc}"
+    return LocaleError(message, files=(path,), key=exc.params.get("name"), kind=exc.kind, params=exc.params)
 
 
 def language_files(locales_dir: Path, lang: str) -> list[Path]:
@@ -108,6 +131,8 @@ def load_language(locales_dir: Path | str | None, lang: str) -> dict[str, str]:
                     f"{lang}: key {key!r} is defined in both {origin[key]} and {path}",
                     files=(origin[key], path),
                     key=key,
+                    kind="defined_in_two_files",
+                    params={"name": key, "other": _short_name(path)},
                 )
             merged[key] = text
             origin[key] = path
@@ -121,7 +146,11 @@ def _signature(root: Path, languages: tuple[str, ...]) -> tuple:
     stamps = []
     for lang in languages:
         for path in language_files(root, lang):
-            stat = path.stat()
+            try:
+                stat = path.stat()
+            except OSError:  # reading it will say what is wrong
+                stamps.append((str(path), None, None))
+                continue
             stamps.append((str(path), stat.st_mtime_ns, stat.st_size))
     return (str(root.resolve()), languages, tuple(stamps))
 
@@ -140,6 +169,25 @@ def load_catalog(locales_dir: Path | str | None = None, languages: tuple[str, ..
         cached = (signature, {lang: load_language(root, lang) for lang in languages})
         _CACHE[slot] = cached
     return cached[1]
+
+
+def language_problems(
+    locales_dir: Path | str | None = None, languages: tuple[str, ...] = LANGUAGES
+) -> dict[str, LocaleError]:
+    """Why each language that cannot be loaded fails; the languages not listed load."""
+    problems: dict[str, LocaleError] = {}
+    for lang in languages:
+        try:
+            load_catalog(locales_dir, (lang,))
+        except LocaleError as exc:
+            problems[lang] = exc
+    return problems
+
+
+def usable_languages(locales_dir: Path | str | None = None) -> tuple[str, ...]:
+    """The languages a player can switch to: those whose files load."""
+    problems = language_problems(locales_dir)
+    return tuple(lang for lang in LANGUAGES if lang not in problems)
 
 
 def clear_cache() -> None:

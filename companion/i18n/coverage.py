@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Iterable
 
 from .catalog import DEFAULT_LANGUAGE, LANGUAGES, LocaleError, load_language
+from .plurals import count_sentence_problems
 from .translator import placeholders
 
 __all__ = ["CoverageReport", "PlaceholderMismatch", "check_locales", "engine_keys", "required_keys"]
@@ -188,5 +189,8 @@ def check_locales(
             if found != expected:
                 mismatches.append(PlaceholderMismatch(key, frozenset(expected), frozenset(found)))
         report.placeholder_mismatches[lang] = mismatches
-        report.invalid[lang] = invalid
+        report.invalid[lang] = invalid + count_sentence_problems(messages, lang)
+    from companion.rules_ref.validation import reference_problems  # the rules reference: topics, links, values
+
+    report.errors += reference_problems(locales_dir, (reference, *languages), reference_lang=reference)
     return report

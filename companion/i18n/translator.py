@@ -4,7 +4,7 @@ from __future__ import annotations
 import string
 from typing import Any, Mapping
 
-from . import casing
+from . import casing, plurals
 from .catalog import DEFAULT_LANGUAGE, LANGUAGES, LocaleError, load_catalog
 
 __all__ = ["Translator", "format_slot", "missing_marker", "placeholders"]
@@ -62,17 +62,6 @@ _NAMED_PARAMS: dict[str, str] = {
 }
 
 
-def _plural_category(lang: str, count: Any) -> str:
-    try:
-        number = abs(float(count))
-    except (TypeError, ValueError):
-        return "other"
-    if lang.split("-")[0] == "pt":
-        # CLDR pt (Brazil): 0 and 1 take the singular.
-        return "one" if number in (0, 1) else "other"
-    return "one" if number == 1 else "other"
-
-
 class Translator:
     """Look up text for one language; never raises on a missing key or parameter."""
 
@@ -81,7 +70,7 @@ class Translator:
             raise LocaleError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
         self.lang = lang
         if catalog is None:
-            messages = load_catalog()[lang]
+            messages = load_catalog(languages=(lang,))[lang]  # a broken other language must not matter
         elif lang in catalog and isinstance(catalog[lang], Mapping):
             messages = catalog[lang]  # a whole catalog {lang: {key: text}}
         else:
@@ -93,10 +82,13 @@ class Translator:
 
     # lookups -----------------------------------------------------------------
     def has(self, key: str) -> bool:
-        return key in self._messages
+        return key in self._messages or f"{key}.other" in self._messages
 
     def t(self, key: str, **params: Any) -> str:
+        """The text of `key`; a key written as plural forms picks its form by {count}."""
         template = self._messages.get(key)
+        if template is None and f"{key}.other" in self._messages:
+            template = self._messages[self._plural_key(key, params.get(plurals.COUNT_PARAM))]
         if template is None:
             return missing_marker(key)
         if not params and "{" not in template:
@@ -126,16 +118,20 @@ class Translator:
         return getattr(value, "value", value)  # enums show their value
 
     def plural(self, key: str, count: Any, **params: Any) -> str:
-        """Pick "<key>.one" or "<key>.other" for `count` (which is also passed as {count})."""
-        category = _plural_category(self.lang, count)
-        chosen = f"{key}.{category}"
-        if chosen not in self._messages and f"{key}.other" in self._messages:
-            chosen = f"{key}.other"
-        return self.t(chosen, count=count, **params)
+        """The plural form of `key` for `count` (also passed as {count}): same as t(key, count=…)."""
+        return self.t(key, count=count, **params)
 
-    def entry(self, log_entry: Any) -> str:
-        """A game log line (LogEntry: .key and .params)."""
-        return self.t(log_entry.key, **dict(getattr(log_entry, "params", None) or {}))
+    def _plural_key(self, key: str, count: Any) -> str:
+        """"<key>.=N", "<key>.<CLDR category>" or "<key>.other", whichever fits `count` first."""
+        if count is not None:
+            for form in plurals.candidate_forms(self.lang, count):
+                if f"{key}.{form}" in self._messages:
+                    return f"{key}.{form}"
+        return f"{key}.other"
+
+    def entry(self, event: Any) -> str:
+        """A line of the game's journal (an engine Event: .key and .params)."""
+        return self.t(event.key, **dict(getattr(event, "params", None) or {}))
 
     def error(self, exc: BaseException) -> str:
         """An IllegalCommand (or any error carrying .key/.params) in this language."""

@@ -13,6 +13,8 @@ from typing import Any, Iterable
 
 from pydantic import BaseModel, ValidationError
 
+from companion.json_input import JsonInputError, read_json
+
 from .models import (
     ComputerActions,
     ContaminationRules,
@@ -68,6 +70,8 @@ class RulesDataError(ValueError):
         line: int | None = None,
         column: int | None = None,
         more: int = 0,
+        kind: str | None = None,
+        params: dict[str, Any] | None = None,
     ) -> None:
         self.file = file
         self.entry = entry
@@ -76,6 +80,10 @@ class RulesDataError(ValueError):
         self.line = line
         self.column = column
         self.more = more  # further problems found in the same file
+        # What kind of problem, for screens that describe it in the players' language;
+        # None when only the English ``problem`` describes it.
+        self.kind = kind
+        self.params = dict(params or {})
         super().__init__(str(self))
 
     def __str__(self) -> str:
@@ -90,43 +98,63 @@ class RulesDataError(ValueError):
         return text
 
     def __reduce__(self):  # keep the keyword-only attributes when pickled
-        return (_rebuild_error, (self.file, self.problem, self.entry, self.field, self.line, self.column, self.more))
+        return (
+            _rebuild_error,
+            (self.file, self.problem, self.entry, self.field, self.line, self.column, self.more, self.kind,
+             self.params),
+        )
 
 
-def _rebuild_error(file, problem, entry, field, line, column, more) -> RulesDataError:  # type: ignore[no-untyped-def]
-    return RulesDataError(file, problem, entry=entry, field=field, line=line, column=column, more=more)
+def _rebuild_error(file, problem, entry, field, line, column, more, kind=None, params=None) -> RulesDataError:  # type: ignore[no-untyped-def]
+    return RulesDataError(
+        file, problem, entry=entry, field=field, line=line, column=column, more=more, kind=kind, params=params
+    )
 
 
 # --------------------------------------------------------------------- reading
 def _read(rules_dir: Path, name: str) -> dict[str, Any]:
     path = rules_dir / name
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RulesDataError(name, f"file is missing (looked for {path})") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RulesDataError(name, f"cannot read the file: {exc}") from None
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
+        raw = read_json(path)
+    except JsonInputError as exc:
+        raise _input_error(name, exc) from None
+    if not isinstance(raw, dict):
+        raise RulesDataError(name, "the file must hold a JSON object", kind="not_object")
+    if "schema_version" not in raw:
         raise RulesDataError(
             name,
-            f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
-            line=exc.lineno,
-            column=exc.colno,
-        ) from None
-    if not isinstance(raw, dict):
-        raise RulesDataError(name, "the file must hold a JSON object")
-    if "schema_version" not in raw:
-        raise RulesDataError(name, f"missing schema_version (expected {SCHEMA_VERSION})", field="schema_version")
+            f"missing schema_version (expected {SCHEMA_VERSION})",
+            field="schema_version",
+            kind="schema_version",
+            params={"expected": SCHEMA_VERSION},
+        )
     version = raw["schema_version"]
     if type(version) is not int or version != SCHEMA_VERSION:
         raise RulesDataError(
             name,
             f"unsupported schema_version {version!r}; this app reads version {SCHEMA_VERSION}",
             field="schema_version",
+            kind="schema_version",
+            params={"expected": SCHEMA_VERSION},
         )
     return {k: v for k, v in raw.items() if k != "schema_version"}
+
+
+def _input_error(name: str, exc: JsonInputError) -> RulesDataError:
+    if exc.kind == "duplicate_key":
+        # Silently keeping the last value would hide a typo in the game's numbers.
+        entry, field = _locate(exc.document, exc.path)
+        return RulesDataError(
+            name, "this key is written twice in the same object", entry=entry, field=field,
+            kind=exc.kind, params=dict(exc.params),
+        )
+    problem = str(exc)
+    if exc.kind == "not_utf8":
+        problem = f"cannot read the file: {problem}"
+    return RulesDataError(
+        name, problem, line=exc.params.get("line"), column=exc.params.get("column"),
+        kind=exc.kind, params=dict(exc.params),
+    )
 
 
 def _entry_name(list_key: str, index: int, item: Any) -> str:
@@ -193,6 +221,10 @@ def _problem(error: dict[str, Any]) -> str:
     return msg
 
 
+# pydantic error types that screens describe in the players' language
+_KINDS = {"extra_forbidden": "unknown_field", "missing": "required_field"}
+
+
 def _validate(name: str, model: type[BaseModel], raw: dict[str, Any]) -> BaseModel:
     try:
         return model.model_validate_json(json.dumps(raw), strict=True)
@@ -200,7 +232,9 @@ def _validate(name: str, model: type[BaseModel], raw: dict[str, Any]) -> BaseMod
         errors = exc.errors()
         first = errors[0]
         entry, field = _locate(raw, tuple(first["loc"]))
-        raise RulesDataError(name, _problem(first), entry=entry, field=field, more=len(errors) - 1) from None
+        raise RulesDataError(
+            name, _problem(first), entry=entry, field=field, more=len(errors) - 1, kind=_KINDS.get(first.get("type"))
+        ) from None
 
 
 # --------------------------------------------------------------------- checks

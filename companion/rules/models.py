@@ -15,14 +15,23 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
+from companion.engine.vocab import IntruderKind, MiniatureKind, Whereabouts
+
 Confidence = Literal["R", "C", "F", "?"]
 UNCONFIRMED: frozenset[str] = frozenset({"F", "?"})
 
 Threshold = Literal["red", "blue"]
-MovingIntruder = Literal["creeper", "adult", "breeder", "queen"]
-IntruderKind = Literal["larva", "creeper", "adult", "breeder", "queen", "blank"]
-MiniatureKind = Literal["larva", "creeper", "adult", "breeder", "queen"]
-Whereabouts = Literal["facility", "isolation", "bunker", "pod", "dead"]
+
+
+def _moves(kind: IntruderKind) -> IntruderKind:
+    if kind in (IntruderKind.LARVA, IntruderKind.BLANK):
+        raise ValueError(f"a {kind.value} does not move")
+    return kind
+
+
+# The intruders that move and attack: every kind with a miniature but the Larva.
+MovingIntruder = Annotated[IntruderKind, AfterValidator(_moves)]
+
 ContingencyColour = Literal["green", "yellow", "blue", "gray", "red"]
 ContingencyEffect = Literal[
     "everyone_saved",
@@ -213,9 +222,9 @@ class IntruderTokenSpec(RulesEntry):
     @classmethod
     def _numbers_match_kind(cls, value: int | None, info: ValidationInfo) -> int | None:
         kind = info.data.get("kind")
-        if kind == "blank" and value is not None:
+        if kind is IntruderKind.BLANK and value is not None:
             raise ValueError("a blank token shows no number")
-        if kind is not None and kind != "blank" and value is None:
+        if kind is not None and kind is not IntruderKind.BLANK and value is None:
             raise ValueError(f"a {kind} token needs a number")
         return value
 
@@ -312,9 +321,9 @@ class ComputerActions(RulesEntry):
 
 # --------------------------------------------------------------------- end of game
 class EndOfGameRules(RulesEntry):
-    time_ran_out_kills: tuple[Whereabouts, ...] = ("facility",)
-    facility_destroyed_kills: tuple[Whereabouts, ...] = ("facility", "isolation")
-    alert_kills: tuple[Whereabouts, ...] = ("facility",)
+    time_ran_out_kills: tuple[Whereabouts, ...] = (Whereabouts.FACILITY,)
+    facility_destroyed_kills: tuple[Whereabouts, ...] = (Whereabouts.FACILITY, Whereabouts.ISOLATION)
+    alert_kills: tuple[Whereabouts, ...] = (Whereabouts.FACILITY,)
 
 
 class ContaminationRules(RulesEntry):

@@ -1,11 +1,17 @@
-"""One SQLite file per game: every command with the state after it, plus the undo cursor.
+"""One SQLite file per game: every command with the state after it and the events it
+wrote, plus the undo cursor.
 
 Layout of ``<data_dir>/games/<game_id>.sqlite3``::
 
     meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)
-        app="nemesis-companion", format="1", title, created_at, updated_at, cursor
-    steps(idx INTEGER PRIMARY KEY, command TEXT NOT NULL, state TEXT NOT NULL)
-        command = the command's JSON, state = the GameState JSON after it
+        app="nemesis-companion", format="2", title, created_at, updated_at, cursor
+    steps(idx INTEGER PRIMARY KEY, command TEXT NOT NULL, state TEXT NOT NULL, events TEXT NOT NULL)
+        command = the command's JSON, state = the GameState JSON after it,
+        events = the JSON list of the events the command wrote (journal.Event)
+
+Format 1 (no ``events`` column; each state held the whole log) still opens: it is read
+as format 2 (legacy.py) and rewritten in format 2, in the same transaction, when the
+next command is appended.
 
 Files are in WAL mode with ``synchronous=FULL``, so a commit is on disk when it returns.
 A file that is damaged, not ours or from a newer app is only ever opened read-only
@@ -28,21 +34,37 @@ from urllib.parse import quote
 from pydantic import ValidationError
 
 from companion.engine.commands import NewGame, command_to_json, parse_command
+from companion.engine.journal import Event
 from companion.engine.session import GameSession, Step
 from companion.engine.state import STATE_SCHEMA_VERSION, GameState
 
+from . import legacy
 from .errors import SAVE_CORRUPT, SAVE_FOREIGN, SAVE_NEWER, SaveFileError
 
 APP_ID = "nemesis-companion"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+# Files whose states still held the log (read through legacy.py).
+LEGACY_FORMAT = 1
 SUFFIX = ".sqlite3"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _GAME_ID = re.compile(r"[0-9A-Za-z_-][0-9A-Za-z_.-]{0,127}")
 
 _SCHEMA = (
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    "CREATE TABLE steps(idx INTEGER PRIMARY KEY, command TEXT NOT NULL, state TEXT NOT NULL)",
+    "CREATE TABLE steps(idx INTEGER PRIMARY KEY, command TEXT NOT NULL, state TEXT NOT NULL, events TEXT NOT NULL)",
 )
+
+
+@dataclass(frozen=True)
+class _SavedGame:
+    """What opening a file reads at once: the commands, the cursor and its state."""
+
+    commands: list
+    cursor: int
+    state: GameState
+    format: int
+    # The events read at once: the cursor's step, or every step of a format-1 file.
+    events: dict[int, tuple[Event, ...]]
 
 
 @dataclass(frozen=True)
@@ -82,17 +104,24 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def _parse_state(raw: Any, index: int, path: Path) -> GameState:
+def _load_json(raw: Any, what: str, path: Path) -> Any:
     if not isinstance(raw, str):
-        raise SaveFileError(SAVE_CORRUPT, path, f"state {index} is not text")
+        raise SaveFileError(SAVE_CORRUPT, path, f"{what} is not text")
     try:
-        data = json.loads(raw)
+        return json.loads(raw)
     except ValueError as exc:
-        raise SaveFileError(SAVE_CORRUPT, path, f"state {index}: {exc}") from None
+        raise SaveFileError(SAVE_CORRUPT, path, f"{what}: {exc}") from None
+
+
+def _parse_state(raw: Any, index: int, path: Path, legacy_log: bool = False) -> GameState:
+    """The state of step `index`; `legacy_log`: a format-1 state, whose log is dropped."""
+    data = _load_json(raw, f"state {index}", path)
     if isinstance(data, dict):
         version = data.get("schema_version")
         if isinstance(version, int) and version > STATE_SCHEMA_VERSION:
             raise SaveFileError(SAVE_NEWER, path, f"state schema {version}")
+    if legacy_log:
+        data, _log = legacy.split_state(data, STATE_SCHEMA_VERSION)
     try:
         state = GameState.model_validate(data)
     except ValidationError as exc:
@@ -100,6 +129,41 @@ def _parse_state(raw: Any, index: int, path: Path) -> GameState:
     if state.commands_applied != index + 1:
         raise SaveFileError(SAVE_CORRUPT, path, f"state {index} belongs to step {state.commands_applied - 1}")
     return state
+
+
+def _events_json(events: tuple[Event, ...] | list[Event]) -> str:
+    return json.dumps([event.model_dump(mode="json", exclude_defaults=True) for event in events],
+                      ensure_ascii=False, separators=(",", ":"))
+
+
+def _parse_events(raw: Any, index: int, path: Path) -> tuple[Event, ...]:
+    data = _load_json(raw, f"events {index}", path)
+    if not isinstance(data, list):
+        raise SaveFileError(SAVE_CORRUPT, path, f"events {index} is not a list")
+    try:
+        events = tuple(Event.model_validate(item) for item in data)
+    except ValidationError as exc:
+        raise SaveFileError(SAVE_CORRUPT, path, f"events {index}: {exc.error_count()} errors") from None
+    if any(event.seq != index for event in events):
+        raise SaveFileError(SAVE_CORRUPT, path, f"events {index} belong to another step")
+    return events
+
+
+def _legacy_events(conn: sqlite3.Connection, path: Path, steps: int) -> dict[int, tuple[Event, ...]]:
+    """Every step's events of a format-1 file, from the log of its last state (which
+    holds the lines of every step before it)."""
+    try:
+        row = conn.execute("SELECT state FROM steps WHERE idx = ?", (steps - 1,)).fetchone()
+    except sqlite3.Error as exc:
+        raise SaveFileError(SAVE_CORRUPT, path, str(exc)) from None
+    if row is None:
+        raise SaveFileError(SAVE_CORRUPT, path, f"state {steps - 1} missing")
+    _state, raw_log = legacy.split_state(_load_json(row[0], f"state {steps - 1}", path), STATE_SCHEMA_VERSION)
+    try:
+        log = legacy.parse_log(raw_log)
+    except ValueError as exc:
+        raise SaveFileError(SAVE_CORRUPT, path, f"state {steps - 1}: {exc}") from None
+    return legacy.events_by_step(log, steps)
 
 
 def _parse_command(raw: Any, index: int, path: Path):
@@ -129,6 +193,14 @@ class _Meta:
     @property
     def cursor(self) -> int:
         return int(self.values["cursor"])
+
+    @property
+    def format(self) -> int:
+        return int(self.values["format"])
+
+    @property
+    def is_legacy(self) -> bool:
+        return self.format == LEGACY_FORMAT
 
 
 def _check_header(path: Path) -> None:
@@ -204,6 +276,8 @@ class GameStore:
         self.games_dir = self.data_dir / "games"
         self._lock = threading.RLock()
         self._connections: dict[str, sqlite3.Connection] = {}
+        # The format of each open game's file (a format-1 file turns 2 on its next append).
+        self._formats: dict[str, int] = {}
 
     # -- paths and connections -------------------------------------------------
 
@@ -243,6 +317,7 @@ class GameStore:
             probe.close()
         conn = self._connect_writable(path)
         self._connections[game_id] = conn
+        self._formats[game_id] = game.format
         return conn, game
 
     def close(self, game_id: str | None = None) -> None:
@@ -250,6 +325,7 @@ class GameStore:
         with self._lock:
             ids = [game_id] if game_id is not None else list(self._connections)
             for gid in ids:
+                self._formats.pop(gid, None)
                 conn = self._connections.pop(gid, None)
                 if conn is not None:
                     conn.close()
@@ -265,7 +341,8 @@ class GameStore:
     def create(self, session: GameSession, title: str) -> str:
         """Save a whole session as a new game file; returns its game id."""
         rows = [
-            (index, command_to_json(command), session.state_at(index).model_dump_json())
+            (index, command_to_json(command), session.state_at(index).model_dump_json(),
+             _events_json(session.events_at(index)))
             for index, command in enumerate(session.commands)
         ]
         game_id = uuid.uuid4().hex
@@ -291,7 +368,7 @@ class GameStore:
                         ("cursor", str(session.cursor)),
                     ],
                 )
-                conn.executemany("INSERT INTO steps(idx, command, state) VALUES (?, ?, ?)", rows)
+                conn.executemany("INSERT INTO steps(idx, command, state, events) VALUES (?, ?, ?, ?)", rows)
                 conn.execute("COMMIT")
                 conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             except BaseException:
@@ -305,6 +382,7 @@ class GameStore:
             os.replace(part, path)
             _fsync_dir(self.games_dir)
             self._connections[game_id] = self._connect_writable(path)
+            self._formats[game_id] = FORMAT_VERSION
         return game_id
 
     def append(self, game_id: str, step: Step) -> None:
@@ -313,6 +391,7 @@ class GameStore:
             raise ValueError("step 0 is the NewGame; use create()")
         command = command_to_json(step.command)
         state = step.state.model_dump_json()
+        events = _events_json(step.events)
         with self._lock:
             conn = self._connection(game_id)
             conn.execute("BEGIN IMMEDIATE")
@@ -320,9 +399,13 @@ class GameStore:
                 previous = conn.execute("SELECT 1 FROM steps WHERE idx = ?", (step.index - 1,)).fetchone()
                 if previous is None:
                     raise ValueError(f"step {step.index} does not follow a saved step")
+                migrating = self._formats.get(game_id) == LEGACY_FORMAT
+                if migrating:
+                    self._migrate_legacy(conn, self.path_of(game_id))
                 conn.execute("DELETE FROM steps WHERE idx >= ?", (step.index,))
                 conn.execute(
-                    "INSERT INTO steps(idx, command, state) VALUES (?, ?, ?)", (step.index, command, state)
+                    "INSERT INTO steps(idx, command, state, events) VALUES (?, ?, ?, ?)",
+                    (step.index, command, state, events),
                 )
                 conn.executemany(
                     "UPDATE meta SET value = ? WHERE key = ?",
@@ -333,6 +416,23 @@ class GameStore:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
                 raise
+            if migrating:
+                self._formats[game_id] = FORMAT_VERSION
+
+    @staticmethod
+    def _migrate_legacy(conn: sqlite3.Connection, path: Path) -> None:
+        """Rewrite a format-1 file in the current format, inside the caller's transaction:
+        each state without its log, each step's log lines as its events."""
+        rows = conn.execute("SELECT idx, state FROM steps ORDER BY idx").fetchall()
+        events = _legacy_events(conn, path, len(rows))
+        conn.execute("ALTER TABLE steps ADD COLUMN events TEXT NOT NULL DEFAULT '[]'")
+        for idx, raw in rows:
+            state = _parse_state(raw, idx, path, legacy_log=True)
+            conn.execute(
+                "UPDATE steps SET state = ?, events = ? WHERE idx = ?",
+                (state.model_dump_json(), _events_json(events[idx]), idx),
+            )
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (str(FORMAT_VERSION),))
 
     def set_cursor(self, game_id: str, cursor: int) -> None:
         """Record an undo or redo (the redo tail stays on disk until the next append)."""
@@ -368,8 +468,9 @@ class GameStore:
     def load(self, game_id: str, rules: Any = None) -> GameSession:
         """Resume a game. Raises SaveFileError (file untouched) or FileNotFoundError.
 
-        Only the state at the cursor is parsed now; the others are read on demand.
-        ``rules`` defaults to the store's rules, else :func:`companion.rules.load_rules`.
+        Only the state at the cursor is parsed now; the others, and the events, are read
+        on demand. ``rules`` defaults to the store's rules, else
+        :func:`companion.rules.load_rules`.
         """
         rules = rules if rules is not None else self.rules
         if rules is None:
@@ -380,20 +481,24 @@ class GameStore:
         with self._lock:
             conn = self._connections.get(game_id)
             if conn is not None:
-                commands, cursor, state = self._read_game(conn, path, check=False)
+                game = self._read_game(conn, path, check=False)
             else:
-                commands, cursor, state = self._open_validated(game_id)[1]
+                game = self._open_validated(game_id)[1]
 
         def fetch_state(index: int) -> GameState:
             return self._fetch_state(game_id, index)
 
+        def fetch_events(first: int, last: int) -> dict[int, tuple[Event, ...]]:
+            return self._fetch_events(game_id, first, last)
+
         try:
-            return GameSession(rules, commands, cursor, {cursor: state}, fetch_state)
+            return GameSession(rules, game.commands, game.cursor, {game.cursor: game.state}, fetch_state,
+                               events=game.events, fetch_events=fetch_events)
         except ValueError as exc:
             raise SaveFileError(SAVE_CORRUPT, path, str(exc)) from None
 
     @staticmethod
-    def _read_game(conn: sqlite3.Connection, path: Path, check: bool):
+    def _read_game(conn: sqlite3.Connection, path: Path, check: bool) -> "_SavedGame":
         meta = _read_meta(conn, path)
         try:
             if check:
@@ -412,9 +517,17 @@ class GameStore:
             if cursor >= len(commands):
                 raise SaveFileError(SAVE_CORRUPT, path, f"cursor {cursor} beyond {len(commands)} steps")
             (raw_state,) = conn.execute("SELECT state FROM steps WHERE idx = ?", (cursor,)).fetchone()
+            if not meta.is_legacy:
+                (raw_events,) = conn.execute("SELECT events FROM steps WHERE idx = ?", (cursor,)).fetchone()
         except sqlite3.Error as exc:
             raise SaveFileError(SAVE_CORRUPT, path, str(exc)) from None
-        return commands, cursor, _parse_state(raw_state, cursor, path)
+        state = _parse_state(raw_state, cursor, path, legacy_log=meta.is_legacy)
+        if meta.is_legacy:
+            # A format-1 file's events all come from one log; read it once, now.
+            events = _legacy_events(conn, path, len(commands))
+        else:
+            events = {cursor: _parse_events(raw_events, cursor, path)}
+        return _SavedGame(commands, cursor, state, meta.format, events)
 
     def _fetch_state(self, game_id: str, index: int) -> GameState:
         path = self.path_of(game_id)
@@ -424,9 +537,30 @@ class GameStore:
                 row = conn.execute("SELECT state FROM steps WHERE idx = ?", (index,)).fetchone()
             except sqlite3.Error as exc:
                 raise SaveFileError(SAVE_CORRUPT, path, str(exc)) from None
+            legacy_log = self._formats.get(game_id) == LEGACY_FORMAT
         if row is None:
             raise SaveFileError(SAVE_CORRUPT, path, f"state {index} missing")
-        return _parse_state(row[0], index, path)
+        return _parse_state(row[0], index, path, legacy_log=legacy_log)
+
+    def _fetch_events(self, game_id: str, first: int, last: int) -> dict[int, tuple[Event, ...]]:
+        """The events of steps first..last (one query)."""
+        path = self.path_of(game_id)
+        with self._lock:
+            conn = self._connection(game_id)
+            try:
+                if self._formats.get(game_id) == LEGACY_FORMAT:
+                    (count,) = conn.execute("SELECT count(*) FROM steps").fetchone()
+                    every = _legacy_events(conn, path, count)
+                    return {index: every[index] for index in range(first, last + 1) if index in every}
+                rows = conn.execute(
+                    "SELECT idx, events FROM steps WHERE idx BETWEEN ? AND ? ORDER BY idx", (first, last)
+                ).fetchall()
+            except sqlite3.Error as exc:
+                raise SaveFileError(SAVE_CORRUPT, path, str(exc)) from None
+        found = {idx: _parse_events(raw, idx, path) for idx, raw in rows}
+        if len(found) != last - first + 1:
+            raise SaveFileError(SAVE_CORRUPT, path, f"events of steps {first}..{last} missing")
+        return found
 
     def _game_files(self) -> Iterator[Path]:
         if not self.games_dir.is_dir():
@@ -490,4 +624,4 @@ class GameStore:
             raise SaveFileError(SAVE_CORRUPT, path, str(exc)) from None
         if row is None:
             raise SaveFileError(SAVE_CORRUPT, path, "no state at the cursor")
-        return meta, _parse_state(row[0], meta.cursor, path)
+        return meta, _parse_state(row[0], meta.cursor, path, legacy_log=meta.is_legacy)

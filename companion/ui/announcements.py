@@ -5,7 +5,7 @@ from typing import Callable, Sequence
 
 import flet as ft
 
-from companion.engine.state import LogEntry
+from companion.engine.journal import Event
 
 from . import ids, theme
 from .dialogs import close
@@ -18,7 +18,7 @@ class Announcer:
     def __init__(self, page: ft.Page, texts: Texts) -> None:
         self.page = page
         self.texts = texts
-        self.entries: list[LogEntry] = []
+        self.entries: list[Event] = []
         self.dialog: ft.AlertDialog | None = None
         # Called once the table has dismissed the dialog (a question may be waiting behind it).
         self.on_dismiss: Callable[[], None] | None = None
@@ -27,7 +27,8 @@ class Announcer:
     def is_open(self) -> bool:
         return self.dialog is not None and bool(self.dialog.open)
 
-    def announce(self, entries: Sequence[LogEntry]) -> None:
+    def announce(self, entries: Sequence[Event]) -> None:
+        """Show the announced ones among a step's events (already filtered for the table)."""
         wanted = [entry for entry in entries if entry.announce]
         if not wanted:
             return

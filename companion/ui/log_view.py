@@ -5,24 +5,19 @@ import flet as ft
 
 from typing import Sequence
 
-from companion.engine.state import GameState
+from companion.engine.journal import Event
 
 from . import ids, theme
 from .i18n_view import Texts
 
-# Enough to follow the game at the table; the full log stays in the save file.
+# Enough to follow the game at the table; the full journal stays in the save file.
 MAX_LINES = 200
 
 
-def newest_first(entries: Sequence) -> list:
-    """Log lines, the newest command first but each command's lines in the order written
-    (what happened before what followed from it)."""
-    order = {id(entry): index for index, entry in enumerate(entries)}
-    return sorted(entries, key=lambda entry: (-entry.seq, order[id(entry)]))
-
-
-def build_log(texts: Texts, state: GameState, *, height: float | None = None) -> ft.Control:
-    entries = newest_first(state.log)[:MAX_LINES]
+def build_log(texts: Texts, events: Sequence[Event], *, height: float | None = None) -> ft.Control:
+    """`events`: the journal as the screen's viewer may read it, newest first
+    (controller.history)."""
+    entries = list(events)[:MAX_LINES]
     lines = [
         ft.Container(
             content=ft.Row(

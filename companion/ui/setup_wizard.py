@@ -68,7 +68,9 @@ class SetupWizard:
         d = self.draft
         low, high = PLAYER_COUNTS[d.mode]
         count_ok = low <= len(d.players) <= high
-        rule = t("ui.setup.player_rule", low=low, high=high, mode=d.mode.value)
+        # The noun agrees with the upper bound ("1 jogador", "de 2 a 5 jogadores").
+        rule = (t("ui.setup.player_rule_exact", count=low, mode=d.mode.value) if low == high
+                else t("ui.setup.player_rule", low=low, count=high, mode=d.mode.value))
         players = [self._player_row(i) for i in range(len(d.players))]
         add = ids.tag(
             ids.ADD_PLAYER,

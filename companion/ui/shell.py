@@ -6,18 +6,22 @@ from typing import Sequence
 
 import flet as ft
 
-from companion.controller import TableController
-from companion.engine.state import GameState, LogEntry
+from companion.controller import Feed, TableController
+from companion.engine.views import TABLE as TABLE_VIEWER
+from companion.engine.views import Viewer
+from companion.i18n.catalog import usable_languages
 
 from . import ids, theme
 from .announcements import Announcer
 from .bag.questions import QuestionPrompter
-from .bag.view import BAG, TABLE, build_bag_screen
+from .bag.view import build_bag_screen
 from .context import UiContext
 from .events import build_events_screen, is_events_screen
 from .home import build_home
-from .i18n_view import LANGUAGES, Texts
+from .i18n_view import Texts
+from .routes import BAG, GAME_SCREENS, HOME, SETUP, TABLE, route_of, screen_of
 from .setup_wizard import SetupWizard
+from .status_strip import build_status_strip
 from .table.view import build_table
 from .wakelock import ScreenAwake
 
@@ -26,20 +30,22 @@ log = logging.getLogger(__name__)
 
 class PageApp:
     def __init__(self, page: ft.Page, controller: TableController, *, language: str,
-                 startup_errors: Sequence[str]) -> None:
+                 startup_errors: Sequence[str], viewer: Viewer = TABLE_VIEWER) -> None:
         self.page = page
         self.controller = controller
         self.texts = Texts(language)
         self.startup_errors = list(startup_errors)
-        # "home" or "setup" while no game is open; in a game "table" (the default) or "bag".
-        self.screen = "home"
+        # A route name (routes.py): "home" or "setup" while no game is open; in a game
+        # "table" (the default), "bag" or an Event Phase screen.
+        self.screen = screen_of(getattr(page, "route", None)) or HOME
         self.wizard: SetupWizard | None = None
         self.announcer = Announcer(page, self.texts)
         self.awake = ScreenAwake(page)
         self.unsubscribe = None
         self.ctx = UiContext(page=page, controller=controller, texts=self.texts, navigate=self.navigate,
                              rerender=self.render, width=page.width or 1280,
-                             extras={"languages": LANGUAGES})
+                             extras={"languages": usable_languages()},  # a broken locale is left out
+                             viewer=viewer)
         # The bag's open questions (Queen in the Nest, Adults retreat) wait behind announcements.
         self.questions = QuestionPrompter(self.ctx, self.announcer)
         self.announcer.on_dismiss = self.questions.sync
@@ -49,6 +55,7 @@ class PageApp:
         theme.apply(self.page)
         self.page.scroll = ft.ScrollMode.AUTO
         self.page.on_resize = self._on_resize
+        self.page.on_route_change = self._on_route_change
         self.page.on_connect = lambda _e: self._subscribe(refresh=True)
         self.page.on_disconnect = lambda _e: self._unsubscribe()
         self.page.on_close = lambda _e: self._unsubscribe()
@@ -57,7 +64,8 @@ class PageApp:
 
     def _subscribe(self, *, refresh: bool) -> None:
         if self.unsubscribe is None:
-            self.unsubscribe = self.controller.subscribe(self._on_change)
+            self.unsubscribe = self.controller.subscribe(self.ctx.viewer, self._on_feed)
+        self.ctx.take(self.controller.feed(self.ctx.viewer))
         if refresh:
             self.render()
 
@@ -66,28 +74,43 @@ class PageApp:
             self.unsubscribe()
             self.unsubscribe = None
 
-    def _on_change(self, _state: GameState | None, entries: list[LogEntry]) -> None:
-        """Called by the controller from whichever thread changed the game (maybe another tab's)."""
+    def _on_feed(self, feed: Feed) -> None:
+        """Called by the controller from whichever thread changed the game (maybe another page's)."""
         try:
-            self.page.run_task(self._refresh, list(entries))
-        except Exception as exc:  # noqa: BLE001 - a closed tab must not break the other tabs
+            self.page.run_task(self._refresh, feed)
+        except Exception as exc:  # noqa: BLE001 - a closed page must not break the other pages
             log.debug("page gone, unsubscribing: %s", exc)
             self._unsubscribe()
 
-    async def _refresh(self, entries: list[LogEntry]) -> None:
+    async def _refresh(self, feed: Feed) -> None:
+        if not self.ctx.take(feed):
+            return  # a newer feed was already shown
         # Announcement first: when the board shows the new state, the table is already told why.
-        self.announcer.announce(entries)
+        self.announcer.announce(feed.events)
         self.render()
 
     # -- navigation and language -------------------------------------------------
     def navigate(self, screen: str) -> None:
+        self._show(screen)
+        # The address follows, so a reload or a link opens the same screen.
+        try:
+            self.page.run_task(self.page.push_route, route_of(self.screen))
+        except Exception as exc:  # noqa: BLE001 - the address is a nicety; the screen already changed
+            log.debug("could not update the route: %s", exc)
+
+    def _on_route_change(self, e) -> None:
+        screen = screen_of(getattr(e, "route", None))
+        if screen is not None and screen != self.screen:
+            self._show(screen)
+
+    def _show(self, screen: str) -> None:
         self.screen = screen
-        if screen == "setup" and self.wizard is None:
+        if screen == SETUP and self.wizard is None:
             self.wizard = SetupWizard(self.ctx, self.set_language)
-        if screen == "home":
+        if screen == HOME:
             self.wizard = None
         self.render()
-        if screen in (TABLE, BAG) or is_events_screen(screen):
+        if screen in GAME_SCREENS:
             self._scroll_top()
 
     def _scroll_top(self) -> None:
@@ -112,27 +135,35 @@ class PageApp:
     # -- rendering ---------------------------------------------------------------
     def render(self) -> None:
         self.ctx.width = self.page.width or self.ctx.width
-        in_game = self.controller.state is not None
+        in_game = self.ctx.in_game
         self.awake.keep_awake(in_game)
         self.page.title = self.texts.t("ui.app.title")
         self.page.appbar = self._appbar(in_game)
-        if not in_game and (self.screen in (TABLE, BAG) or is_events_screen(self.screen)):
-            self.screen = "home"
+        if not in_game and self.screen in GAME_SCREENS:
+            self.screen = HOME
+        if in_game and self.screen in (HOME, SETUP):
+            self.screen = TABLE
         if in_game and self.screen == BAG:
             shown, body = BAG, build_bag_screen(self.ctx)
         elif in_game and is_events_screen(self.screen):
             shown, body = self.screen, build_events_screen(self.ctx, self.screen)
         elif in_game:
             shown, body = TABLE, build_table(self.ctx)
-        elif self.screen == "setup" and self.wizard is not None:
-            shown, body = "setup", self.wizard.build()
+        elif self.screen == SETUP:
+            if self.wizard is None:
+                self.wizard = SetupWizard(self.ctx, self.set_language)
+            shown, body = SETUP, self.wizard.build()
         else:
-            shown, body = "home", build_home(self.ctx)
+            shown, body = HOME, build_home(self.ctx)
         # A stable key per screen lets Flet patch the rebuilt tree in place instead of
         # replacing it, so a tap that lands during a refresh is not lost.
         body.key = f"screen-{shown}"
+        controls = [body]
+        if in_game:
+            # The glance: round, Time, countdowns and Power stay in sight on every game screen.
+            controls.insert(0, build_status_strip(self.ctx))
         banner = self._startup_banner()
-        self.page.controls = [banner, body] if banner is not None else [body]
+        self.page.controls = [banner, *controls] if banner is not None else controls
         self.page.update()
         self.questions.sync()
 
@@ -158,16 +189,21 @@ class PageApp:
         t = self.texts.t
         actions: list[ft.Control] = []
         title = t("ui.app.title")
-        if in_game:
+        viewer = self.ctx.viewer
+        undo = self.ctx.feed.undo if self.ctx.feed is not None else None
+        if in_game and viewer.is_table:
             actions += [
                 ids.tag(ids.UNDO, ft.IconButton(icon=ft.Icons.UNDO, tooltip=t("ui.common.undo"),
-                                                disabled=not self.controller.can_undo,
-                                                on_click=lambda _e: self.ctx.attempt(self.controller.undo))),
+                                                disabled=not (undo is not None and undo.can_undo),
+                                                on_click=lambda _e: self.ctx.attempt(
+                                                    lambda: self.controller.undo(viewer)))),
                 ids.tag(ids.REDO, ft.IconButton(icon=ft.Icons.REDO, tooltip=t("ui.common.redo"),
-                                                disabled=not self.controller.can_redo,
-                                                on_click=lambda _e: self.ctx.attempt(self.controller.redo))),
+                                                disabled=not (undo is not None and undo.can_redo),
+                                                on_click=lambda _e: self.ctx.attempt(
+                                                    lambda: self.controller.redo(viewer)))),
                 ids.tag(ids.HOME, ft.IconButton(icon=ft.Icons.HOME, tooltip=t("ui.common.home"),
-                                                on_click=lambda _e: self.ctx.attempt(self.controller.close))),
+                                                on_click=lambda _e: self.ctx.attempt(
+                                                    lambda: self.controller.close(viewer)))),
             ]
         actions.append(self._language_menu())
         actions.append(ft.Container(width=8))  # keep the last action off the screen edge
@@ -188,7 +224,7 @@ class PageApp:
                 checked=lang == self.texts.lang,
                 on_click=lambda _e, lang=lang: self.set_language(lang),
             )
-            for lang in LANGUAGES
+            for lang in self.ctx.extras["languages"]
         ]
         label = ft.Row([ft.Icon(ft.Icons.TRANSLATE),
                         ft.Text(self.texts.language_name(self.texts.lang), visible=not self.ctx.is_phone)],

@@ -1,12 +1,16 @@
 """Benchmark (not a test): median time to advance time, to make a command durable,
-and to resume a 300-command game. Prints measured figures only.
+and to resume a 300-command game, and the bytes a command takes on disk (the SQLite
+file's size and its rows' size, per command, for that game and for the Event Phase
+golden playthrough). Prints measured figures only.
 
 Run: python -m tests.benchmarks.bench_table
 """
 from __future__ import annotations
 
+import json
 import os
 import platform
+import sqlite3
 import statistics
 import tempfile
 import time
@@ -15,6 +19,7 @@ from pathlib import Path
 
 from companion.engine import GameSession, NewGame, PlayerSetup, apply
 from companion.engine import commands as c
+from companion.replay import replay
 from companion.rules import load_rules
 from companion.store import GameStore
 
@@ -55,13 +60,33 @@ def bench_durable(rules, folder: Path, count: int = 200) -> tuple[float, str]:
     return _median_ms(samples), game_id
 
 
-def bench_resume(rules, folder: Path, repeats: int = 20) -> float:
+def bytes_per_command(path: Path) -> tuple[float, float]:
+    """(the file's size, its rows' size) per command."""
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    count, row_bytes = conn.execute(
+        "SELECT count(*), sum(length(command) + length(state) + length(events)) FROM steps").fetchone()
+    conn.close()
+    return path.stat().st_size / count, row_bytes / count
+
+
+def bench_golden_bytes(rules, folder: Path) -> tuple[float, float, int]:
+    """Bytes per command of the Event Phase golden playthrough, saved as one file."""
+    golden = Path(__file__).resolve().parent.parent / "golden" / "event_phases.commands.json"
+    session = replay(json.loads(golden.read_text(encoding="utf-8")), rules)
+    with GameStore(folder, rules=rules) as store:
+        game_id = store.create(session, "golden")
+        path = store.path_of(game_id)
+    return (*bytes_per_command(path), len(session.commands))
+
+
+def bench_resume(rules, folder: Path, repeats: int = 20) -> tuple[float, tuple[float, float]]:
     store = GameStore(folder, rules=rules)
     session = GameSession.start(SETUP, rules)
     game_id = store.create(session, "resume")
     for command in [cmd for cmd, _ in zip(cycle(FILLER), range(299))]:
         store.append(game_id, session.execute(command))
     store.close()
+    on_disk = bytes_per_command(store.path_of(game_id))
     samples = []
     for _ in range(repeats):
         fresh = GameStore(folder, rules=rules)
@@ -71,7 +96,7 @@ def bench_resume(rules, folder: Path, repeats: int = 20) -> float:
         samples.append(time.perf_counter() - started)
         fresh.close()
     assert len(resumed.commands) == 300
-    return _median_ms(samples)
+    return _median_ms(samples), on_disk
 
 
 def _cpu_name() -> str:
@@ -89,11 +114,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         advance = bench_advance(rules)
         durable, _ = bench_durable(rules, Path(tmp) / "durable")
-        resume = bench_resume(rules, Path(tmp) / "resume")
+        resume, (file_bytes, row_bytes) = bench_resume(rules, Path(tmp) / "resume")
+        golden_file, golden_rows, golden_commands = bench_golden_bytes(rules, Path(tmp) / "golden")
     print(f"machine: {_cpu_name()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}")
     print(f"advance time (apply, median of 200): {advance:.3f} ms")
     print(f"durable command (SQLite append, synchronous=FULL, median of 200): {durable:.3f} ms")
     print(f"resume a 300-command game (median of 20): {resume:.3f} ms")
+    print(f"bytes per command, that 300-command game: {file_bytes:.0f} in the file, {row_bytes:.0f} in its rows")
+    print(f"bytes per command, the Event Phase golden game ({golden_commands} commands): "
+          f"{golden_file:.0f} in the file, {golden_rows:.0f} in its rows")
 
 
 if __name__ == "__main__":

@@ -5,10 +5,11 @@ from collections import Counter
 from typing import Any
 
 from companion.engine import GameSession, GameState
-from companion.engine.apply import apply
+from companion.engine.apply import run as run_command
 from companion.engine.commands import parse_command
 from companion.rules import Rules
 from tests.conftest import setup_command
+from tests.support.journal import events_of, remember
 
 
 def start(rules: Rules, *, physical: bool = False, players: int = 3, seed: int = 1,
@@ -28,16 +29,17 @@ def with_bag(state: GameState, rules: Rules, bag: list[str], **changes: Any) -> 
 
 
 def run(state: GameState, rules: Rules, type_: str, **fields: Any) -> GameState:
-    """Apply one command (JSON form) to a state."""
-    return apply(state, parse_command({"type": type_, **fields}), rules)
+    """Apply one command (JSON form) to a state (its events: new_keys / new_entries)."""
+    outcome = run_command(state, parse_command({"type": type_, **fields}), rules)
+    return remember(outcome.state, outcome.events)
 
 
 def new_keys(state: GameState) -> list[str]:
-    return [entry.key for entry in state.log if entry.seq == state.commands_applied - 1]
+    return [event.key for event in events_of(state)]
 
 
 def new_entries(state: GameState) -> list:
-    return [entry for entry in state.log if entry.seq == state.commands_applied - 1]
+    return list(events_of(state))
 
 
 def kinds(ids: list[str], rules: Rules) -> Counter:

@@ -8,6 +8,7 @@ from companion.engine.event_phase import blocking_reason
 from companion.engine.phase_state import EventEffect, EventStep
 from companion.rules import Rules
 from tests.conftest import cmd, do
+from tests.support.journal import remember
 
 EVENT_COUNT = 22
 ATTACK_COUNT = 20
@@ -83,7 +84,8 @@ def drive_to(session: GameSession, rules: Rules, step: EventStep, **draw: Any) -
         command = next_runner_command(state, rules)
         if command.type == "draw_event_card" and draw:
             command = cmd("draw_event_card", **draw)
-        session.execute(command)
+        done = session.execute(command)
+        remember(done.state, done.events)  # new_keys(state) of the state returned
     raise AssertionError(f"never reached step {step}")
 
 

@@ -15,6 +15,7 @@ from companion.engine import GameSession, IllegalCommand, NewGame, PlayerSetup
 from companion.engine import commands as c
 from companion.engine.bag_model import Place
 from companion.engine.phase_state import EventStep
+from companion.engine.results import InjuryOutcome
 from companion.rules import Rules
 
 PLAYERS = (("Ayşe", "hacker"), ("Barış", "janitor"), ("Cem", "lab_rat"))
@@ -87,13 +88,14 @@ def play(seed: int, rules: Rules) -> GameSession | None:
                 return None
             continue
         try:
-            game.execute(item)
+            step = game.execute(item)
         except IllegalCommand:
             return None
         state = game.state
         if state.is_over or state.bag.awaiting is not None:
             return None
-        if any(e.key.startswith("log.injury.retreat") for e in state.log if e.seq == state.commands_applied - 1):
+        injury = state.latest.injury
+        if injury is not None and injury.seq == step.index and injury.outcome is InjuryOutcome.RETREATS:
             return None
     return game
 

@@ -17,8 +17,8 @@ from companion.engine.commands import (
     ReturnIntrudersToBag,
     SetShowOdds,
 )
+from companion.engine.journal import Event, Topic, for_table, of_topics
 from companion.engine.odds import bag_odds
-from companion.engine.state import GameState
 
 from .. import ids, theme
 from ..dialogs import close, dialog_button
@@ -26,10 +26,9 @@ from ..table.commands import CommandGate, command_button
 from ..widgets import stepper
 from .draft import draft_of
 from .tokens import DARK_ICON, KIND_COLOURS, LIGHT_ICON, kind_badge, kind_name, percent
-from ..log_view import newest_first
 
-# Log lines that belong to the bag's history.
-HISTORY_PREFIXES = ("log.bag.", "announce.bag.")
+# The journal's lines that belong to the bag's history.
+HISTORY_TOPICS = (Topic.BAG,)
 HISTORY_MAX = 40
 
 
@@ -264,15 +263,14 @@ def build_eggs(gate: CommandGate) -> ft.Control:
 
 
 # --------------------------------------------------------------------- history
-def history_entries(state: GameState) -> list:
-    """The bag's log lines, newest first."""
-    entries = [entry for entry in state.log if entry.key.startswith(HISTORY_PREFIXES)]
-    return newest_first(entries)[:HISTORY_MAX]
+def history_entries(controller) -> list[Event]:
+    """The bag's lines the table may read, newest first."""
+    return controller.history(of_topics(for_table, *HISTORY_TOPICS), limit=HISTORY_MAX)
 
 
 def build_history(gate: CommandGate, *, height: float | None = None) -> ft.Control:
     texts = gate.ctx.texts
-    entries = history_entries(gate.ctx.controller.state)
+    entries = history_entries(gate.ctx.controller)
     lines: list[ft.Control] = [
         ft.Container(
             content=ft.Row(

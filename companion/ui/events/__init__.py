@@ -12,7 +12,6 @@ from companion.engine.commands import StartEventPhase
 from .. import ids, theme
 from ..context import UiContext
 from ..table.commands import CommandGate, command_button, styled_button
-from . import event_ids as eids
 from .attack import build_attack_screen
 from .deck_screen import build_deck_screen
 from .draft import ATTACK, DECKS, INJURY, RUNNER, TABLE, is_events_screen, open_screen
@@ -49,24 +48,24 @@ def build_events_panel(gate: CommandGate) -> ft.Control:
                     open_screen(ctx, RUNNER)
 
             buttons.append(command_button(gate, StartEventPhase(), label=t("ui.events.panel.start"),
-                                          icon=ft.Icons.PLAY_ARROW, identifier=eids.EVENT_PHASE, tone="primary",
+                                          icon=ft.Icons.PLAY_ARROW, identifier=ids.EVENT_PHASE, tone="primary",
                                           on_click=start))
             status = t("ui.events.panel.idle")
         else:
             name = t(phase.step.key)
-            buttons.append(ids.tag(eids.EVENT_PHASE, styled_button(
+            buttons.append(ids.tag(ids.EVENT_PHASE, styled_button(
                 t("ui.events.panel.resume", step=int(phase.step), name=name), icon=ft.Icons.PLAY_ARROW,
                 tone="warning", on_click=lambda _e: open_screen(ctx, RUNNER))))
             status = t("ui.events.panel.in_progress", step=int(phase.step), name=name)
         buttons += [
-            ids.tag(eids.ATTACK, styled_button(t("ui.events.panel.attack"), icon=ft.Icons.PEST_CONTROL, tone="danger",
+            ids.tag(ids.ATTACK, styled_button(t("ui.events.panel.attack"), icon=ft.Icons.PEST_CONTROL, tone="danger",
                                                on_click=lambda _e: open_screen(ctx, ATTACK))),
-            ids.tag(eids.INJURY_CHECK, styled_button(t("ui.events.panel.injury"), icon=ft.Icons.HEALING,
+            ids.tag(ids.INJURY_CHECK, styled_button(t("ui.events.panel.injury"), icon=ft.Icons.HEALING,
                                                      on_click=lambda _e: open_screen(ctx, INJURY))),
         ]
     else:
         status = t("ui.events.over")
-    buttons.append(ids.tag(eids.DECKS, styled_button(t("ui.events.panel.decks"), icon=ft.Icons.LAYERS,
+    buttons.append(ids.tag(ids.DECKS, styled_button(t("ui.events.panel.decks"), icon=ft.Icons.LAYERS,
                                                      on_click=lambda _e: open_screen(ctx, DECKS))))
     body = ft.Column([theme.muted(status, size=14), ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)],
                      spacing=8)

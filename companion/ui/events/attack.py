@@ -10,14 +10,16 @@ import flet as ft
 from companion.engine.bag_model import MINIATURE_KINDS, Place
 from companion.engine.commands import ResolveAttack
 from companion.engine.deck_odds import attack_hit_chance
-from companion.engine.state import GameState, LogEntry
+from companion.engine.decks import attack_card
+from companion.engine.journal import Event, Topic
+from companion.engine.results import AttackOutcome, AttackResult
+from companion.engine.state import GameState
 
 from .. import ids, theme, widgets
 from ..context import UiContext
 from ..i18n_view import Texts
 from ..table.commands import CommandGate, command_button, styled_button
 from ..widgets import chosen_seat
-from . import event_ids as eids
 from .draft import RUNNER, TABLE, draft_of, draft_picker
 from .widgets import (
     HIT_BG,
@@ -36,9 +38,8 @@ from .widgets import (
 )
 
 TARGETS = ("standard", "surprise", "escape")
-RESULT_KEYS = ("log.attack.hit", "log.attack.hit_dark", "log.attack.miss", "log.attack.infest")
-# Lines of the attack command the card face already shows.
-CARD_TEXT_PREFIXES = ("attack_card.",)
+# What a result card shows itself: the outcome (banner, card faces) and the card's text.
+SHOWN_TOPICS = (Topic.COMBAT, Topic.CARD_TEXT)
 ATTACKING_KINDS = tuple(kind for kind in MINIATURE_KINDS)
 
 
@@ -76,22 +77,14 @@ def seat_chips(ctx: UiContext, selected: int | None, on_pick, identifier) -> ft.
                               nobody=ctx.texts.t("ui.events.attack.nobody"))
 
 
-def newest_result(ctx: UiContext, since: int, keys: tuple[str, ...]) -> tuple[LogEntry | None, list[LogEntry]]:
-    """The newest command (from `since` on) that wrote one of `keys`: that line and all
-    the command's log lines; (None, []) if there is none."""
-    log = ctx.controller.state.log
-    for entry in reversed(log):
-        if entry.seq < since:
-            break
-        if entry.key in keys:
-            group = [e for e in log if e.seq == entry.seq]
-            return next(e for e in group if e.key in keys), group
-    return None, []
+def side_effects(ctx: UiContext, seq: int) -> list[Event]:
+    """What else step `seq` did (a reshuffle, a miniature off the board…), as the table
+    reads it: its lines a result card does not show already."""
+    return [e for e in ctx.controller.history(since=seq) if e.seq == seq and e.topic not in SHOWN_TOPICS]
 
 
-def other_lines(texts: Texts, entries: list[LogEntry], skip: tuple[str, ...]) -> list[ft.Control]:
-    return [ft.Text(texts.entry(e), size=14, color=theme.TEXT_MUTED) for e in entries
-            if e.key not in skip and not e.key.startswith(CARD_TEXT_PREFIXES)]
+def other_lines(texts: Texts, entries: list[Event]) -> list[ft.Control]:
+    return [ft.Text(texts.entry(e), size=14, color=theme.TEXT_MUTED) for e in entries]
 
 
 def attack_deck_count(ctx: UiContext) -> ft.Control:
@@ -150,12 +143,12 @@ def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
 
     attackers = chips([
         choice_chip(t(f"intruder.{kind}"), selected=draft.attacker == kind, colour=KIND_COLOURS[kind],
-                    on_click=lambda _e, kind=kind: pick(attacker=kind), identifier=eids.attack_attacker(kind))
+                    on_click=lambda _e, kind=kind: pick(attacker=kind), identifier=ids.attack_attacker(kind))
         for kind in ATTACKING_KINDS
     ])
     targets = chips([
         choice_chip(t(f"ui.events.attack.target.{target}"), selected=draft.target == target,
-                    on_click=lambda _e, target=target: pick(target=target), identifier=eids.attack_target(target))
+                    on_click=lambda _e, target=target: pick(target=target), identifier=ids.attack_target(target))
         for target in TARGETS
     ])
     dark = is_dark_at(state, draft.place)
@@ -170,48 +163,59 @@ def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
     rows: list[ft.Control] = [
         label(t("ui.events.attack.attacker")), attackers,
         label(t("ui.events.attack.target_label")),
-        seat_chips(ctx, draft.seat, lambda seat: pick(seat=seat), eids.attack_seat),
+        seat_chips(ctx, draft.seat, lambda seat: pick(seat=seat), ids.attack_seat),
         label(t("ui.events.attack.why")), targets,
-        ids.tag(eids.ATTACK_TARGET_RULE, note(t(f"reminder.attack_target.{draft.target}"), icon=ft.Icons.GPS_FIXED)),
+        ids.tag(ids.ATTACK_TARGET_RULE, note(t(f"reminder.attack_target.{draft.target}"), icon=ft.Icons.GPS_FIXED)),
         label(t("ui.events.attack.where")),
-        place_chips(ctx, draft.place, lambda place: pick(place=place), eids.attack_place),
-        ids.tag(eids.ATTACK_LIGHTING, lighting),
+        place_chips(ctx, draft.place, lambda place: pick(place=place), ids.attack_place),
+        ids.tag(ids.ATTACK_LIGHTING, lighting),
     ]
     if draft.attacker == "larva":
         rows.append(note(t("ui.events.attack.larva_rule"), colour=KIND_COLOURS["larva"], icon=ft.Icons.GESTURE))
     rows.append(ft.Text(hit_chance_text(ctx, draft.attacker), size=17, weight=ft.FontWeight.BOLD))
     command = attack_command(ctx)
     if command is None:
-        rows.append(ids.tag(eids.ATTACK_RESOLVE, styled_button(t("ui.events.attack.resolve"), disabled=True)))
+        rows.append(ids.tag(ids.ATTACK_RESOLVE, styled_button(t("ui.events.attack.resolve"), disabled=True)))
     else:
         rows.append(command_button(gate, command, label=t("ui.events.attack.resolve"), icon=ft.Icons.STYLE,
-                                   identifier=eids.ATTACK_RESOLVE, tone="danger"))
+                                   identifier=ids.ATTACK_RESOLVE, tone="danger"))
     return theme.card(ft.Column(rows, spacing=8), title=t("ui.events.attack.form"))
 
 
 # --------------------------------------------------------------------- the result
+def attack_sentence(ctx: UiContext, result: AttackResult) -> str:
+    """The attack told in one line, as the log tells it."""
+    params: dict = {"seat": result.seat, "character": ctx.controller.state.member(result.seat).character,
+                    "kind": result.attacker, "target": result.target}
+    if result.outcome is AttackOutcome.INFESTED:
+        return ctx.texts.t("log.attack.infest", **params)
+    params.update(card=result.card, attack_card=attack_card(ctx.controller.rules, result.card).kind)
+    if result.outcome is AttackOutcome.MISS:
+        return ctx.texts.t("log.attack.miss", **params)
+    return ctx.texts.t("log.attack.hit_dark" if result.dark else "log.attack.hit", **params)
+
+
 def build_attack_result(ctx: UiContext, since: int) -> ft.Control | None:
+    """The latest attack, once one was resolved from step `since` on."""
     texts = ctx.texts
     t = texts.t
-    result, group = newest_result(ctx, since, RESULT_KEYS)
-    if result is None:
+    result = ctx.controller.state.latest.attack
+    if result is None or result.seq < since:
         return None
-    detail = texts.entry(result)
+    detail = attack_sentence(ctx, result)
     rows: list[ft.Control] = []
-    if result.key == "log.attack.infest":
-        rows.append(verdict(eids.ATTACK_VERDICT, texts.upper(t("ui.events.attack.infested")), detail,
+    if result.outcome is AttackOutcome.INFESTED:
+        rows.append(verdict(ids.ATTACK_VERDICT, texts.upper(t("ui.events.attack.infested")), detail,
                             bgcolor=INFEST_BG, icon=ft.Icons.GESTURE))
-    elif result.key == "log.attack.miss":
-        rows.append(verdict(eids.ATTACK_VERDICT, texts.upper(t("ui.events.attack.miss")), detail,
+    elif result.outcome is AttackOutcome.MISS:
+        rows.append(verdict(ids.ATTACK_VERDICT, texts.upper(t("ui.events.attack.miss")), detail,
                             bgcolor=MISS_BG, icon=ft.Icons.SHIELD, border=theme.GREEN))
-        rows.append(attack_card_view(texts, ctx.controller.rules, result.params["card"], dark=None,
-                                     show_effect=False))
+        rows.append(attack_card_view(texts, ctx.controller.rules, result.card, dark=None, show_effect=False))
     else:
-        dark = result.key == "log.attack.hit_dark"
-        rows.append(verdict(eids.ATTACK_VERDICT, texts.upper(t("ui.events.attack.hit")), detail,
+        rows.append(verdict(ids.ATTACK_VERDICT, texts.upper(t("ui.events.attack.hit")), detail,
                             bgcolor=HIT_BG, icon=ft.Icons.WARNING))
-        rows.append(attack_card_view(texts, ctx.controller.rules, result.params["card"], dark=dark))
-    rows += other_lines(texts, group, RESULT_KEYS)
+        rows.append(attack_card_view(texts, ctx.controller.rules, result.card, dark=result.dark))
+    rows += other_lines(texts, side_effects(ctx, result.seq))
     return theme.card(ft.Column(rows, spacing=10), title=t("ui.events.attack.result"))
 
 
@@ -219,7 +223,7 @@ def _odds_table(ctx: UiContext) -> ft.Control:
     t = ctx.texts.t
     lines = [ft.Text(hit_chance_text(ctx, kind), size=15) for kind in ATTACKING_KINDS if kind != "larva"]
     lines.append(attack_deck_count(ctx))
-    return ids.tag(eids.ATTACK_ODDS, theme.card(ft.Column(lines, spacing=6), title=t("ui.events.odds.attack_title")))
+    return ids.tag(ids.ATTACK_ODDS, theme.card(ft.Column(lines, spacing=6), title=t("ui.events.odds.attack_title")))
 
 
 def build_attack_screen(ctx: UiContext) -> ft.Control:

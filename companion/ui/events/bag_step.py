@@ -12,12 +12,11 @@ import flet as ft
 
 from companion.engine.commands import EventDevelopBag
 
-from .. import theme
+from .. import ids, theme
 from ..bag.encounter import open_outcome_dialog, probe_outcome
 from ..bag.reveal import build_reveal
 from ..context import UiContext
 from ..table.commands import CommandGate, command_button
-from . import event_ids as eids
 from .widgets import note
 
 
@@ -42,7 +41,7 @@ def build_development_step(ctx: UiContext, gate: CommandGate) -> list[ft.Control
             theme.muted(t("ui.events.bag.physical_help" if physical else "ui.events.bag.digital_help"), size=14),
             command_button(gate, EventDevelopBag(outcome=probe_outcome(state)),
                            label=t("ui.events.bag.report" if physical else "ui.events.bag.develop"),
-                           icon=ft.Icons.AUTORENEW, identifier=eids.EVENT_DEVELOP_BAG, tone="warning",
+                           icon=ft.Icons.AUTORENEW, identifier=ids.EVENT_DEVELOP_BAG, tone="warning",
                            on_click=on_click),
         ]
     rows: list[ft.Control] = [build_reveal(ctx.texts, state, numbers_unconfirmed=numbers_unconfirmed(ctx),

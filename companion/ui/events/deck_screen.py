@@ -9,17 +9,16 @@ import flet as ft
 
 from companion.engine.decks import ATTACK_DECK, EVENT_DECK, Deck, attack_card, event_card
 from companion.engine.deck_odds import attack_hit_chance, injury_check_odds
-from companion.engine.state import GameState
+from companion.engine.journal import Event, Topic, for_table, of_topics
 
 from .. import ids, theme
 from ..context import UiContext
 from ..dialogs import close, dialog_button
-from . import event_ids as eids
 from .draft import TABLE, draft_of
-from ..log_view import newest_first
 from .widgets import attack_card_view, event_card_view, page, percent, screen_header
 
-HISTORY_PREFIXES = ("log.deck.", "log.event.drawn", "log.event.removed", "log.attack.", "log.injury.")
+# Draws, reshuffles and removals, and the attacks and injury checks that drew from the decks.
+HISTORY_TOPICS = (Topic.DECKS, Topic.COMBAT)
 HISTORY_MAX = 80
 ODDS_KINDS = ("creeper", "adult", "breeder", "queen")
 ODDS_INJURIES = (1, 2, 3, 4, 5, 6)
@@ -45,9 +44,9 @@ def show_card(ctx: UiContext, deck: str, card: str) -> None:
                             inset_padding=ft.Padding.symmetric(horizontal=8 if phone else 40, vertical=24),
                             content_padding=ft.Padding.all(10 if phone else 20))
     if deck == EVENT_DECK:
-        face = event_card_view(texts, ctx.controller.rules, card, identifier=eids.DECK_CARD, large=not phone)
+        face = event_card_view(texts, ctx.controller.rules, card, identifier=ids.DECK_CARD, large=not phone)
     else:
-        face = attack_card_view(texts, ctx.controller.rules, card, dark=None, identifier=eids.DECK_CARD,
+        face = attack_card_view(texts, ctx.controller.rules, card, dark=None, identifier=ids.DECK_CARD,
                                 large=not phone)
     dialog.content = ft.Container(face, width=min(560, ctx.width - (36 if phone else 120)))
     dialog.actions = [dialog_button(texts, "ui.common.dismiss", ids.CONFIRM_OK,
@@ -61,7 +60,7 @@ def _pile(ctx: UiContext, deck: str, cards: list[str], identifier: str, title: s
     t = ctx.texts.t
     if cards:
         tiles: list[ft.Control] = [
-            ids.tag(eids.deck_card(deck, card), ft.Container(
+            ids.tag(ids.deck_card(deck, card), ft.Container(
                 content=ft.Row([ft.Icon(ft.Icons.STYLE, size=18, color=theme.TEXT_MUTED),
                                 ft.Text(card_name(ctx, deck, card), size=15, expand=True),
                                 ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18, color=theme.TEXT_MUTED)], spacing=8),
@@ -85,7 +84,7 @@ def _opener(ctx: UiContext, deck: str, card: str) -> Callable:
 def _deck_card(ctx: UiContext, name: str, deck: Deck) -> ft.Control:
     t = ctx.texts.t
     event = name == EVENT_DECK
-    draw_id = eids.DECK_EVENT_DRAW if event else eids.DECK_ATTACK_DRAW
+    draw_id = ids.DECK_EVENT_DRAW if event else ids.DECK_ATTACK_DRAW
     count = ids.tag(draw_id, ft.Row(
         [ft.Icon(ft.Icons.LAYERS, size=34, color=theme.YELLOW),
          ft.Column([ft.Text(str(len(deck.draw_pile)), size=32, weight=ft.FontWeight.BOLD),
@@ -99,22 +98,23 @@ def _deck_card(ctx: UiContext, name: str, deck: Deck) -> ft.Control:
         rows.append(_pile(ctx, name, list(deck.shown), f"deck-{name}-shown", "ui.events.decks.shown",
                           "ui.events.decks.empty"))
     rows.append(_pile(ctx, name, list(deck.discard),
-                      eids.DECK_EVENT_DISCARD if event else eids.DECK_ATTACK_DISCARD,
+                      ids.DECK_EVENT_DISCARD if event else ids.DECK_ATTACK_DISCARD,
                       "ui.events.decks.discard", "ui.events.decks.empty"))
     rows.append(_pile(ctx, name, list(deck.removed),
-                      eids.DECK_EVENT_REMOVED if event else eids.DECK_ATTACK_REMOVED,
+                      ids.DECK_EVENT_REMOVED if event else ids.DECK_ATTACK_REMOVED,
                       "ui.events.decks.removed", "ui.events.decks.none_removed"))
     title = t("ui.events.decks.event_deck") if event else t("ui.events.decks.attack_deck")
     return theme.card(ft.Column(rows, spacing=12), title=title)
 
 
-def history_entries(state: GameState) -> list:
-    return newest_first([e for e in state.log if e.key.startswith(HISTORY_PREFIXES)])[:HISTORY_MAX]
+def history_entries(controller) -> list[Event]:
+    """The decks' lines the table may read, newest first."""
+    return controller.history(of_topics(for_table, *HISTORY_TOPICS), limit=HISTORY_MAX)
 
 
 def _history(ctx: UiContext) -> ft.Control:
     texts = ctx.texts
-    entries = history_entries(ctx.controller.state)
+    entries = history_entries(ctx.controller)
     if entries:
         lines: list[ft.Control] = [
             ft.Row([ft.Text(texts.t("ui.log.seq", seq=e.seq), size=12, color=theme.TEXT_MUTED, width=34),
@@ -125,7 +125,7 @@ def _history(ctx: UiContext) -> ft.Control:
         body: ft.Control = ft.Column(lines, spacing=6)
     else:
         body = theme.muted(texts.t("ui.events.decks.no_history"), size=14)
-    return ids.tag(eids.DECK_HISTORY, theme.card(body, title=texts.t("ui.events.decks.history")))
+    return ids.tag(ids.DECK_HISTORY, theme.card(body, title=texts.t("ui.events.decks.history")))
 
 
 def _odds(ctx: UiContext) -> ft.Control:
@@ -154,7 +154,7 @@ def _odds(ctx: UiContext) -> ft.Control:
                        color=theme.YELLOW if index == 0 else theme.TEXT) for index, cell in enumerate(cells)],
             spacing=4,
         ))
-    return ids.tag(eids.DECK_ODDS, theme.card(ft.Column(rows, spacing=6), title=t("ui.events.decks.odds")))
+    return ids.tag(ids.DECK_ODDS, theme.card(ft.Column(rows, spacing=6), title=t("ui.events.decks.odds")))
 
 
 def build_deck_screen(ctx: UiContext) -> ft.Control:

@@ -9,13 +9,14 @@ import flet as ft
 from companion.engine.attacks import INJURY_CARDS
 from companion.engine.commands import InjuryCheck
 from companion.engine.deck_odds import injury_check_odds
+from companion.engine.decks import event_card
+from companion.engine.results import InjuryOutcome
 
 from .. import ids, theme
 from ..context import UiContext
 from ..table.commands import CommandGate, command_button
-from . import event_ids as eids
 from ..widgets import stepper
-from .attack import attack_deck_count, draw_screen, newest_result, other_lines
+from .attack import attack_deck_count, draw_screen, other_lines, side_effects
 from .draft import INJURIES_MAX, draft_of, draft_picker
 from .widgets import (
     HIT_BG,
@@ -32,9 +33,6 @@ from .widgets import (
 )
 
 INJURED_KINDS = tuple(INJURY_CARDS)
-RESULT_KEYS = ("log.injury.killed", "log.injury.survives", "log.injury.retreat", "log.injury.retreat_two",
-               "log.injury.egg_destroyed")
-CARD_KEYS = ("log.injury.card", "log.injury.card_retreat")
 # How far the chance table goes (injuries 1..N).
 TABLE_INJURIES = 6
 
@@ -76,7 +74,7 @@ def _odds_table(ctx: UiContext) -> ft.Control:
             spacing=8,
         ))
     rows.append(attack_deck_count(ctx))
-    return ids.tag(eids.INJURY_ODDS, theme.card(ft.Column(rows, spacing=4), title=t("ui.events.odds.injury_title")))
+    return ids.tag(ids.INJURY_ODDS, theme.card(ft.Column(rows, spacing=4), title=t("ui.events.odds.injury_title")))
 
 
 def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
@@ -88,56 +86,56 @@ def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
     kinds = chips([
         choice_chip(t(f"intruder.{kind}") if kind != "egg" else t("ui.events.injury.egg"),
                     selected=draft.injured == kind, colour=KIND_COLOURS[kind],
-                    on_click=lambda _e, kind=kind: pick(injured=kind), identifier=eids.injury_intruder(kind))
+                    on_click=lambda _e, kind=kind: pick(injured=kind), identifier=ids.injury_intruder(kind))
         for kind in INJURED_KINDS
     ])
     cards = INJURY_CARDS[draft.injured]
     rows: list[ft.Control] = [
         label(t("ui.events.injury.intruder")), kinds,
         label(t("ui.events.injury.injuries")),
-        stepper(draft.injuries, on_change=lambda value: pick(injuries=value), identifier=eids.INJURY_COUNT,
-                down_id=eids.INJURY_COUNT_DOWN, up_id=eids.INJURY_COUNT_UP, down_tip=t("ui.events.injury.less"),
+        stepper(draft.injuries, on_change=lambda value: pick(injuries=value), identifier=ids.INJURY_COUNT,
+                down_id=ids.INJURY_COUNT_DOWN, up_id=ids.INJURY_COUNT_UP, down_tip=t("ui.events.injury.less"),
                 up_tip=t("ui.events.injury.more"), low=1, high=INJURIES_MAX),
         note(t(f"ui.events.injury.rule_{cards}"), icon=ft.Icons.RULE),
     ]
     if draft.injured == "egg":
         rows.append(choice_chip(t("ui.events.injury.in_nest"), selected=draft.in_nest,
-                                on_click=lambda _e: pick(in_nest=not draft.in_nest), identifier=eids.INJURY_IN_NEST,
+                                on_click=lambda _e: pick(in_nest=not draft.in_nest), identifier=ids.INJURY_IN_NEST,
                                 icon=ft.Icons.CHECK_BOX if draft.in_nest else ft.Icons.CHECK_BOX_OUTLINE_BLANK))
     rows.append(ft.Text(_odds_line(ctx, draft.injured, draft.injuries), size=16, weight=ft.FontWeight.BOLD))
     rows.append(command_button(gate, injury_command(ctx), label=t("ui.events.injury.resolve"), icon=ft.Icons.STYLE,
-                               identifier=eids.INJURY_RESOLVE, tone="danger"))
+                               identifier=ids.INJURY_RESOLVE, tone="danger"))
     return theme.card(ft.Column(rows, spacing=8), title=t("ui.events.injury.form"))
 
 
 def build_injury_result(ctx: UiContext, since: int) -> ft.Control | None:
     texts = ctx.texts
     t = texts.t
-    result, group = newest_result(ctx, since, RESULT_KEYS)
-    if result is None:
+    result = ctx.controller.state.latest.injury
+    if result is None or result.seq < since:
         return None
-    params = result.params
-    kind = params.get("kind", "")
-    if result.key == "log.injury.killed":
-        banner = verdict(eids.INJURY_VERDICT, texts.upper(t("ui.events.injury.killed", kind=kind)),
-                         texts.entry(result), bgcolor=MISS_BG, icon=ft.Icons.CHECK_CIRCLE, border=theme.GREEN)
-    elif result.key == "log.injury.survives":
-        banner = verdict(eids.INJURY_VERDICT, texts.upper(t("ui.events.injury.survives", kind=kind)),
-                         texts.entry(result), bgcolor=HIT_BG, icon=ft.Icons.WARNING)
-    elif result.key == "log.injury.egg_destroyed":
-        banner = verdict(eids.INJURY_VERDICT, texts.upper(t("ui.events.injury.egg_killed")), None,
+    kind = result.intruder
+    counts = {"kind": kind, "injuries": result.injuries, "total": result.total}
+    if result.outcome is InjuryOutcome.KILLED:
+        banner = verdict(ids.INJURY_VERDICT, texts.upper(t("ui.events.injury.killed", kind=kind)),
+                         t("log.injury.killed", **counts), bgcolor=MISS_BG, icon=ft.Icons.CHECK_CIRCLE,
+                         border=theme.GREEN)
+    elif result.outcome is InjuryOutcome.SURVIVES:
+        banner = verdict(ids.INJURY_VERDICT, texts.upper(t("ui.events.injury.survives", kind=kind)),
+                         t("log.injury.survives", **counts), bgcolor=HIT_BG, icon=ft.Icons.WARNING)
+    elif result.outcome is InjuryOutcome.EGG_DESTROYED:
+        banner = verdict(ids.INJURY_VERDICT, texts.upper(t("ui.events.injury.egg_killed")), None,
                          bgcolor=MISS_BG, icon=ft.Icons.CHECK_CIRCLE, border=theme.GREEN)
     else:
-        corridors = str(params.get("corridor")) if result.key == "log.injury.retreat" else \
-            f"{params.get('corridor')} → {params.get('then')}"
-        banner = verdict(eids.INJURY_VERDICT, texts.upper(t("ui.events.injury.retreats", kind=kind)),
-                         t("ui.events.injury.retreat_detail", corridors=corridors, number=params.get("number")),
+        spec = event_card(ctx.controller.rules, result.retreat_card)
+        corridors = " → ".join(str(corridor) for corridor in spec.corridors)
+        banner = verdict(ids.INJURY_VERDICT, texts.upper(t("ui.events.injury.retreats", kind=kind)),
+                         t("ui.events.injury.retreat_detail", corridors=corridors, number=spec.number),
                          bgcolor=RETREAT_BG, icon=ft.Icons.U_TURN_LEFT)
     rows: list[ft.Control] = [banner]
-    drawn = [e for e in group if e.key in CARD_KEYS]
-    faces = [attack_card_view(texts, ctx.controller.rules, e.params["card"], dark=None, show_effect=False,
-                              identifier=eids.injury_card(index + 1), large=False)
-             for index, e in enumerate(drawn)]
+    faces = [attack_card_view(texts, ctx.controller.rules, card, dark=None, show_effect=False,
+                              identifier=ids.injury_card(index + 1), large=False)
+             for index, card in enumerate(result.cards)]
     if faces:
         rows.append(label(t("ui.events.injury.cards")))
         if ctx.is_phone:
@@ -145,7 +143,7 @@ def build_injury_result(ctx: UiContext, since: int) -> ft.Control | None:
         else:
             rows.append(ft.Row([ft.Container(face, expand=True) for face in faces], spacing=10,
                                vertical_alignment=ft.CrossAxisAlignment.START))
-    rows += other_lines(texts, group, RESULT_KEYS + CARD_KEYS)
+    rows += other_lines(texts, side_effects(ctx, result.seq))
     return theme.card(ft.Column(rows, spacing=10), title=t("ui.events.injury.result"))
 
 

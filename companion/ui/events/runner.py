@@ -33,11 +33,9 @@ from .. import ids, theme
 from ..context import UiContext
 from ..table.commands import CommandGate, command_button, styled_button
 from ..table.time_track import status_line
-from . import event_ids as eids
 from .bag_step import build_development_step
 from .draft import ATTACK, DECKS, INJURY, RUNNER, TABLE, draft_of, open_screen
 from ..widgets import stepper
-from ..log_view import newest_first
 from .widgets import chips, event_card_view, label, note, page, screen_header
 
 STEP_ICONS = {
@@ -54,7 +52,8 @@ PHASE_LOG_MAX = 40
 # Yes / no follow-ups of an Event card: the command for each answer.
 QUESTIONS = {
     EventEffect.COOLANT_LEAK: lambda yes: EventCoolantLeak(cooling_malfunction=yes),
-    EventEffect.HATCHING: lambda yes: EventHatching(nobody_infested=yes),
+    # The question asks whether anyone was infested: "yes" means not nobody.
+    EventEffect.HATCHING: lambda yes: EventHatching(nobody_infested=not yes),
     EventEffect.NOISE_IN_CORRIDORS: lambda yes: EventNoiseInCorridors(had_noise=yes),
 }
 ONE_TAP = {EventEffect.POWER_SURGE: EventPowerSurge, EventEffect.KICKSTOPPER: EventKickstopper}
@@ -65,11 +64,10 @@ def step_name(ctx: UiContext, step: EventStep) -> str:
 
 
 def phase_start_seq(state: GameState) -> int:
-    """The sequence number of the command that started the current (or last) phase."""
-    for entry in reversed(state.log):
-        if entry.key == "log.event_phase.started":
-            return entry.seq
-    return state.commands_applied
+    """The step that started the current (or last) phase; past the newest step when no
+    phase has started yet."""
+    start = state.latest.event_phase_start
+    return start if start is not None else state.commands_applied
 
 
 # --------------------------------------------------------------------- stepper
@@ -96,12 +94,12 @@ def _stepper(ctx: UiContext, phase: EventPhase) -> ft.Control:
                              spacing=5, tight=True)
             chip = ft.Container(content=content, bgcolor=bg, border=ft.Border.all(3 if current else 1, colour),
                                 border_radius=18, padding=ft.Padding.symmetric(horizontal=10, vertical=6))
-        items.append(ft.Semantics(identifier=eids.event_step(int(step)), selected=current,
+        items.append(ft.Semantics(identifier=ids.event_step(int(step)), selected=current,
                                   label=t("ui.events.step_label", step=int(step), name=step_name(ctx, step)),
                                   content=chip))
     row = ft.Row(items, wrap=not ctx.is_phone, spacing=4 if ctx.is_phone else 6, run_spacing=6,
                  alignment=ft.MainAxisAlignment.SPACE_BETWEEN if ctx.is_phone else ft.MainAxisAlignment.START)
-    return ids.tag(eids.EVENT_STEPPER, row)
+    return ids.tag(ids.EVENT_STEPPER, row)
 
 
 # --------------------------------------------------------------------- the steps
@@ -121,7 +119,7 @@ def _css_step(ctx: UiContext, gate: CommandGate) -> list[ft.Control]:
         lines.append(theme.muted(t("ui.events.css.nobody_waiting"), size=14))
     faces = [
         command_button(gate, EventCssLaunch(face=face), label=t(f"css_face.{face.value}"),
-                       identifier=eids.css_face(face.value), tone="warning", confirm_key="css_launch")
+                       identifier=ids.css_face(face.value), tone="warning", confirm_key="css_launch")
         for face in CssFace
     ]
     return lines + [chips(faces)]
@@ -158,7 +156,7 @@ def _noise_step(ctx: UiContext, phase: EventPhase) -> list[ft.Control]:
         sections = theme.muted(t("ui.events.noise.none"), size=15)
         lead = None
     rows: list[ft.Control] = [label(lead)] if lead else []
-    rows.append(ids.tag(eids.EVENT_NOISE_SECTIONS, sections))
+    rows.append(ids.tag(ids.EVENT_NOISE_SECTIONS, sections))
     rows.append(note(t("ui.events.noise.technical"), icon=ft.Icons.WARNING_AMBER))
     return rows
 
@@ -167,11 +165,11 @@ def _tool_buttons(ctx: UiContext, *, attack: bool = True) -> ft.Control:
     t = ctx.texts.t
     buttons: list[ft.Control] = []
     if attack:
-        buttons.append(ids.tag(eids.ATTACK, styled_button(t("ui.events.panel.attack"), icon=ft.Icons.PEST_CONTROL,
+        buttons.append(ids.tag(ids.ATTACK, styled_button(t("ui.events.panel.attack"), icon=ft.Icons.PEST_CONTROL,
                                                           tone="danger",
                                                           on_click=lambda _e: open_screen(ctx, ATTACK,
                                                                                           back_to=RUNNER))))
-    buttons.append(ids.tag(eids.INJURY_CHECK, styled_button(t("ui.events.panel.injury"), icon=ft.Icons.HEALING,
+    buttons.append(ids.tag(ids.INJURY_CHECK, styled_button(t("ui.events.panel.injury"), icon=ft.Icons.HEALING,
                                                             on_click=lambda _e: open_screen(ctx, INJURY,
                                                                                             back_to=RUNNER))))
     return chips(buttons)
@@ -194,9 +192,9 @@ def _fire_step(ctx: UiContext, gate: CommandGate, phase: EventPhase) -> list[ft.
     if phase.nest_fire is None:
         rows.append(chips([
             command_button(gate, EventFireDamage(nest_fire=True), label=t("ui.events.fire.yes"),
-                           identifier=eids.EVENT_NEST_FIRE_YES, tone="danger", icon=ft.Icons.LOCAL_FIRE_DEPARTMENT),
+                           identifier=ids.EVENT_NEST_FIRE_YES, tone="danger", icon=ft.Icons.LOCAL_FIRE_DEPARTMENT),
             command_button(gate, EventFireDamage(nest_fire=False), label=t("ui.events.fire.no"),
-                           identifier=eids.EVENT_NEST_FIRE_NO, tone="primary"),
+                           identifier=ids.EVENT_NEST_FIRE_NO, tone="primary"),
         ]))
     else:
         answer = t("ui.events.fire.answered_yes") if phase.nest_fire else t("ui.events.fire.answered_no")
@@ -217,7 +215,7 @@ def _lurking(ctx: UiContext, gate: CommandGate) -> list[ft.Control]:
             draft.lurking[kind] = value
             ctx.rerender()
 
-        name = eids.event_effect("lurking", kind)
+        name = ids.event_effect("lurking", kind)
         rows.append(ft.Row([
             ft.Text(t("ui.events.effect.on_board", kind=kind, count=high), size=15, expand=True),
             stepper(draft.lurking[kind], on_change=change, identifier=name, down_id=f"{name}-down",
@@ -226,7 +224,7 @@ def _lurking(ctx: UiContext, gate: CommandGate) -> list[ft.Control]:
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER, wrap=ctx.is_phone))
     counts = {kind: n for kind, n in draft.lurking.items() if n > 0}
     rows.append(command_button(gate, EventLurking(counts=counts), label=t("ui.events.effect.lurking_apply"),
-                               identifier=eids.event_effect("lurking"), tone="warning"))
+                               identifier=ids.event_effect("lurking"), tone="warning"))
     return rows
 
 
@@ -235,7 +233,7 @@ def _effect(ctx: UiContext, gate: CommandGate, effect: EventEffect) -> ft.Contro
     name = effect.value
     if effect in ONE_TAP:
         body: list[ft.Control] = [command_button(gate, ONE_TAP[effect](), label=t(f"event_effect.{name}"),
-                                                 identifier=eids.event_effect(name), tone="warning",
+                                                 identifier=ids.event_effect(name), tone="warning",
                                                  icon=ft.Icons.TOUCH_APP)]
     elif effect in QUESTIONS:
         make = QUESTIONS[effect]
@@ -243,9 +241,9 @@ def _effect(ctx: UiContext, gate: CommandGate, effect: EventEffect) -> ft.Contro
             ft.Text(t(f"event_effect.{name}"), size=16, weight=ft.FontWeight.BOLD),
             chips([
                 command_button(gate, make(True), label=t(f"ui.events.effect.{name}_yes"),
-                               identifier=eids.event_effect(name, "yes"), tone="warning"),
+                               identifier=ids.event_effect(name, "yes"), tone="warning"),
                 command_button(gate, make(False), label=t(f"ui.events.effect.{name}_no"),
-                               identifier=eids.event_effect(name, "no"), tone="primary"),
+                               identifier=ids.event_effect(name, "no"), tone="primary"),
             ]),
         ]
     else:
@@ -264,7 +262,7 @@ def _event_card_step(ctx: UiContext, gate: CommandGate, phase: EventPhase) -> li
         deck = state.decks.event
         return [
             command_button(gate, DrawEventCard(), label=t("ui.events.card.draw"), icon=ft.Icons.STYLE,
-                           identifier=eids.DRAW_EVENT, tone="warning"),
+                           identifier=ids.DRAW_EVENT, tone="warning"),
             theme.muted(t("ui.events.card.left", count=len(deck.draw_pile), discard=len(deck.discard)), size=14),
         ]
     rows: list[ft.Control] = [event_card_view(ctx.texts, rules, phase.event_card)]
@@ -289,7 +287,7 @@ def _round_end_step(ctx: UiContext) -> list[ft.Control]:
     if state.round > 1:
         lines.append(note(t("ui.events.round_end.first_player"), icon=ft.Icons.ARROW_BACK))
     lines.append(ft.Text(t("ui.events.round_end.next", round=state.round), size=16, weight=ft.FontWeight.BOLD))
-    return [ids.tag(eids.EVENT_ROUND_END, ft.Column(lines, spacing=8))]
+    return [ids.tag(ids.EVENT_ROUND_END, ft.Column(lines, spacing=8))]
 
 
 def _continue_label(ctx: UiContext, phase: EventPhase) -> str:
@@ -339,11 +337,11 @@ def _step_panel(ctx: UiContext, gate: CommandGate, phase: EventPhase) -> ft.Cont
 
     rows.append(ft.Divider(height=1, color=theme.OUTLINE))
     if refusal is not None:
-        rows.append(ids.tag(eids.EVENT_BLOCKED, theme.muted(ctx.texts.error(refusal), size=14)))
+        rows.append(ids.tag(ids.EVENT_BLOCKED, theme.muted(ctx.texts.error(refusal), size=14)))
     rows.append(command_button(gate, command, label=_continue_label(ctx, phase), icon=ft.Icons.ARROW_FORWARD,
-                               identifier=eids.EVENT_CONTINUE, tone="primary", on_click=go_on))
+                               identifier=ids.EVENT_CONTINUE, tone="primary", on_click=go_on))
     title = t("ui.events.step_title", step=int(step), name=step_name(ctx, step))
-    return ids.tag(eids.EVENT_STEP_PANEL, theme.card(ft.Column(rows, spacing=10), title=title))
+    return ids.tag(ids.EVENT_STEP_PANEL, theme.card(ft.Column(rows, spacing=10), title=title))
 
 
 # --------------------------------------------------------------------- no phase running
@@ -358,15 +356,14 @@ def _no_phase(ctx: UiContext, gate: CommandGate) -> ft.Control:
 
         body = [note(t("ui.events.no_phase", round=state.round), icon=ft.Icons.INFO_OUTLINE),
                 command_button(gate, StartEventPhase(), label=t("ui.events.panel.start"), icon=ft.Icons.PLAY_ARROW,
-                               identifier=eids.EVENT_START, tone="primary", on_click=start)]
-    return ids.tag(eids.EVENT_NO_PHASE, theme.card(ft.Column(body, spacing=10), title=t("ui.events.title")))
+                               identifier=ids.EVENT_START, tone="primary", on_click=start)]
+    return ids.tag(ids.EVENT_NO_PHASE, theme.card(ft.Column(body, spacing=10), title=t("ui.events.title")))
 
 
 def _phase_log(ctx: UiContext) -> ft.Control:
     texts = ctx.texts
     state = ctx.controller.state
-    since = phase_start_seq(state)
-    entries = newest_first([e for e in state.log if e.seq >= since])[:PHASE_LOG_MAX]
+    entries = ctx.controller.history(since=phase_start_seq(state), limit=PHASE_LOG_MAX)
     lines: list[ft.Control] = [
         ft.Container(
             content=ft.Text(texts.entry(e), size=14, weight=ft.FontWeight.BOLD if e.announce else None,
@@ -384,12 +381,12 @@ def _phase_log(ctx: UiContext) -> ft.Control:
     else:
         # Beside the steps, a list of its own that scrolls, as the table's log does.
         body = ft.ListView(lines, spacing=0, height=max(260.0, (ctx.page.height or 800) - 300))
-    return ids.tag(eids.EVENT_PHASE_LOG, theme.card(body, title=texts.t("ui.events.log_title")))
+    return ids.tag(ids.EVENT_PHASE_LOG, theme.card(body, title=texts.t("ui.events.log_title")))
 
 
 def _tools(ctx: UiContext) -> ft.Control:
     t = ctx.texts.t
-    button = ids.tag(eids.DECKS, styled_button(t("ui.events.panel.decks"), icon=ft.Icons.LAYERS, compact=True,
+    button = ids.tag(ids.DECKS, styled_button(t("ui.events.panel.decks"), icon=ft.Icons.LAYERS, compact=True,
                                                on_click=lambda _e: open_screen(ctx, DECKS, back_to=RUNNER)))
     return ft.Row([button], wrap=True)
 
@@ -402,7 +399,7 @@ def build_runner_screen(ctx: UiContext) -> ft.Control:
     title = t("ui.events.title_round", round=phase.round) if phase is not None else t("ui.events.title")
     head = [screen_header(ctx, title, t("ui.events.subtitle"), back_key="ui.events.back",
                           on_back=lambda: ctx.navigate(TABLE)),
-            ids.tag(eids.EVENT_STATUS, status_line(ctx.texts, state))]
+            ids.tag(ids.EVENT_STATUS, status_line(ctx.texts, state))]
     if phase is None:
         return page(ctx, head, [_no_phase(ctx, gate)], [_tools(ctx), _phase_log(ctx)])
     main = [_stepper(ctx, phase), _step_panel(ctx, gate, phase)]

@@ -15,7 +15,6 @@ from ..context import UiContext
 from ..i18n_view import Texts
 from ..table.commands import styled_button
 from ..widgets import chip_content, chips, label
-from . import event_ids as eids
 
 # The intruders' colours, as on the Intruder bag screen, so a kind reads the same everywhere.
 KIND_COLOURS = {
@@ -140,7 +139,7 @@ def corridor_text(texts: Texts, corridors: Sequence[int]) -> str:
     return texts.t("ui.events.card.corridor_one", corridor=corridors[0])
 
 
-def event_card_view(texts: Texts, rules: Rules, card_id: str, *, identifier: str | None = eids.EVENT_CARD,
+def event_card_view(texts: Texts, rules: Rules, card_id: str, *, identifier: str | None = ids.EVENT_CARD,
                     large: bool = True) -> ft.Control:
     """An Event card as the table reads it: number, name, who moves through which
     corridor(s), the effect and the Darkness extra."""
@@ -202,7 +201,7 @@ def blood_drop(texts: Texts, rules: Rules, card_id: str, *, size: int = 64) -> f
 
 
 def attack_card_view(texts: Texts, rules: Rules, card_id: str, *, dark: bool | None,
-                     identifier: str | None = eids.ATTACK_CARD, large: bool = True,
+                     identifier: str | None = ids.ATTACK_CARD, large: bool = True,
                      show_effect: bool = True) -> ft.Control:
     """An Attack card: name, the intruders whose symbol it shows, blood value or Retreat,
     the effect and (in Darkness, or when browsing) the Darkness extra."""
@@ -233,7 +232,7 @@ def body_width(ctx: UiContext) -> float:
 
 def screen_header(ctx: UiContext, title: str, subtitle: str | None, *, back_key: str,
                   on_back: Callable[[], None]) -> ft.Control:
-    back = ids.tag(eids.BACK, styled_button(ctx.texts.t(back_key), icon=ft.Icons.ARROW_BACK,
+    back = ids.tag(ids.BACK, styled_button(ctx.texts.t(back_key), icon=ft.Icons.ARROW_BACK,
                                             on_click=lambda _e: on_back(), compact=True))
     words: list[ft.Control] = [ft.Text(title, size=20 if ctx.is_phone else 24, weight=ft.FontWeight.BOLD)]
     if subtitle:

@@ -13,11 +13,11 @@ from companion.engine.commands import (
     SendSignal,
     SetKnowledge,
 )
-from companion.engine.state import CrewMember
+from companion.engine.views import CrewView
 
 from .. import ids, theme
 from ..dialogs import choose
-from .commands import CommandGate, command_button
+from ..kit.gate import CommandGate, command_button
 
 WHEREABOUTS_COLOURS = {
     Whereabouts.FACILITY: theme.SURFACE_HIGH,
@@ -28,14 +28,14 @@ WHEREABOUTS_COLOURS = {
 }
 
 
-def _whereabouts(gate: CommandGate, member: CrewMember) -> str:
+def _whereabouts(gate: CommandGate, member: CrewView) -> str:
     texts = gate.ctx.texts
     if member.whereabouts is Whereabouts.POD and member.pod is not None:
         return texts.pod(member.pod)
     return texts.t(f"whereabouts.{member.whereabouts.value}")
 
 
-def _pod_dialog(gate: CommandGate, member: CrewMember) -> None:
+def _pod_dialog(gate: CommandGate, member: CrewView) -> None:
     texts = gate.ctx.texts
     free = [pod for pod in Pod if gate.refusal(EnterPod(seat=member.seat, pod=pod)) is None]
     choose(
@@ -47,7 +47,7 @@ def _pod_dialog(gate: CommandGate, member: CrewMember) -> None:
     )
 
 
-def _knowledge_row(gate: CommandGate, member: CrewMember) -> ft.Control:
+def _knowledge_row(gate: CommandGate, member: CrewView) -> ft.Control:
     t = gate.ctx.texts.t
     rules = gate.ctx.controller.rules.knowledge
     seat = member.seat
@@ -78,7 +78,7 @@ def _flag(gate: CommandGate, *, done: bool, done_key: str, command, label_key: s
     return command_button(gate, command, label=t(label_key), icon=icon, identifier=identifier, compact=True)
 
 
-def _member_card(gate: CommandGate, member: CrewMember) -> ft.Control:
+def _member_card(gate: CommandGate, member: CrewView) -> ft.Control:
     texts = gate.ctx.texts
     t = texts.t
     seat = member.seat
@@ -139,6 +139,6 @@ def _member_card(gate: CommandGate, member: CrewMember) -> ft.Control:
 
 
 def build_crew_panel(gate: CommandGate) -> ft.Control:
-    state = gate.ctx.controller.state
+    state = gate.ctx.game
     cards = [_member_card(gate, member) for member in state.crew]
     return theme.card(ft.Column(cards, spacing=8), title=gate.ctx.texts.t("ui.crew.title"))

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.state import GameState
+from companion.engine.views import PublicView
 
 from .. import ids, theme
 from ..i18n_view import Texts
 
 
-def build_end_panel(texts: Texts, state: GameState) -> ft.Control:
+def build_end_panel(texts: Texts, state: PublicView) -> ft.Control:
     end = state.end
     assert end is not None
     t = texts.t

@@ -11,9 +11,13 @@ from companion.engine.commands import (
     RemoveFire,
     RemoveMalfunction,
 )
+from companion.engine.vocab import Mode
 
 from .. import ids, theme
-from .commands import CommandGate, command_button
+from ..kit.gate import CommandGate, command_button
+
+# Solo and Fully Co-operative Objectives work differently at the first encounter.
+FIRST_ENCOUNTER_CONFIRM = {Mode.SOLO: "first_encounter_solo", Mode.COOP: "first_encounter_coop"}
 
 
 def _counter(gate: CommandGate, *, label: str, count: int, pool: int, identifier: str, colour: str,
@@ -57,7 +61,7 @@ def _door(label: str, is_open: bool, open_text: str, closed_text: str, identifie
 
 def build_markers_panel(gate: CommandGate) -> ft.Control:
     t = gate.ctx.texts.t
-    state = gate.ctx.controller.state
+    state = gate.ctx.game
     counters = ft.ResponsiveRow(
         [
             ft.Container(_counter(gate, label=t("ui.markers.fire"), count=state.fire, pool=state.fire_pool,
@@ -77,8 +81,8 @@ def build_markers_panel(gate: CommandGate) -> ft.Control:
         [
             _door(t("ui.markers.main_gate"), state.main_gate_open, t("ui.markers.open"), t("ui.markers.closed"),
                   ids.MAIN_GATE),
-            _door(t("ui.markers.isolation_room"), state.isolation_open, t("ui.markers.open"),
-                  t("ui.markers.closed"), ids.ISOLATION_ROOM),
+            _door(t("ui.markers.isolation_room"), state.isolation_open, t("ui.markers.isolation_open"),
+                  t("ui.markers.isolation_closed"), ids.ISOLATION_ROOM),
         ],
         spacing=6,
     )
@@ -92,7 +96,7 @@ def build_markers_panel(gate: CommandGate) -> ft.Control:
                            label=t("ui.markers.first_encounter_done") if encounter_done
                            else t("ui.markers.first_encounter"),
                            icon=ft.Icons.PEST_CONTROL, identifier=ids.FIRST_ENCOUNTER,
-                           confirm_key="first_encounter"),
+                           confirm_key=FIRST_ENCOUNTER_CONFIRM.get(state.mode, "first_encounter")),
         ],
         wrap=True,
         spacing=8,

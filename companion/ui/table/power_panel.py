@@ -8,12 +8,19 @@ from companion.engine.commands import FlipPower, PowerSurge, RestorePower, SwapP
 
 from .. import ids, theme
 from ..dialogs import close, dialog_button
-from .commands import CommandGate, command_button
+from ..kit.gate import CommandGate, command_button
+
+
+def _state_key(section: Section, on: bool) -> str:
+    """Only a Section goes dark without Power; the Elevator just stops."""
+    if on:
+        return "power_state.on"
+    return "power_state.off_elevator" if section is Section.ELEVATOR else "power_state.off"
 
 
 def _section_tile(gate: CommandGate, section: Section) -> ft.Control:
     texts = gate.ctx.texts
-    token = gate.ctx.controller.state.power[section]
+    token = gate.ctx.game.power[section]
     on = token.active
     colour = theme.BLUE if on else theme.RED
     tile = ft.Container(
@@ -30,7 +37,7 @@ def _section_tile(gate: CommandGate, section: Section) -> ft.Control:
                             alignment=ft.Alignment.CENTER,
                             tooltip=texts.t("ui.power.token", token=token.number),
                         ),
-                        ft.Text(texts.t("power_state.on") if on else texts.t("power_state.off"), size=14,
+                        ft.Text(texts.t(_state_key(section, on)), size=14,
                                 weight=ft.FontWeight.BOLD, color=theme.TEXT, expand=True),
                     ],
                     spacing=8,
@@ -85,7 +92,7 @@ def open_restore_dialog(gate: CommandGate) -> None:
     """Backup Power: the player may also rearrange the tokens (step 2), so ask how."""
     ctx = gate.ctx
     t = ctx.texts.t
-    state = ctx.controller.state
+    state = ctx.game
     rules = ctx.controller.rules.power
     pickers = {s: _token_picker(gate, ctx.texts.section(s), state.power[s].number) for s in Section}
     grid = ft.Row([ids.tag(ids.restore_power_section(s.value), p) for s, p in pickers.items()], wrap=True, spacing=8,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.state import GameState
+from companion.engine.views import PublicView
 from companion.rules import Rules, TimeSlot
 
 from .. import ids, theme
@@ -40,7 +40,7 @@ def alert_token(size: float) -> ft.Control:
     return _token(theme.ORANGE, ft.Icons.NOTIFICATIONS_ACTIVE, size, border="#000000")
 
 
-def _tokens_on(slot: TimeSlot, state: GameState, size: float) -> list[ft.Control]:
+def _tokens_on(slot: TimeSlot, state: PublicView, size: float) -> list[ft.Control]:
     tokens: list[ft.Control] = []
     if state.time == slot.number:
         tokens.append(time_token(state.time_active, size))
@@ -52,7 +52,7 @@ def _tokens_on(slot: TimeSlot, state: GameState, size: float) -> list[ft.Control
     return tokens
 
 
-def _slot(texts: Texts, slot: TimeSlot, state: GameState, width: float, stack: int) -> ft.Control:
+def _slot(texts: Texts, slot: TimeSlot, state: PublicView, width: float, stack: int) -> ft.Control:
     """One slot; `stack` is how many tokens the busiest slot holds, so all rows line up."""
     token_size = min(28, width * 0.55)
     tokens = _tokens_on(slot, state, token_size)
@@ -129,7 +129,7 @@ def _legend(texts: Texts) -> ft.Control:
     )
 
 
-def status_line(texts: Texts, state: GameState) -> ft.Control:
+def status_line(texts: Texts, state: PublicView) -> ft.Control:
     t = texts.t
     parts = [
         theme.pill(t("ui.track.round", round=state.round), bgcolor=theme.SURFACE_HIGH, size=14),
@@ -146,7 +146,7 @@ def status_line(texts: Texts, state: GameState) -> ft.Control:
     return ft.Row(parts, wrap=True, spacing=6, run_spacing=6)
 
 
-def build_time_track(texts: Texts, rules: Rules, state: GameState, available_width: float) -> ft.Control:
+def build_time_track(texts: Texts, rules: Rules, state: PublicView, available_width: float) -> ft.Control:
     slots = rules.time_track.slots
     # Phones get two rows (15…08, 07…S) so the numbers stay readable.
     per_row = len(slots) if available_width >= 900 else (len(slots) + 1) // 2

@@ -8,7 +8,7 @@ from companion.engine.commands import AdvanceTime, CssLaunch, StartSelfDestruct,
 
 from .. import ids, theme
 from ..dialogs import choose
-from .commands import CommandGate, command_button
+from ..kit.gate import CommandGate, command_button
 
 
 def _css_launch_dialog(gate: CommandGate) -> None:
@@ -31,14 +31,15 @@ def _css_launch_dialog(gate: CommandGate) -> None:
 
 def build_track_actions(gate: CommandGate) -> ft.Control:
     t = gate.ctx.texts.t
-    state = gate.ctx.controller.state
-    rules = gate.ctx.controller.rules
+    state = gate.ctx.game
+    # Time moves at step 5 of the Event Phase; here only for an effect that says so, and
+    # the table is told so before it moves (no one-tap trap in the Player Phase).
     buttons: list[ft.Control] = [
         command_button(gate, AdvanceTime(), label=t("ui.actions.advance_time"), icon=ft.Icons.SKIP_NEXT,
-                       identifier=ids.ADVANCE_TIME, tone="primary"),
+                       identifier=ids.ADVANCE_TIME, confirm_key="advance_time"),
     ]
-    # CSS launch is only offered while Time stands on a CSS space (Event Phase step 4).
-    if rules.slot(state.time).css_space:
+    # CSS launch is only offered while a CSS token under the Time token is still hidden.
+    if state.css_launch_pending:
         buttons.append(command_button(gate, CssLaunch(face=CssFace.NONE), label=t("ui.css.launch"),
                                       icon=ft.Icons.ROCKET_LAUNCH, identifier=ids.CSS_LAUNCH, tone="warning",
                                       on_click=lambda _e: _css_launch_dialog(gate)))

@@ -7,8 +7,7 @@ from .. import theme
 from ..context import UiContext
 from ..bag.view import build_bag_panel
 from ..events import build_events_panel
-from ..log_view import build_log
-from .commands import CommandGate
+from ..log_view import MAX_LINES, build_log
 from .crew_panel import build_crew_panel
 from .end_panel import build_end_panel
 from .markers_panel import build_markers_panel
@@ -20,27 +19,28 @@ PAGE_PADDING = theme.PAGE_PADDING
 
 
 def build_table(ctx: UiContext) -> ft.Control:
-    state = ctx.controller.state
-    gate = CommandGate(ctx)
+    game = ctx.game
+    gate = ctx.gate()
     texts = ctx.texts
     track_width = ctx.width - 2 * PAGE_PADDING - 2 * theme.GAP - 4
-    head: list[ft.Control] = [build_end_panel(texts, state)] if state.is_over else []
-    head.append(build_time_track(texts, ctx.controller.rules, state, track_width))
+    head: list[ft.Control] = [build_end_panel(texts, game)] if game.is_over else []
+    head.append(build_time_track(texts, ctx.controller.rules, game, track_width))
     # Once the game is over only undo is left to do: no Event Phase buttons.
     board = [build_power_panel(gate), build_markers_panel(gate)]
     # One tap to the Intruder bag screen (and bag development) from the table.
     board.insert(0, build_bag_panel(gate))
     # The Event Phase runner, attacks, injury checks and the decks.
     board.insert(0, build_events_panel(gate))
-    if not state.is_over:
+    if not game.is_over:
         board.insert(0, build_track_actions(gate))
     crew = build_crew_panel(gate)
     width = ctx.width - 2 * PAGE_PADDING
+    journal = ctx.controller.history(ctx.viewer, limit=MAX_LINES)
     if ctx.is_phone:
-        return ft.Column([*head, *board, crew, build_log(texts, state)], spacing=theme.GAP, width=width,
+        return ft.Column([*head, *board, crew, build_log(texts, journal)], spacing=theme.GAP, width=width,
                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
-    log = build_log(texts, state, height=max(300.0, (ctx.page.height or 800) - 160))
+    log = build_log(texts, journal, height=max(300.0, (ctx.page.height or 800) - 160))
     column = lambda controls, flex: ft.Container(  # noqa: E731
         ft.Column(controls, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH), expand=flex)  # noqa: E731
     if ctx.is_wide:

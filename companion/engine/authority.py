@@ -1,0 +1,39 @@
+"""Who may send which command: the table drives the game; a seat acts only for itself.
+
+The check runs where commands arrive (the controller), so a phone that forges a
+command it has no button for is refused just the same.
+"""
+from __future__ import annotations
+
+from . import commands as c
+from .errors import IllegalCommand
+from .views import Viewer
+
+# A player's own moves, sent from their phone for their own seat.
+SEAT_COMMANDS: frozenset[type] = frozenset({
+    c.SetKnowledge,
+    c.ActivateKnowledgeToken,
+    c.SendSignal,
+    c.LockIn,
+    c.EscapeToBunker,
+    c.EnterPod,
+    c.ResolveEncounter,
+})
+
+
+def refusal_for(actor: Viewer, command: c.GameCommand) -> IllegalCommand | None:
+    """Why `actor` may not send `command` (None when it may)."""
+    if actor.is_table:
+        return None
+    if actor.kind != "seat":
+        return IllegalCommand("error.not_joined")
+    if type(command) not in SEAT_COMMANDS:
+        return IllegalCommand("error.table_only")
+    if getattr(command, "seat", None) != actor.seat:
+        return IllegalCommand("error.not_your_seat")
+    return None
+
+
+def may_undo(actor: Viewer) -> bool:
+    """Undo and redo rewrite everyone's game: only the table may."""
+    return actor.is_table

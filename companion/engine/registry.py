@@ -1,0 +1,79 @@
+"""Every command's check and effect, declared once beside its handler.
+
+A handler module registers each command it handles:
+
+    @handles(AdvanceTime, check=check_advance_time, refused_during_event_phase=True)
+    def advance_time(turn: Turn, command: AdvanceTime) -> None: ...
+
+The check reads the state and raises IllegalCommand when the rules forbid the
+command; the effect changes the turn's copy of the state and never refuses once the
+check passed. A command type can be registered only once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterator, TypeVar
+
+from .context import Turn
+from .guards import require_no_event_phase
+from .state import GameState
+
+if TYPE_CHECKING:
+    from companion.rules import Rules
+
+Check = Callable[[GameState, Any, "Rules"], None]
+Effect = Callable[[Turn, Any], None]
+E = TypeVar("E", bound=Effect)
+
+
+class DuplicateRegistration(TypeError):
+    """A command type registered a second time (it would silently replace the first)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Registration:
+    command: type
+    check: Check
+    effect: Effect
+    # Plain tracker commands that the Event Phase runner performs itself.
+    refused_during_event_phase: bool = False
+
+    def check_command(self, state: GameState, command: Any, rules: "Rules") -> None:
+        if self.refused_during_event_phase:
+            require_no_event_phase(state)
+        self.check(state, command, rules)
+
+
+class Registry:
+    def __init__(self) -> None:
+        self._by_type: dict[type, Registration] = {}
+
+    def register(self, registration: Registration) -> None:
+        if registration.command in self._by_type:
+            raise DuplicateRegistration(f"{registration.command.__name__} is already registered")
+        self._by_type[registration.command] = registration
+
+    def handles(self, command: type, *, check: Check, refused_during_event_phase: bool = False) -> Callable[[E], E]:
+        """Decorator: the decorated function is `command`'s effect (returned unchanged)."""
+
+        def register_effect(effect: E) -> E:
+            self.register(Registration(command, check, effect, refused_during_event_phase))
+            return effect
+
+        return register_effect
+
+    def get(self, command: type) -> Registration | None:
+        return self._by_type.get(command)
+
+    def __contains__(self, command: type) -> bool:
+        return command in self._by_type
+
+    def __iter__(self) -> Iterator[Registration]:
+        return iter(self._by_type.values())
+
+    def __len__(self) -> int:
+        return len(self._by_type)
+
+
+REGISTRY = Registry()
+handles = REGISTRY.handles

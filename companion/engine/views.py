@@ -1,0 +1,433 @@
+"""What one viewer may know of a game: the only thing a screen ever renders from.
+
+A viewer is the table (the shared screen), one seat (a player's phone), or nobody (a
+browser that has not joined). `view_for` projects the full state into an immutable
+view: the public part for every viewer, a seat's private part only for that seat, the
+table's extras only for the table, and never what no screen may know (the RNG and its
+seed, the order of the bag and of the decks, the next draw, the bag's token numbers).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from . import queries
+from .bag_model import MINIATURE_KINDS, TOKEN_KINDS, Awaiting, BagDraw, Lighting, Place, TokenOutcome
+from .commands import GameCommand, parse_command
+from .decks import Deck
+from .odds import bag_odds
+from .phase_state import EventEffect, EventStep
+from .state import GameEnd, GameState
+from .vocab import Mode, Pod, Section, Whereabouts
+
+if TYPE_CHECKING:
+    from companion.rules import Rules
+
+# Hand sizes the odds table covers (a hand never holds more than this many cards).
+HAND_MAX = 15
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who looks: `table`, `seat` (with its number) or `nobody`."""
+
+    kind: Literal["table", "seat", "nobody"]
+    seat: int | None = None
+
+    def __post_init__(self) -> None:
+        if (self.kind == "seat") != (self.seat is not None):
+            raise ValueError("a seat viewer names its seat, and only a seat viewer does")
+
+    @property
+    def is_table(self) -> bool:
+        return self.kind == "table"
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}" if self.kind == "seat" else self.kind
+
+
+TABLE = Viewer("table")
+NOBODY = Viewer("nobody")
+
+
+def seat_viewer(seat: int) -> Viewer:
+    return Viewer("seat", seat)
+
+
+class _View(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class PowerView(_View):
+    number: int
+    active: bool
+
+
+class SelfDestructView(_View):
+    slot: int
+    red: bool
+
+    @property
+    def can_be_stopped(self) -> bool:
+        return not self.red
+
+
+class CrewView(_View):
+    """What everyone at the table sees of a Character (it is all on the board)."""
+
+    seat: int
+    name: str
+    character: str
+    whereabouts: Whereabouts
+    pod: Pod | None
+    knowledge: int
+    knowledge_token_active: bool
+    signal_sent: bool
+    launched: bool
+
+    @property
+    def is_in_facility(self) -> bool:
+        return self.whereabouts is Whereabouts.FACILITY
+
+    @property
+    def is_waiting_in_pod(self) -> bool:
+        return self.whereabouts is Whereabouts.POD and not self.launched
+
+
+class BagOddsRow(_View):
+    """The next draw's odds for one hand size."""
+
+    hand: int
+    surprise_light: Fraction
+    surprise_dark: Fraction
+
+
+class BagOddsView(_View):
+    total: int
+    kinds: dict[str, Fraction]
+    by_hand: tuple[BagOddsRow, ...]
+
+    def kind(self, kind: str) -> Fraction:
+        return self.kinds.get(kind, Fraction(0))
+
+    def for_hand(self, hand: int) -> BagOddsRow:
+        return self.by_hand[max(0, min(hand, len(self.by_hand) - 1))]
+
+
+class BagView(_View):
+    """The bag is face-down: how many tokens of each kind, never which numbers or in what order."""
+
+    in_bag: dict[str, int]
+    aside: dict[str, int]
+    on_board: dict[str, int]
+    carcasses: int
+    eggs: int
+    nest_destroyed: bool
+    last_draw: BagDraw | None
+    awaiting: Awaiting | None
+    physical_bag: bool
+    show_odds: bool
+    # Only while `show_odds` is on.
+    odds: BagOddsView | None
+
+    @property
+    def total(self) -> int:
+        return sum(self.in_bag.values())
+
+    @property
+    def is_awaiting_answer(self) -> bool:
+        return self.awaiting is not None
+
+
+class DeckView(_View):
+    """A deck's piles; the draw pile as a sorted multiset (which cards are left is
+    public, as everyone saw the others go; their order is not)."""
+
+    draw_pile: tuple[str, ...]
+    discard: tuple[str, ...]
+    removed: tuple[str, ...]
+    shown: tuple[str, ...]
+    reshuffles: int
+
+    @property
+    def draw_count(self) -> int:
+        return len(self.draw_pile)
+
+    def as_deck(self) -> Deck:
+        """A deck with the same cards in each pile, for odds (which never depend on order)."""
+        return Deck(draw_pile=list(self.draw_pile), discard=list(self.discard), removed=list(self.removed),
+                    shown=list(self.shown), reshuffles=self.reshuffles)
+
+
+class DecksView(_View):
+    event: DeckView
+    attack: DeckView
+
+    def deck(self, name: str) -> DeckView:
+        return self.event if name == "event" else self.attack
+
+
+class EventPhaseView(_View):
+    round: int
+    step: EventStep
+    noise_sections: tuple[Section, ...]
+    attacks: int
+    nest_fire: bool | None
+    event_card: str | None
+    pending_effects: tuple[EventEffect, ...]
+    done_effects: tuple[EventEffect, ...]
+    developed: bool
+
+
+class ThresholdAhead(_View):
+    """The next red or blue threshold ahead of the Time token."""
+
+    slot: int
+    colour: str
+    # How many advances of Time reach it (1: the next one).
+    advances: int
+    # Whether it would flip a Power token with the backup power as it is now.
+    fires: bool
+
+
+class RoundEndView(_View):
+    next_round: int
+    first_player_passes: bool
+
+
+class PublicView(_View):
+    """Everything on the board, the track and the shared screen."""
+
+    mode: Mode
+    round: int
+    time: int
+    time_active: bool
+    power: dict[Section, PowerView]
+    self_destruct: SelfDestructView | None
+    alert_slot: int | None
+    fire: int
+    fire_pool: int
+    malfunction: int
+    malfunction_pool: int
+    main_gate_open: bool
+    isolation_open: bool
+    first_encounter_done: bool
+    first_death_done: bool
+    css_launched_at: int | None
+    crew: tuple[CrewView, ...]
+    bag: BagView
+    decks: DecksView
+    event_phase: EventPhaseView | None
+    end: GameEnd | None
+    commands_applied: int
+    # Answers the engine gives the screens (queries.py), so no rule lives in a screen:
+    # which number of an Intruder token applies where (from the Power tokens),
+    lighting: dict[Place, Lighting]
+    # the command that develops the bag now (the runner's at step 10, else the plain one),
+    development_command: Literal["develop_bag", "event_develop_bag"]
+    # the kinds whose supply token can go into the bag now,
+    addable_kinds: tuple[str, ...]
+    # the next threshold, whether step 4 waits for a CSS face, what step 11 says.
+    next_threshold: ThresholdAhead | None
+    css_launch_pending: bool
+    round_end: RoundEndView
+
+    @property
+    def is_over(self) -> bool:
+        return self.end is not None
+
+    @property
+    def shown_round(self) -> int:
+        """The round every screen names: during an Event Phase, the round it belongs to
+        (Time advancing at step 5 already counts the next one)."""
+        return self.event_phase.round if self.event_phase is not None else self.round
+
+    def member(self, seat: int) -> CrewView:
+        for member in self.crew:
+            if member.seat == seat:
+                return member
+        raise KeyError(seat)
+
+    def is_powered(self, section: Section) -> bool:
+        return self.power[section].active
+
+    def active_power_tokens(self) -> list[PowerView]:
+        return [token for token in self.power.values() if token.active]
+
+    def anyone_in_facility(self) -> bool:
+        return any(member.is_in_facility for member in self.crew)
+
+    def active_seats(self) -> list[int]:
+        """Seats whose Character can meet or be attacked by an intruder: still in the Facility."""
+        return [member.seat for member in self.crew if member.is_in_facility]
+
+    def develop(self, outcome: TokenOutcome | None = None) -> GameCommand:
+        """The bag development command to send now (with a physical bag's outcome)."""
+        return parse_command({"type": self.development_command,
+                              "outcome": outcome.model_dump() if outcome is not None else None})
+
+
+class SeatPrivate(_View):
+    """What only this seat's player may see (their hand's secrets live here)."""
+
+    seat: int
+
+
+class TableExtras(_View):
+    """What only the shared screen needs: the physical bag's possible draws."""
+
+    # Physical bag: each (kind, light, dark) combination that can still come out; the
+    # table put the tokens in and reports what it draws.
+    possible_outcomes: tuple[tuple[str, int | None, int | None], ...] = ()
+
+
+class GameView(_View):
+    viewer: Viewer
+    public: PublicView
+    private: SeatPrivate | None = None
+    table: TableExtras | None = None
+
+
+def _counts(token_ids: list[str], kind_of: dict[str, str], kinds: tuple[str, ...]) -> dict[str, int]:
+    counter = Counter(kind_of[token] for token in token_ids)
+    return {kind: counter[kind] for kind in kinds}
+
+
+_ODDS_CACHE: dict[tuple[int, tuple[str, ...]], tuple["Rules", BagOddsView]] = {}
+_ODDS_CACHE_MAX = 64
+
+
+def _odds(bag: tuple[str, ...], rules: "Rules") -> BagOddsView:
+    """Odds depend only on which tokens are in the bag; views are rebuilt after every
+    command for every page, so each bag content is worked out once."""
+    key = (id(rules), bag)
+    cached = _ODDS_CACHE.get(key)
+    if cached is not None and cached[0] is rules:
+        return cached[1]
+    if len(_ODDS_CACHE) >= _ODDS_CACHE_MAX:
+        _ODDS_CACHE.clear()
+    base = bag_odds(bag, rules)
+    rows = []
+    for hand in range(HAND_MAX + 1):
+        odds = bag_odds(bag, rules, hand=hand)
+        rows.append(BagOddsRow(hand=hand, surprise_light=odds.surprise_light, surprise_dark=odds.surprise_dark))
+    odds = BagOddsView(total=base.total, kinds=dict(base.kinds), by_hand=tuple(rows))
+    _ODDS_CACHE[key] = (rules, odds)
+    return odds
+
+
+def _bag_view(state: GameState, rules: "Rules") -> BagView:
+    bag = state.bag
+    kind_of = {spec.id: spec.kind for spec in rules.intruders.tokens}
+    return BagView(
+        in_bag=_counts(bag.bag, kind_of, TOKEN_KINDS),
+        aside=_counts(bag.aside, kind_of, TOKEN_KINDS),
+        on_board=dict(bag.on_board),
+        carcasses=bag.carcasses,
+        eggs=bag.eggs,
+        nest_destroyed=bag.nest_destroyed,
+        last_draw=bag.last_draw.model_copy() if bag.last_draw is not None else None,
+        awaiting=bag.awaiting,
+        physical_bag=bag.physical_bag,
+        show_odds=bag.show_odds,
+        # The bag's order must not matter to the cache: sorted token ids.
+        odds=_odds(tuple(sorted(bag.bag)), rules) if bag.show_odds else None,
+    )
+
+
+def _deck_view(deck: Deck) -> DeckView:
+    return DeckView(draw_pile=tuple(sorted(deck.draw_pile)), discard=tuple(deck.discard),
+                    removed=tuple(deck.removed), shown=tuple(deck.shown), reshuffles=deck.reshuffles)
+
+
+def _phase_view(state: GameState) -> EventPhaseView | None:
+    phase = state.event_phase
+    if phase is None:
+        return None
+    return EventPhaseView(
+        round=phase.round, step=phase.step, noise_sections=tuple(phase.noise_sections), attacks=phase.attacks,
+        nest_fire=phase.nest_fire, event_card=phase.event_card, pending_effects=tuple(phase.pending_effects),
+        done_effects=tuple(phase.done_effects), developed=phase.developed,
+    )
+
+
+def public_view(state: GameState, rules: "Rules") -> PublicView:
+    return PublicView(
+        mode=state.mode,
+        round=state.round,
+        time=state.time,
+        time_active=state.time_active,
+        power={section: PowerView(number=token.number, active=token.active) for section, token in state.power.items()},
+        self_destruct=(SelfDestructView(slot=state.self_destruct.slot, red=state.self_destruct.red)
+                       if state.self_destruct is not None else None),
+        alert_slot=state.alert_slot,
+        fire=state.fire,
+        fire_pool=state.fire_pool,
+        malfunction=state.malfunction,
+        malfunction_pool=state.malfunction_pool,
+        main_gate_open=state.main_gate_open,
+        isolation_open=state.isolation_open,
+        first_encounter_done=state.first_encounter_done,
+        first_death_done=state.first_death_done,
+        css_launched_at=state.css_launched_at,
+        crew=tuple(
+            CrewView(seat=m.seat, name=m.name, character=m.character, whereabouts=m.whereabouts, pod=m.pod,
+                     knowledge=m.knowledge, knowledge_token_active=m.knowledge_token_active,
+                     signal_sent=m.signal_sent, launched=m.launched)
+            for m in state.crew
+        ),
+        bag=_bag_view(state, rules),
+        decks=DecksView(event=_deck_view(state.decks.event), attack=_deck_view(state.decks.attack)),
+        event_phase=_phase_view(state),
+        end=state.end.model_copy(deep=True) if state.end is not None else None,
+        commands_applied=state.commands_applied,
+        lighting={place: queries.lighting(state, place) for place in Place},
+        development_command=queries.development_command(state).type,
+        addable_kinds=tuple(kind for kind in MINIATURE_KINDS if queries.can_add_to_bag(state, rules, kind)),
+        next_threshold=_threshold_ahead(state, rules),
+        css_launch_pending=queries.css_launch_pending(state, rules),
+        round_end=RoundEndView(**vars(queries.round_end(state))),
+    )
+
+
+def _threshold_ahead(state: GameState, rules: "Rules") -> ThresholdAhead | None:
+    ahead = queries.next_threshold(state, rules)
+    if ahead is None:
+        return None
+    return ThresholdAhead(slot=ahead.slot.number, colour=ahead.colour, advances=ahead.advances, fires=ahead.fires)
+
+
+def _possible_outcomes(state: GameState, rules: "Rules") -> tuple[tuple[str, int | None, int | None], ...]:
+    if not state.bag.physical_bag:
+        return ()
+    in_bag = set(state.bag.bag)
+    options: list[tuple[str, int | None, int | None]] = []
+    for spec in rules.intruders.tokens:
+        option = (spec.kind, spec.light, spec.dark)
+        if spec.id in in_bag and option not in options:
+            options.append(option)
+    return tuple(options)
+
+
+def view_for(state: GameState, viewer: Viewer, rules: "Rules") -> GameView:
+    """The view `viewer` renders from; raises KeyError for a seat not in the game."""
+    public = public_view(state, rules)
+    private = None
+    table = None
+    if viewer.kind == "seat":
+        public.member(viewer.seat)  # type: ignore[arg-type]
+        private = SeatPrivate(seat=viewer.seat)  # type: ignore[arg-type]
+    elif viewer.is_table:
+        table = TableExtras(possible_outcomes=_possible_outcomes(state, rules))
+    return GameView(viewer=viewer, public=public, private=private, table=table)
+
+
+__all__ = [
+    "HAND_MAX", "MINIATURE_KINDS", "Viewer", "TABLE", "NOBODY", "seat_viewer", "GameView", "PublicView",
+    "SeatPrivate", "TableExtras", "BagView", "BagOddsView", "DeckView", "DecksView", "CrewView",
+    "EventPhaseView", "PowerView", "SelfDestructView", "view_for", "public_view",
+]

@@ -1,0 +1,123 @@
+"""Sending commands from a screen: which buttons are enabled, confirmations, refusals.
+
+A button is enabled exactly when the controller would accept its command from this
+page's viewer now. The controller answers from the engine's pure check (no copy of
+the game, no draw), so deciding costs next to nothing and the UI holds no rule.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import flet as ft
+
+from companion.engine import IllegalCommand, command_to_json
+from companion.engine.commands import GameCommand
+
+from .. import ids, theme
+from ..context import UiContext
+from ..dialogs import confirm, show_message
+
+
+class CommandGate:
+    """One per render: asks the controller once per distinct command."""
+
+    def __init__(self, ctx: UiContext) -> None:
+        self.ctx = ctx
+        self._cache: dict[str, IllegalCommand | None] = {}
+
+    def refusal(self, command: GameCommand) -> IllegalCommand | None:
+        key = command_to_json(command)
+        if key not in self._cache:
+            self._cache[key] = self.ctx.controller.check(command, self.ctx.viewer)
+        return self._cache[key]
+
+    # -- sending ---------------------------------------------------------------
+    def run(self, command: GameCommand, *, confirm_key: str | None = None, title: str = "",
+            confirm_params: dict | None = None) -> None:
+        """Execute, asking first when it cannot be taken back or would end the game.
+
+        Whether it would end the game is worked out here, for the one command tapped."""
+        ends = self.ctx.controller.would_end_game(command, self.ctx.viewer)
+        if confirm_key is None and not ends:
+            self.execute(command)
+            return
+        t = self.ctx.texts.t
+        body = [t(f"ui.confirm.{confirm_key}", **(confirm_params or {}))] if confirm_key else []
+        if ends:
+            body.append(t("ui.confirm.ends_game"))
+        confirm(
+            self.ctx.page,
+            self.ctx.texts,
+            title=title or t("ui.confirm.title"),
+            body="\n\n".join(body),
+            on_confirm=lambda: self.execute(command),
+        )
+
+    def execute(self, command: GameCommand) -> bool:
+        return self.ctx.attempt(lambda: self.ctx.controller.execute(command, self.ctx.viewer))
+
+    def explain(self, refusal: IllegalCommand) -> Callable:
+        return lambda _e: show_message(self.ctx.page, self.ctx.texts.error(refusal))
+
+
+TONES = {
+    "primary": (theme.BLUE, theme.TEXT),
+    "danger": (theme.RED, theme.TEXT),
+    "warning": (theme.YELLOW, "#1a1a1a"),
+    "normal": (theme.BUTTON, theme.TEXT),
+}
+
+
+def styled_button(label: str, *, icon=None, on_click=None, disabled: bool = False, tone: str = "normal",
+                  compact: bool = False) -> ft.Button:
+    bg, fg = TONES[tone]
+    return ft.Button(
+        content=ft.Text(label, size=13 if compact else 15, text_align=ft.TextAlign.CENTER),
+        icon=icon,
+        on_click=on_click,
+        disabled=disabled,
+        height=40 if compact else 48,
+        style=ft.ButtonStyle(
+            bgcolor={ft.ControlState.DISABLED: theme.BUTTON_DISABLED, ft.ControlState.DEFAULT: bg},
+            color={ft.ControlState.DISABLED: theme.TEXT_MUTED, ft.ControlState.DEFAULT: fg},
+            icon_color={ft.ControlState.DISABLED: theme.TEXT_MUTED, ft.ControlState.DEFAULT: fg},
+            shape=ft.RoundedRectangleBorder(radius=8),
+            padding=ft.Padding.symmetric(horizontal=10 if compact else 14),
+        ),
+    )
+
+
+def command_button(
+    gate: CommandGate,
+    command: GameCommand,
+    *,
+    label: str,
+    icon=None,
+    identifier: str | None = None,
+    confirm_key: str | None = None,
+    confirm_params: dict | None = None,
+    tone: str = "normal",
+    compact: bool = False,
+    on_click: Callable | None = None,
+    expand: bool | int | None = None,
+) -> ft.Control:
+    """A button for `command`; refused now -> disabled, and a tap says why.
+
+    `on_click` replaces the direct send for commands that need a dialog first
+    (the dialog's own command is then checked again when it is sent).
+    """
+    refusal = gate.refusal(command)
+    handler = on_click or (lambda _e: gate.run(command, confirm_key=confirm_key, title=label,
+                                               confirm_params=confirm_params))
+    button = styled_button(label, icon=icon, on_click=handler, disabled=refusal is not None, tone=tone,
+                           compact=compact)
+    control: ft.Control = button
+    if refusal is not None:
+        # A disabled button ignores taps; the container around it catches them to explain.
+        control = ft.Container(content=button, on_click=gate.explain(refusal),
+                               tooltip=gate.ctx.texts.error(refusal), border_radius=8)
+    if identifier:
+        control = ids.tag(identifier, control)
+    if expand is not None:
+        control = ft.Container(content=control, expand=expand)
+    return control

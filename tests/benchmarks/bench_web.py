@@ -1,0 +1,175 @@
+"""Benchmark (not a test): the companion's web build against an empty Flet app, both served
+in the same run, measured in headless Chromium. Prints measured figures only.
+
+Run: python -m tests.benchmarks.bench_web [--runs 15] [--loads 5] [--viewport both|phone|desktop]
+
+- first interactive: from navigation start until a known control sits in the accessibility
+  tree ready to be tapped (the empty app's button; the table's `advance-time`), in a fresh
+  browser context (nothing cached) and on a reload (the browser's cache warm);
+- tap -> visible: from the tap's pointerdown until the change is in the accessibility tree
+  (the empty app's text; the Time track; the bag's `token-reveal`; the Event Phase
+  runner's current step). Every companion tap is undone before the next one, so each
+  starts from the same game (tests/benchmarks/web_game.py).
+
+A control that cannot be found, or a tap that shows nothing within the timeout, stops the
+run with a message naming the control.
+"""
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tests.benchmarks import web_game, web_probe, web_report, web_servers
+from tests.benchmarks.web_loads import load_twice
+from tests.benchmarks.web_report import Paired
+from tests.benchmarks.web_screen import BenchError
+from tests.benchmarks.web_taps import (ADVANCE_TIME, EMPTY_TAP, WARMUP_TAPS, TapSeries, companion_taps,
+                                       empty_app_taps)
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.flutter_page import DESKTOP, PHONE, FlutterPage
+
+VIEWPORTS = {"phone": PHONE, "desktop": DESKTOP}
+TAP_TARGET, LOAD_TARGET = 1.5, 1.3
+STARTED = time.monotonic()
+
+
+def progress(message: str) -> None:
+    """What the run is doing, on stderr: a full run takes minutes."""
+    print(f"[{time.monotonic() - STARTED:6.1f} s] {message}", file=sys.stderr, flush=True)
+
+
+def _open(browser, url: str, viewport: dict) -> tuple[object, FlutterPage]:
+    context = browser.new_context(viewport=viewport)
+    web_probe.install_wire_probe(context)
+    app = FlutterPage(context.new_page())
+    try:
+        app.open(url)
+    except Exception as error:  # noqa: BLE001 - reported in one message, with its cause
+        context.close()
+        raise BenchError(f"{url} did not start in the browser: {error}") from None
+    return context, app
+
+
+def _loads(browser, servers, viewport: dict, name: str, loads: int) -> tuple[Paired, Paired, Paired]:
+    companion, empty = servers
+    client, fresh, warm = Paired(), Paired(), Paired()
+    # Interleaved, so a change in the machine's load touches both apps alike.
+    for round_ in range(loads):
+        progress(f"{name}: page loads, round {round_ + 1} of {loads}")
+        for server, identifier, side in ((empty, EMPTY_TAP.tap, "empty"), (companion, ADVANCE_TIME.tap, "app")):
+            first, again = load_twice(browser, server.url, identifier, viewport, server.name)
+            getattr(client, side).append(first.placeholder_ms)
+            getattr(fresh, side).append(first.ready_ms)
+            getattr(warm, side).append(again.ready_ms)
+    return client, fresh, warm
+
+
+def _taps(browser, servers, viewport: dict, name: str, runs: int) -> tuple[TapSeries, dict]:
+    companion, empty = servers
+    progress(f"{name}: taps on the empty app")
+    context, app = _open(browser, empty.url, viewport)
+    try:
+        baseline = empty_app_taps(app, runs)
+    finally:
+        context.close()
+    progress(f"{name}: taps on the companion, the table screen")
+    context, app = _open(browser, companion.url, viewport)
+    try:
+        flows = companion_taps(app, runs, lambda screen: progress(f"{name}: taps on the companion, {screen}"))
+    finally:
+        context.close()
+    return baseline, flows
+
+
+def bench_viewport(browser, servers, name: str, runs: int, loads: int) -> list[str]:
+    viewport = VIEWPORTS[name]
+    client, fresh, warm = _loads(browser, servers, viewport, name, loads)
+    baseline, flows = _taps(browser, servers, viewport, name, runs)
+    lines = [f"viewport {viewport['width']}x{viewport['height']} ({name})", web_report.header(),
+             web_report.row("Flutter client up (fresh browser)", client, None),
+             web_report.row("first interactive, fresh browser", fresh, LOAD_TARGET),
+             web_report.row("first interactive, reload (cache warm)", warm, LOAD_TARGET)]
+    for flow, series in flows.items():
+        paired = Paired(app=series.samples, empty=baseline.samples)
+        lines.append(web_report.row(f"tap {flow.label}", paired, TAP_TARGET))
+    every = [(f"{EMPTY_TAP.label} (empty app)", baseline)]
+    every += [(flow.label, series) for flow, series in flows.items()]
+    lines += ["", web_report.split_header()]
+    lines += [web_report.split_row(label, series.taps) for label, series in every]
+    lines.append(web_report.SPLIT_NOTE)
+    for label, series in every:
+        if series.changed_again:
+            lines.append(f"  note: {label}: changed again within the settle time after "
+                         f"{series.changed_again} of {len(series.samples)} taps (the first change was timed)")
+    return lines
+
+
+def run(runs: int, loads: int, viewports: list[str]) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from companion.rules import load_rules
+
+    if not CHROMIUM.exists():
+        raise BenchError(f"{CHROMIUM} is not installed (apt-get install -y chromium)")
+    load_before = web_report.load_average()
+    with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
+        folder = Path(tmp)
+        data_dir = folder / "data"
+        seed, advances = web_game.seed_data_dir(data_dir, load_rules())
+        servers: list[web_servers.Server] = []
+        try:
+            servers.append(web_servers.start_companion(data_dir, folder))
+            servers.append(web_servers.start_empty_app(folder))
+            progress("both servers answer")
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+                try:
+                    sections = [bench_viewport(browser, servers, name, runs, loads) for name in viewports]
+                    chromium = browser.version
+                finally:
+                    browser.close()
+        except BenchError as error:
+            gone = [f"{server.name} exited:\n{server.log_tail()}" for server in servers
+                    if server.process.poll() is not None]
+            if gone:
+                raise BenchError("\n".join([str(error), *gone])) from None
+            raise
+        finally:
+            for server in servers:
+                server.stop()
+    print(f"The companion's web build against an empty Flet app (Flet {web_report.flet_version()}, "
+          f"Chromium {chromium} headless, loopback, no CDN)")
+    print(web_report.machine(load_before))
+    print(f"game: seed {seed}, resumed with the Time token moved {advances} times; {WARMUP_TAPS} unmeasured "
+          "taps before each series; every companion tap undone before the next")
+    for section in sections:
+        print()
+        print("\n".join(section))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.benchmarks.bench_web",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15, help="measured taps per series (default 15)")
+    parser.add_argument("--loads", type=int, default=5, help="page loads per app and viewport (default 5)")
+    parser.add_argument("--viewport", choices=["both", *VIEWPORTS], default="both")
+    args = parser.parse_args(argv)
+    if args.runs < 1 or args.loads < 1:
+        parser.error("--runs and --loads must be at least 1")
+    viewports = list(VIEWPORTS) if args.viewport == "both" else [args.viewport]
+    # A plain `kill` must still stop both servers: SystemExit runs the finally blocks.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    try:
+        run(args.runs, args.loads, viewports)
+    except BenchError as error:
+        print(f"bench_web: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,57 @@
+"""Finding and tapping controls for bench_web, failing with one clear message (naming the
+control) instead of hanging when a screen has changed."""
+from __future__ import annotations
+
+from tests.browser.flutter_page import FlutterPage
+
+FIND_TIMEOUT_S = 20
+
+
+class BenchError(Exception):
+    """The run cannot go on (a control is missing, a tap shows nothing): said in one message."""
+
+
+def identifiers_on_screen(app: FlutterPage, limit: int = 40) -> str:
+    found = app.page.evaluate("() => Array.from(document.querySelectorAll('[flt-semantics-identifier]'))"
+                              ".map(e => e.getAttribute('flt-semantics-identifier'))")
+    shown = sorted(set(found))
+    more = f" (+{len(shown) - limit} more)" if len(shown) > limit else ""
+    return ", ".join(shown[:limit]) + more if shown else "none"
+
+
+def require(app: FlutterPage, where: str, *identifiers: str) -> None:
+    for identifier in identifiers:
+        try:
+            app.wait_for_id(identifier, timeout=FIND_TIMEOUT_S)
+        except AssertionError:
+            raise BenchError(f"{where}: control {identifier!r} not found within {FIND_TIMEOUT_S} s "
+                             f"(identifiers on screen: {identifiers_on_screen(app)})") from None
+
+
+def refuse_announcement(app: FlutterPage, where: str) -> None:
+    """An announcement is modal: it hides the page from the accessibility tree."""
+    if app.has("announcement"):
+        raise BenchError(f"{where}: an announcement opened ({app.text_of('announcement').strip()!r}); "
+                         "the measured taps must not announce anything (see tests/benchmarks/web_game.py)")
+
+
+def tap_until(app: FlutterPage, where: str, identifier: str, ready, what: str, tries: int = 3) -> None:
+    """A tap that is not measured, tried again if it landed during a redraw and was lost."""
+    require(app, where, identifier)
+    for _ in range(tries):
+        app.tap(identifier)
+        try:
+            app.wait_until(ready, what, timeout=FIND_TIMEOUT_S / tries)
+            return
+        except AssertionError:
+            refuse_announcement(app, where)
+    raise BenchError(f"{where}: tapping {identifier!r} never led to {what}")
+
+
+def click_in_place(app: FlutterPage, where: str, identifier: str) -> None:
+    """Click a control of the app bar, which never scrolls (FlutterPage.tap would try to scroll it lower)."""
+    require(app, where, identifier)
+    box = app.by_id(identifier).bounding_box()
+    if box is None:
+        raise BenchError(f"{where}: control {identifier!r} has no box on screen")
+    app.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

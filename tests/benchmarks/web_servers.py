@@ -1,0 +1,70 @@
+"""The two web servers bench_web compares: each in its own process group on a free
+loopback port, stopped by that group (`flet` may leave a child behind)."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.browser.conftest import REPO, _free_port, _wait_http
+
+HOST = "127.0.0.1"
+
+
+@dataclass
+class Server:
+    name: str
+    process: subprocess.Popen
+    url: str
+    log_path: Path
+
+    def log_tail(self, lines: int = 20) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        # Its own session: the group id is its PID, so this reaches its children too.
+        try:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(timeout=10)
+        except ProcessLookupError:
+            return
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+
+def _companion_command() -> list[str]:
+    script = Path(sys.executable).with_name("nemesis-companion")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "companion"]
+
+
+def _start(name: str, command: list[str], port: int, log_path: Path) -> Server:
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(command, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+    server = Server(name, process, f"http://{HOST}:{port}/", log_path)
+    try:
+        _wait_http(server.url, process)
+    except RuntimeError as error:
+        server.stop()
+        raise RuntimeError(f"{name}: {error}\n{server.log_tail()}") from None
+    return server
+
+
+def start_companion(data_dir: Path, log_dir: Path, language: str = "pt-BR") -> Server:
+    port = _free_port()
+    command = [*_companion_command(), "--web", "--host", HOST, "--port", str(port),
+               "--data-dir", str(data_dir), "--lang", language]
+    return _start("the companion", command, port, log_dir / "companion.log")
+
+
+def start_empty_app(log_dir: Path) -> Server:
+    port = _free_port()
+    command = [sys.executable, "-m", "tests.benchmarks.empty_flet_app", "--host", HOST, "--port", str(port)]
+    return _start("the empty Flet app", command, port, log_dir / "empty.log")

@@ -1,0 +1,86 @@
+"""Regenerate the golden playthroughs' expected files from their recorded commands.
+
+Run from the repository root:
+
+    python -m tests.golden.regenerate             # every game in tests/golden/
+    python -m tests.golden.regenerate full_game   # one game
+
+For each ``<name>.commands.json`` it replays the commands and writes:
+
+- ``<name>.expected.json``: the final state, exactly as ``nemesis-companion replay`` prints it;
+- ``<name>.events.json``: what each viewer reads of the game's journal, oldest first, one
+  event a line: ``table`` (everyone's events) and ``seat-N`` for each seat (everyone's and
+  that seat's own). Events only the engine may read appear in none of them.
+
+Review the result with ``git diff tests/golden`` before committing it: a change there is
+a change in how the game plays or what each screen is told.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from companion.engine import GameSession
+from companion.engine.journal import Event, EventFilter, for_seat, for_table
+from companion.replay import replay, state_as_json
+from companion.rules import Rules, load_rules
+
+GOLDEN = Path(__file__).resolve().parent
+
+
+def games() -> list[str]:
+    return sorted(path.name[: -len(".commands.json")] for path in GOLDEN.glob("*.commands.json"))
+
+
+def viewers(session: GameSession) -> dict[str, EventFilter]:
+    """The table and each seat, by the names the events goldens use."""
+    seats = range(1, len(session.state.crew) + 1)
+    return {"table": for_table, **{f"seat-{seat}": for_seat(seat) for seat in seats}}
+
+
+def journal(session: GameSession, viewer: EventFilter) -> list[Event]:
+    """The events `viewer` may read, oldest first, up to the session's cursor."""
+    return [event for index in range(session.cursor + 1) for event in session.events_at(index) if viewer(event)]
+
+
+def journals(session: GameSession) -> dict[str, list[dict]]:
+    """Each viewer's journal as JSON data."""
+    return {name: [event.model_dump(mode="json", exclude_defaults=True) for event in journal(session, viewer)]
+            for name, viewer in viewers(session).items()}
+
+
+def journals_as_json(session: GameSession) -> str:
+    parts = []
+    for name, events in journals(session).items():
+        lines = ",\n  ".join(json.dumps(event, ensure_ascii=False) for event in events)
+        parts.append(f" {json.dumps(name)}: [\n  {lines}\n ]")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def replayed(name: str, rules: Rules) -> GameSession:
+    document = json.loads((GOLDEN / f"{name}.commands.json").read_text(encoding="utf-8"))
+    return replay(document, rules)
+
+
+def regenerate(name: str, rules: Rules) -> None:
+    session = replayed(name, rules)
+    (GOLDEN / f"{name}.expected.json").write_text(state_as_json(session.state) + "\n", encoding="utf-8")
+    (GOLDEN / f"{name}.events.json").write_text(journals_as_json(session), encoding="utf-8")
+
+
+def main(argv: list[str]) -> int:
+    names = argv or games()
+    unknown = sorted(set(names) - set(games()))
+    if unknown:
+        print(f"no such game in {GOLDEN}: {', '.join(unknown)}", file=sys.stderr)
+        return 1
+    rules = load_rules()
+    for name in names:
+        regenerate(name, rules)
+        print(f"wrote {name}.expected.json and {name}.events.json")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,201 @@
+"""Starting the app with a broken locale or broken rules data: said once, in a language that works."""
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+from pathlib import Path
+from types import SimpleNamespace
+
+import flet as ft
+import pytest
+
+import companion.paths
+from companion import cli
+from companion.i18n import Translator, clear_cache
+from companion.i18n.catalog import usable_languages
+from companion.json_input import MAX_DEPTH
+from companion.startup import NoUsableLanguage, choose_language, prepare
+from companion.ui.fatal import FATAL_ERROR
+from tests.ui_tree import walk
+
+BROKEN_JSON = '{"cli": {\n'  # the error is at line 2, column 1
+
+
+@pytest.fixture
+def locales(tmp_path: Path, monkeypatch) -> Path:
+    """A copy of the shipped locales that the app reads instead of the real ones."""
+    copy = tmp_path / "locales"
+    shutil.copytree(companion.paths.locales_dir(), copy)
+    monkeypatch.setattr(companion.paths, "locales_dir", lambda: copy)
+    clear_cache()
+    yield copy
+    clear_cache()
+
+
+@pytest.fixture
+def rules(tmp_path: Path, monkeypatch) -> Path:
+    copy = tmp_path / "rules"
+    shutil.copytree(companion.paths.rules_dir(), copy)
+    monkeypatch.setattr(companion.paths, "rules_dir", lambda: copy)
+    return copy
+
+
+@pytest.fixture
+def served(monkeypatch) -> list[tuple]:
+    """What the CLI hands to Flet, instead of starting a server."""
+    calls: list[tuple] = []
+    monkeypatch.setattr(ft, "run", lambda main, **options: calls.append((main, options)))
+    return calls
+
+
+class Page(SimpleNamespace):
+    def __init__(self) -> None:
+        super().__init__(controls=[], theme_mode=None, width=1280, height=800, updates=0)
+
+    def update(self) -> None:
+        self.updates += 1
+
+
+def _texts(control) -> list[str]:
+    return [item.value for item in walk(control) if isinstance(item, ft.Text) and isinstance(item.value, str)]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _invalid_json_in(lang: str) -> str:
+    return Translator(lang).t("problem.invalid_json", line=2, column=1)
+
+
+# ----------------------------------------------------------------------------- locales
+def test_a_broken_other_language_is_switched_off_with_the_reason(locales: Path) -> None:
+    (locales / "tr" / "app.json").write_text(BROKEN_JSON, encoding="utf-8")
+    choice = choose_language("pt-BR")
+    assert choice.language == "pt-BR"
+    assert choice.languages == ("pt-BR",)
+    assert usable_languages() == ("pt-BR",)
+    [notice] = choice.notices
+    assert "tr/app.json" in notice and _invalid_json_in("pt-BR") in notice
+    assert Translator("pt-BR").t("language_name.tr") in notice
+
+
+def test_a_broken_chosen_language_falls_back_to_the_other_and_says_so(locales: Path) -> None:
+    (locales / "tr" / "ui.json").write_text('{"a": "x", "a": "y"}', encoding="utf-8")
+    choice = choose_language("tr")
+    assert choice.language == "pt-BR"
+    [notice] = choice.notices
+    pt = Translator("pt-BR")
+    assert notice == pt.t("startup.language_fallback", language=pt.t("language_name.tr"),
+                          fallback=pt.t("language_name.pt-BR"), file="tr/ui.json",
+                          problem=pt.t("problem.duplicate_key", name="a"))
+
+
+def test_a_broken_portuguese_leaves_turkish_speaking_turkish(locales: Path) -> None:
+    (locales / "pt-BR" / "app.json").write_bytes(b'{"cli": "\xff"}')
+    choice = choose_language("tr")
+    assert (choice.language, choice.languages) == ("tr", ("tr",))
+    [notice] = choice.notices
+    tr = Translator("tr")
+    assert tr.t("language_name.pt-BR") in notice and tr.t("problem.not_utf8") in notice
+
+
+def test_the_app_starts_in_the_working_language_and_prints_why(locales: Path, served, tmp_path: Path,
+                                                                capsys) -> None:
+    (locales / "tr" / "app.json").write_text(BROKEN_JSON, encoding="utf-8")
+    port = _free_port()
+    code = cli.main(["--web", "--port", str(port), "--lang", "tr", "--data-dir", str(tmp_path / "data")])
+    out, err = capsys.readouterr()
+    assert code == 0
+    assert len(served) == 1
+    assert out.strip() == Translator("pt-BR").t("cli.serving", url=f"http://127.0.0.1:{port}")
+    [line] = err.strip().splitlines()
+    assert "tr/app.json" in line and _invalid_json_in("pt-BR") in line
+
+
+def test_the_start_up_banner_says_why_a_language_is_off(locales: Path, tmp_path: Path, monkeypatch) -> None:
+    import companion.ui.app
+
+    banners: list[list[str]] = []
+    monkeypatch.setattr(companion.ui.app, "make_main",
+                        lambda controller, *, language, startup_errors: banners.append(list(startup_errors)))
+    (locales / "tr" / "app.json").write_text(BROKEN_JSON, encoding="utf-8")
+    choice = choose_language("pt-BR")
+    prepare(choice=choice, data_dir=tmp_path / "data")
+    assert banners == [list(choice.notices)]
+
+
+def test_the_language_menu_leaves_out_a_broken_language(locales: Path, tmp_path: Path) -> None:
+    from companion.ui.shell import PageApp
+    from tests.ui_tree import FakePage, make_controller
+
+    (locales / "tr" / "app.json").write_text(BROKEN_JSON, encoding="utf-8")
+    app = PageApp(FakePage(), make_controller(tmp_path), language="pt-BR", startup_errors=[])
+    menu = app._language_menu()
+    identifiers = {getattr(item, "identifier", None) for item in walk(menu)}
+    assert "language-pt-BR" in identifiers
+    assert "language-tr" not in identifiers
+
+
+def test_when_every_language_is_broken_one_line_and_exit_1(locales: Path, served, tmp_path: Path,
+                                                          capsys) -> None:
+    (locales / "tr" / "app.json").write_text(BROKEN_JSON, encoding="utf-8")
+    (locales / "pt-BR" / "app.json").write_text("[]", encoding="utf-8")
+    with pytest.raises(NoUsableLanguage):
+        choose_language("pt-BR")
+    code = cli.main(["--web", "--data-dir", str(tmp_path / "data")])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert served == [] and out == ""
+    [line] = err.strip().splitlines()
+    assert str(locales / "tr" / "app.json") in line and str(locales / "pt-BR" / "app.json") in line
+
+
+# ----------------------------------------------------------------------------- rules data
+def _break_pools(rules: Path, text: str) -> None:
+    (rules / "pools.json").write_text(text, encoding="utf-8")
+
+
+def test_the_rules_error_screen_says_what_is_wrong(rules: Path, tmp_path: Path) -> None:
+    data = json.loads((rules / "characters.json").read_text(encoding="utf-8"))
+    entry = data["characters"][0]["id"]
+    data["characters"][0]["favourite_colour"] = "teal"
+    (rules / "characters.json").write_text(json.dumps(data), encoding="utf-8")
+    startup = prepare(choice=choose_language("tr"), data_dir=tmp_path / "data")
+    tr = Translator("tr")
+    expected = tr.t("error.rules_data", file="characters.json", entry=entry, field="favourite_colour")
+    assert startup.rules_problem == f"{expected} {tr.t('startup.rules_problem', problem=tr.t('problem.unknown_field'))}"
+
+    page = Page()
+    startup.main(page)
+    shown = [item for item in walk(page.controls[0]) if getattr(item, "identifier", None) == FATAL_ERROR]
+    assert _texts(shown[0]) == [startup.rules_problem]
+
+
+def test_the_rules_error_screen_switches_language(rules: Path, tmp_path: Path) -> None:
+    _break_pools(rules, '{"schema_version": 1,\n "fire": 12,,\n}')
+    startup = prepare(choice=choose_language("tr"), data_dir=tmp_path / "data")
+    page = Page()
+    startup.main(page)
+    [picker] = [item for item in walk(page.controls[0]) if isinstance(item, ft.Dropdown)]
+    assert [option.key for option in picker.options] == ["pt-BR", "tr"]
+    picker.on_select(SimpleNamespace(control=SimpleNamespace(value="pt-BR")))
+    message = " ".join(_texts(page.controls[0]))
+    pt = Translator("pt-BR")
+    assert pt.t("problem.invalid_json", line=2, column=13) in message
+    assert "pools.json" in message
+
+
+def test_the_app_with_broken_rules_prints_the_problem_and_exits_1(rules: Path, served, tmp_path: Path,
+                                                                  capsys) -> None:
+    _break_pools(rules, "[" * 100_000)
+    code = cli.main(["--web", "--port", str(_free_port()), "--lang", "tr", "--data-dir", str(tmp_path / "data")])
+    _out, err = capsys.readouterr()
+    assert code == 1
+    assert len(served) == 1  # the error screen is still served, so the table sees it too
+    [line] = err.strip().splitlines()
+    tr = Translator("tr")
+    assert "pools.json" in line and tr.t("problem.too_deep", limit=MAX_DEPTH) in line
