@@ -5,7 +5,6 @@ import argparse
 import errno
 import os
 import platform
-import socket
 import sys
 from pathlib import Path
 
@@ -34,7 +33,8 @@ def has_display() -> bool:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=APP_NAME, description="Nemesis: Lockdown table companion")
     parser.add_argument("--web", action="store_true", help="serve the web client instead of the desktop window")
-    parser.add_argument("--host", default="127.0.0.1", help="web server address (0.0.0.0 lets phones on the network join)")
+    parser.add_argument("--host", default=None,
+                        help="web server address (default 127.0.0.1 for --web; phones joining the desktop app: 0.0.0.0)")
     parser.add_argument("--port", type=_port_number, default=DEFAULT_PORT, help="web server port")
     parser.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the screens")
     parser.add_argument("--data-dir", type=Path, default=None, help="where games are saved")
@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     return run_app(web=args.web, host=args.host, port=args.port, language=args.lang, data_dir=args.data_dir)
 
 
-def run_app(*, web: bool, host: str, port: int, language: str, data_dir: Path | None) -> int:
+def run_app(*, web: bool, host: str | None, port: int, language: str, data_dir: Path | None) -> int:
     from companion.startup import NoUsableLanguage, choose_language, prepare
 
     try:
@@ -88,33 +88,80 @@ def run_app(*, web: bool, host: str, port: int, language: str, data_dir: Path | 
         if desktop_problem is not None:
             view = "fallback"
             line_key = "startup.desktop_offline" if desktop_problem.offline else "startup.desktop_broken"
-    if view != "desktop":
-        refused = _cannot_listen(host, port)
-        if refused is not None and view == "fallback" and refused.errno == errno.EADDRINUSE:
-            port = _free_port(host)  # nobody asked for this port: any free one will do
-        elif refused is not None:
-            print(_listen_problem(translator, host, port, refused), file=sys.stderr, flush=True)
-            return 1
-    url = f"http://{host}:{port}"
-    if line_key is not None:
-        print(translator.t(line_key, url=url, reason=getattr(desktop_problem, "reason", "")), flush=True)
     startup = prepare(choice=choice, data_dir=data_dir or default_data_dir())
     if startup.rules_problem is not None:
         print(startup.rules_problem, file=sys.stderr, flush=True)
-    _serve(view, startup.main, host=host, port=port, url=url)
+    if view == "desktop":
+        _run_desktop(startup, host=host or "0.0.0.0", port=port)
+    else:
+        served = _serve_web(startup, translator, host=host or "127.0.0.1", port=port, line_key=line_key,
+                            reason=getattr(desktop_problem, "reason", ""), open_browser=view == "fallback")
+        if not served:
+            return 1
     # The error screen was all the app could show.
     return 1 if startup.rules_problem is not None else 0
 
 
-def _serve(view: str, main_fn, *, host: str, port: int, url: str) -> None:
+def _run_desktop(startup, *, host: str, port: int) -> None:
+    """The window is the table; *Players join* starts a web server for the phones on
+    host:port, which stops with the window."""
     import flet as ft
 
-    if view == "desktop":
-        ft.run(main_fn)
-    elif view == "fallback":
-        _serve_web_and_open_browser(main_fn, host=host, port=port, url=url)
-    else:
-        ft.run(main_fn, view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True)
+    from companion.phone_access import PhoneAccess
+
+    access = PhoneAccess(host=host, port=port, make_main=lambda: startup.page_main(access, trusted=False))
+    try:
+        ft.run(startup.page_main(access, trusted=True))
+    finally:
+        access.stop()
+
+
+def _serve_web(startup, translator: Translator, *, host: str, port: int, line_key: str, reason: str,
+               open_browser: bool) -> bool:
+    """One web server for the table and the phones. Only a browser holding the table's
+    address (with its host key) is the table; that address is printed here."""
+    from companion.hosting.join_urls import table_url
+    from companion.hosting.server import serve
+    from companion.phone_access import PhoneAccess
+
+    access = PhoneAccess(host=host, port=port)
+    try:
+        server = serve(startup.page_main(access, trusted=False), host=host, port=port)
+    except OSError as error:
+        if open_browser and error.errno == errno.EADDRINUSE:
+            server = serve(startup.page_main(access, trusted=False), host=host, port=0)
+        else:
+            print(_listen_problem(translator, host, port, error), file=sys.stderr, flush=True)
+            return False
+    access.attach(server)
+    url = server.local_url
+    if startup.seating is not None:
+        url = table_url(server.local_url, startup.seating.host_key)
+    print(translator.t(line_key, url=url, reason=reason), flush=True)
+    if startup.seating is not None:
+        _print_qr(url)
+    if open_browser:
+        from companion.desktop_client import open_browser_when_ready
+
+        open_browser_when_ready(url, host, server.port)
+    server.serve_forever()
+    return True
+
+
+def _print_qr(url: str) -> None:
+    """The table's address as a QR code in the terminal, for a tablet to open it."""
+    import io
+
+    import qrcode
+
+    code = qrcode.QRCode(border=1)
+    code.add_data(url)
+    out = io.StringIO()
+    try:
+        code.print_ascii(out=out, invert=True)
+    except Exception:  # noqa: BLE001 - a terminal that cannot show it still has the address above
+        return
+    print(out.getvalue(), flush=True)
 
 
 def _port_number(text: str) -> int:
@@ -125,26 +172,6 @@ def _port_number(text: str) -> int:
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"a port number is 1-65535, not {port}")
     return port
-
-
-def _cannot_listen(host: str, port: int) -> OSError | None:
-    """Why the web server could not listen on host:port, found before it tries (and fails noisily)."""
-    try:
-        family, kind, proto, _name, address = socket.getaddrinfo(
-            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-        )[0]
-        with socket.socket(family, kind, proto) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the web server binds
-            probe.bind(address)
-    except OSError as error:
-        return error
-    return None
-
-
-def _free_port(host: str) -> int:
-    with socket.socket() as probe:
-        probe.bind((host, 0))
-        return probe.getsockname()[1]
 
 
 def _listen_problem(translator: Translator, host: str, port: int, error: OSError) -> str:
@@ -160,26 +187,6 @@ def _prepare_desktop_client(translator: Translator):
         print(translator.t("startup.desktop_downloading"), flush=True)
 
     return desktop_client.prepare(download_notice=notice)
-
-
-def _serve_web_and_open_browser(main_fn, *, host: str, port: int, url: str) -> None:
-    """The web client in place of the desktop window, opened in the browser if there is one."""
-    import flet as ft
-
-    from companion.desktop_client import open_browser_when_ready
-
-    # Flet would open the browser itself, from inside the server's start-up where a failure
-    # stops the server; this process opens it once the server listens, and survives a failure.
-    previous = os.environ.get("FLET_FORCE_WEB_SERVER")
-    os.environ["FLET_FORCE_WEB_SERVER"] = "true"
-    try:
-        open_browser_when_ready(url, host, port)
-        ft.run(main_fn, view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True)
-    finally:
-        if previous is None:
-            os.environ.pop("FLET_FORCE_WEB_SERVER", None)
-        else:
-            os.environ["FLET_FORCE_WEB_SERVER"] = previous
 
 
 def run_bundled() -> None:

@@ -3,12 +3,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from companion import problem_text
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator
 from companion.i18n.catalog import language_problems
 from companion.rules import RulesDataError, load_rules
+
+if TYPE_CHECKING:
+    from companion.phone_access import PhoneAccess
+    from companion.seating import Seating
 
 
 class NoUsableLanguage(Exception):
@@ -42,8 +46,19 @@ def choose_language(requested: str) -> LanguageChoice:
 
 @dataclass(frozen=True)
 class Startup:
-    main: Callable
+    # make(access, trusted) -> a Flet main: `trusted` for the desktop window (always the
+    # table), else a web page is what its address makes it.
+    make: Callable[["PhoneAccess | None", bool], Callable]
     rules_problem: str | None  # one line, in the working language, when the rules data cannot be used
+    seating: "Seating | None" = None
+
+    @property
+    def main(self) -> Callable:
+        """The table's main without phones (bundles, where the platform decides the window)."""
+        return self.make(None, True)
+
+    def page_main(self, access: "PhoneAccess | None", *, trusted: bool) -> Callable:
+        return self.make(access, trusted)
 
 
 def prepare(*, choice: LanguageChoice, data_dir: Path, rules_dir: Path | None = None) -> Startup:
@@ -59,14 +74,12 @@ def prepare(*, choice: LanguageChoice, data_dir: Path, rules_dir: Path | None = 
     except RulesDataError as raised:
         error = raised  # the except clause unbinds its name; the screen describes it later
         # Without rules there is no game to run: show why, in the table's language.
-        return Startup(
-            main=make_fatal_main(
-                language=language,
-                languages=choice.languages,
-                describe=lambda lang: problem_text.rules_error(Translator(lang), error),
-            ),
-            rules_problem=problem_text.rules_error(translator, error),
+        fatal = make_fatal_main(
+            language=language,
+            languages=choice.languages,
+            describe=lambda lang: problem_text.rules_error(Translator(lang), error),
         )
+        return Startup(make=lambda _access, _trusted: fatal, rules_problem=problem_text.rules_error(translator, error))
     store = GameStore(data_dir, rules=rules)
     controller = TableController(store, rules)
     startup_errors = list(choice.notices) + [
@@ -75,7 +88,15 @@ def prepare(*, choice: LanguageChoice, data_dir: Path, rules_dir: Path | None = 
         if summary.error_key
     ]
     controller.resume_latest()
-    return Startup(main=make_main(controller, language=language, startup_errors=startup_errors), rules_problem=None)
+    from companion.seating import Seating
+
+    seating = Seating(controller, data_dir)
+
+    def make(access: "PhoneAccess | None", trusted: bool) -> Callable:
+        return make_main(controller, language=language, startup_errors=startup_errors,
+                         seating=seating if access is not None else None, phone_access=access, trusted=trusted)
+
+    return Startup(make=make, rules_problem=None, seating=seating)
 
 
 def build_main(*, language: str, data_dir: Path, rules_dir: Path | None = None) -> Callable:

@@ -27,14 +27,15 @@ from companion.engine.phase_state import EventStep
 from companion.i18n.catalog import load_catalog
 from companion.ui import ids, theme
 from companion.ui.announcements import Announcer
-from companion.ui.bag.encounter import development_command, outcome_options
+from companion.ui.bag.draft import HAND_MAX, draft_of
 from companion.ui.bag.panels import history_entries
 from companion.ui.bag.questions import QuestionPrompter
-from companion.ui.bag.tokens import percent
 from companion.ui.bag.view import build_bag_screen
+from companion.ui.events.draft import ATTACK
+from companion.ui.events.draft import draft_of as events_draft_of
 from companion.ui.i18n_view import Texts
+from companion.ui.kit.numbers import percent
 from companion.ui.setup_wizard import SetupWizard
-from companion.ui.table.commands import CommandGate
 from companion.ui.table.view import build_table
 from tests.support.deck_helpers import next_runner_command
 
@@ -70,6 +71,27 @@ def _click(control, identifier: str) -> None:
     node.on_click(None)
 
 
+def _pick_hand(ctx, hand: int) -> None:
+    _click(build_bag_screen(ctx), ids.encounter_hand(hand))
+
+
+def _recording(controller) -> list:
+    """Every command the controller is asked to check or execute from now on."""
+    seen: list = []
+    check, execute = controller.check, controller.execute
+
+    def record_check(command, *args, **kwargs):
+        seen.append(command)
+        return check(command, *args, **kwargs)
+
+    def record_execute(command, *args, **kwargs):
+        seen.append(command)
+        return execute(command, *args, **kwargs)
+
+    controller.check, controller.execute = record_check, record_execute
+    return seen
+
+
 def _quiet_dialogs(page) -> None:
     original = page.show_dialog
 
@@ -81,7 +103,7 @@ def _quiet_dialogs(page) -> None:
 
 
 WANTED = {
-    ids.BAG_BACK, ids.DRAW_ENCOUNTER, ids.ENCOUNTER_HAND, ids.ENCOUNTER_HAND_DOWN, ids.ENCOUNTER_HAND_UP,
+    ids.BAG_BACK, ids.DRAW_ENCOUNTER, ids.ENCOUNTER_HAND, *(ids.encounter_hand(n) for n in range(HAND_MAX + 1)),
     ids.ENCOUNTER_LIGHTING, ids.BAG_DEVELOPMENT, ids.BAG_CONTENTS, ids.BAG_SUPPLY, ids.BAG_ODDS, ids.ODDS_TOGGLE,
     ids.TOKEN_REVEAL, ids.BAG_BOARD, ids.RETURN_INTRUDERS, ids.EGGS, ids.EGG_TAKEN, ids.EGG_DESTROYED,
     ids.NEST_STATUS, ids.BAG_HISTORY, ids.BAG_MODE,
@@ -123,6 +145,8 @@ def test_physical_bag_screen_and_dialogs_render(controller, lang, width):
     controller.new_game(_setup(physical=True), "t")
     ctx = make_context(controller, lang, width)
     _quiet_dialogs(ctx.page)
+    check_texts(build_bag_screen(ctx))
+    _pick_hand(ctx, 3)
     screen = build_bag_screen(ctx)
     check_texts(screen)
     _click(screen, ids.DRAW_ENCOUNTER)  # opens "what came out?"
@@ -172,7 +196,9 @@ def test_reveal_highlights_the_applied_number_and_the_surprise_banner(controller
     assert t.t("ui.bag.reveal.why_unpowered", section="S-03", applied=4) in shown
     banner = strings(_find(reveal, ids.SURPRISE_ATTACK))
     assert t.upper(t.t("ui.bag.surprise.yes")) in banner
-    assert t.t("ui.bag.surprise.yes_detail", character="janitor", hand=3, applied=4) in banner
+    player = t.t("ui.common.player_character", name="P2", character="janitor")
+    assert t.t("ui.bag.surprise.yes_detail", player=player, hand=3, applied=4) in banner
+    assert t.t("ui.bag.reveal.encounter", player=player) in shown
     # The same kind of token in a powered Section: the light number, and no Surprise Attack.
     controller.execute(ResolveEncounter(seat=1, place=Place.S01, hand=3,
                                         outcome=TokenOutcome(kind="adult", light=2, dark=4)))
@@ -212,11 +238,10 @@ def test_the_form_shows_darkness_from_the_power_and_sends_the_encounter(controll
     controller.execute(FlipPower(section=Section.S01))  # the Power Generator cuts S-01
     screen = build_bag_screen(ctx)
     assert t.t("ui.bag.encounter.unpowered", section="S-01") in strings(_find(screen, ids.ENCOUNTER_LIGHTING))
-    for _ in range(4):
-        _click(build_bag_screen(ctx), ids.ENCOUNTER_HAND_DOWN)
     _click(build_bag_screen(ctx), ids.encounter_seat(3))
+    _pick_hand(ctx, 1)
     screen = build_bag_screen(ctx)
-    assert "1" in strings(_find(screen, ids.ENCOUNTER_HAND))
+    assert _find(screen, ids.encounter_hand(1)).selected and not _find(screen, ids.encounter_hand(5)).selected
     _click(screen, ids.DRAW_ENCOUNTER)
     draw = controller.state.bag.last_draw
     assert (draw.seat, draw.place, draw.hand) == (3, Place.S01, 1)
@@ -229,6 +254,12 @@ def test_odds_panel_shows_the_exact_odds_as_percentages(controller, lang):
     ctx = make_context(controller, lang, 1280)
     odds = bag_odds(controller.state, controller.rules, hand=5)
     shown = strings(_find(build_bag_screen(ctx), ids.BAG_ODDS))
+    # No hand size yet: the kinds' odds, and a word on what the Surprise Attack odds need.
+    assert ctx.texts.t("ui.bag.odds.hand_needed") in shown
+    assert ctx.texts.t("ui.bag.odds.light") not in shown and ctx.texts.t("ui.bag.odds.dark") not in shown
+    _pick_hand(ctx, 5)
+    shown = strings(_find(build_bag_screen(ctx), ids.BAG_ODDS))
+    assert ctx.texts.t("ui.bag.odds.surprise", hand=5) in shown
     for kind, chance in odds.kinds.items():
         if chance:
             assert percent(ctx.texts, chance) in shown and f"{chance.numerator}/{chance.denominator}" in shown
@@ -271,23 +302,25 @@ def test_history_lists_only_the_bags_lines(controller):
     controller.new_game(_setup(), "t")
     controller.execute(FlipPower(section=Section.S01))
     controller.execute(PlaceIntruder(kind="creeper"))
-    keys = [entry.key for entry in history_entries(controller)]
+    ctx = make_context(controller, "tr", 1280)
+    keys = [entry.key for entry in history_entries(ctx)]
     assert keys == ["log.bag.intruder_placed"]
 
 
 # --------------------------------------------------------------------- physical bag
 def test_the_physical_picker_offers_only_what_can_be_in_the_bag(controller):
     controller.new_game(_setup(physical=True), "t")
-    state = controller.state
     specs = {spec.id: spec for spec in controller.rules.intruders.tokens}
-    expected = {(specs[t].kind, specs[t].light, specs[t].dark) for t in state.bag.bag}
-    assert set(outcome_options(state, controller.rules)) == expected
-    assert not any(kind == "breeder" for kind, _l, _d in outcome_options(state, controller.rules))
+    expected = {ids.outcome(specs[t].kind, specs[t].light, specs[t].dark) for t in controller.state.bag.bag}
+    assert not any(specs[t].kind == "breeder" for t in controller.state.bag.bag)
     ctx = make_context(controller, "pt-BR", 390)
     _quiet_dialogs(ctx.page)
+    _pick_hand(ctx, 2)
     _click(build_bag_screen(ctx), ids.DRAW_ENCOUNTER)
     picker = ctx.page.dialogs[-1]
-    assert ids.outcome("breeder", 2, 4) not in identifiers(picker)
+    offered = {i for i in identifiers(picker) if i.startswith("outcome-")}
+    assert offered == expected
+    assert ids.outcome("breeder", 2, 4) not in offered
     _click(picker, ids.outcome("creeper", 1, 2))
     draw = controller.state.bag.last_draw
     assert (draw.kind, draw.reported) == ("creeper", True)
@@ -318,9 +351,9 @@ def test_development_at_step_10_goes_through_the_event_phase(controller):
         controller.execute(next_runner_command(state, controller.rules))
     state = controller.state
     assert state.event_phase.step is EventStep.DEVELOPMENT
-    assert isinstance(development_command(state), EventDevelopBag)
     ctx = make_context(controller, "tr", 1280)
-    gate = CommandGate(ctx)
+    assert isinstance(ctx.game.develop(), EventDevelopBag)
+    gate = ctx.gate()
     assert gate.refusal(DevelopBag()) is not None and gate.refusal(EventDevelopBag()) is None
     screen = build_bag_screen(ctx)
     assert ctx.texts.t("ui.bag.develop.now") in strings(screen)
@@ -347,10 +380,18 @@ def test_the_queen_question_waits_for_the_announcement_then_asks(controller):
     assert {ids.QUEEN_IN_NEST_YES, ids.QUEEN_IN_NEST_NO, ids.QUESTION_UNDO} <= identifiers(dialog)
     _click(dialog, ids.queen_seat(2))
     _click(ctx.page.dialogs[-1], ids.queen_place("S-02"))
-    _click(ctx.page.dialogs[-1], ids.QUEEN_IN_NEST_YES)
+    # "Yes" waits for the hand size: a tap explains and sends nothing.
+    sent = _recording(controller)
+    yes = _find(ctx.page.dialogs[-1], ids.QUEEN_IN_NEST_YES).content
+    assert isinstance(yes, ft.Container) and yes.content.disabled
+    yes.on_click(None)
+    assert not any(isinstance(command, AnswerQueenInNest) for command in sent)
+    assert ctx.texts.t("ui.bag.encounter.hand_needed") in strings(ctx.page.dialogs[-1])
+    _click(dialog, ids.queen_hand(2))
+    _click(dialog, ids.QUEEN_IN_NEST_YES)
     state = controller.state
     assert state.bag.awaiting is None and state.bag.on_board["queen"] == 1
-    assert (state.bag.last_draw.seat, state.bag.last_draw.place) == (2, Place.S02)
+    assert (state.bag.last_draw.seat, state.bag.last_draw.place, state.bag.last_draw.hand) == (2, Place.S02, 2)
     prompter.sync()
     assert not prompter.is_open
 
@@ -398,7 +439,8 @@ def test_readme_lists_every_identifier():
     assert not missing
     for pattern in ("encounter-seat-{n}", "encounter-place-{place}", "board-{kind}", "kill-{kind}",
                     "corridor-{kind}", "remove-{kind}", "place-{kind}", "add-{kind}", "adults-retreat-{n}",
-                    "outcome-{kind}-{light}-{dark}", "queen-seat-{n}", "queen-place-{place}"):
+                    "outcome-{kind}-{light}-{dark}", "queen-seat-{n}", "queen-place-{place}",
+                    "encounter-hand-{n}", "queen-hand-{n}"):
         assert f"`{pattern}`" in readme, pattern
 
 
@@ -443,3 +485,82 @@ def test_a_page_switches_between_table_and_bag_and_asks_questions(controller):
     app.navigate("bag")
     controller.close()
     assert ids.NEW_GAME in identifiers(page.controls[-1]) and app.screen == "home"
+
+
+# --------------------------------------------------------------------- hand size and the Surprise Attack
+@pytest.mark.parametrize("physical", (False, True))
+def test_an_encounter_without_a_hand_size_cannot_be_drawn(controller, physical):
+    controller.new_game(_setup(physical=physical), "t")
+    ctx = make_context(controller, "pt-BR", 390)
+    _quiet_dialogs(ctx.page)
+    sent = _recording(controller)
+    screen = build_bag_screen(ctx)
+    assert not any(_find(screen, ids.encounter_hand(n)).selected for n in range(HAND_MAX + 1))
+    draw = _find(screen, ids.DRAW_ENCOUNTER).content
+    assert isinstance(draw, ft.Container) and draw.content.disabled
+    draw.on_click(None)  # the tap says why
+    assert ctx.texts.t("ui.bag.encounter.hand_needed") in strings(ctx.page.dialogs[-1])
+    assert not any(isinstance(command, ResolveEncounter) for command in sent)
+    assert controller.state.bag.last_draw is None
+    # Once a hand size is chosen, the same button draws (or asks what came out).
+    _pick_hand(ctx, 4)
+    _click(build_bag_screen(ctx), ids.DRAW_ENCOUNTER)
+    if physical:
+        _click(ctx.page.dialogs[-1], ids.outcome("blank"))
+    assert controller.state.bag.last_draw.hand == 4
+
+
+def test_the_hand_size_is_asked_again_for_each_encounter(controller):
+    controller.new_game(_setup(), "t")
+    ctx = make_context(controller, "tr", 1280)
+    _pick_hand(ctx, 3)
+    assert draft_of(ctx).hand == 3
+    _click(build_bag_screen(ctx), ids.DRAW_ENCOUNTER)
+    assert controller.state.bag.last_draw.hand == 3
+    screen = build_bag_screen(ctx)
+    assert draft_of(ctx).hand is None
+    assert not _find(screen, ids.encounter_hand(3)).selected
+    assert isinstance(_find(screen, ids.DRAW_ENCOUNTER).content, ft.Container)  # disabled again
+    # Another Character's encounter starts without a hand size too.
+    _pick_hand(ctx, 2)
+    _click(build_bag_screen(ctx), ids.encounter_seat(2))
+    assert draft_of(ctx).hand is None
+    # So does a draw sent from another page.
+    _pick_hand(ctx, 2)
+    controller.execute(ResolveEncounter(seat=1, place=Place.S01, hand=6))
+    build_bag_screen(ctx)
+    assert draft_of(ctx).hand is None
+
+
+def test_a_surprise_attack_opens_the_attack_screen_filled_in(controller):
+    controller.new_game(_setup(physical=True), "t")
+    ctx = make_context(controller, "pt-BR", 390)
+    went: list[str] = []
+    ctx.navigate = went.append
+    # adult 2/4 in S-03 (no power) against a hand of 3: a Surprise Attack.
+    controller.execute(ResolveEncounter(seat=2, place=Place.S03, hand=3,
+                                        outcome=TokenOutcome(kind="adult", light=2, dark=4)))
+    assert controller.state.bag.last_draw.surprise_attack
+    _click(build_bag_screen(ctx), ids.SURPRISE_ATTACK_RESOLVE)
+    attack = events_draft_of(ctx)
+    assert (attack.attacker, attack.seat, attack.place, attack.target) == ("adult", 2, Place.S03, "surprise")
+    assert attack.back_to == "bag" and went == [ATTACK]
+    # No Surprise Attack: nothing to open.
+    controller.execute(ResolveEncounter(seat=1, place=Place.S01, hand=3,
+                                        outcome=TokenOutcome(kind="adult", light=2, dark=4)))
+    assert ids.SURPRISE_ATTACK_RESOLVE not in identifiers(build_bag_screen(ctx))
+
+
+def test_the_queen_in_the_nest_can_lead_to_the_attack_screen(controller):
+    controller.new_game(_setup(physical=True), "t")
+    ctx = make_context(controller, "tr", 1280)
+    went: list[str] = []
+    ctx.navigate = went.append
+    controller.execute(DevelopBag(outcome=TokenOutcome(kind="queen")))
+    controller.execute(AnswerQueenInNest(character_in_nest=True, seat=3, place=Place.ELEVATOR, hand=0))
+    draw = controller.state.bag.last_draw
+    assert draw.surprise_attack
+    _click(build_bag_screen(ctx), ids.SURPRISE_ATTACK_RESOLVE)
+    attack = events_draft_of(ctx)
+    assert (attack.attacker, attack.seat, attack.place, attack.target) == ("queen", 3, Place.ELEVATOR, "surprise")
+    assert went == [ATTACK]

@@ -21,6 +21,7 @@ from .commands import GameCommand, parse_command
 from .decks import Deck
 from .odds import bag_odds
 from .phase_state import EventEffect, EventStep
+from .results import AttackResult, InjuryResult
 from .state import GameEnd, GameState
 from .vocab import Mode, Pod, Section, Whereabouts
 
@@ -181,6 +182,11 @@ class EventPhaseView(_View):
     pending_effects: tuple[EventEffect, ...]
     done_effects: tuple[EventEffect, ...]
     developed: bool
+    # Answers the board already gives, so the table is not asked: step 8's question
+    # (no Fire marker on the board: no Fire in the Nest; None: ask), and the pending
+    # effects that would change nothing now (continuing applies them).
+    known_nest_fire: bool | None
+    settled_effects: tuple[EventEffect, ...]
 
 
 class ThresholdAhead(_View):
@@ -197,6 +203,28 @@ class ThresholdAhead(_View):
 class RoundEndView(_View):
     next_round: int
     first_player_passes: bool
+
+
+class AttackView(AttackResult):
+    """The latest attack, as everyone saw it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class InjuryView(InjuryResult):
+    """The latest injury check, as everyone saw it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    cards: tuple[str, ...] = ()
+
+
+class LatestView(_View):
+    """What just happened, for the result cards: the latest attack and injury check, and
+    the step that started the current (or last) Event Phase."""
+
+    attack: AttackView | None
+    injury: InjuryView | None
+    event_phase_start: int | None
 
 
 class PublicView(_View):
@@ -235,6 +263,8 @@ class PublicView(_View):
     next_threshold: ThresholdAhead | None
     css_launch_pending: bool
     round_end: RoundEndView
+    # The typed results of the latest attack, injury check and Event Phase start.
+    latest: LatestView
 
     @property
     def is_over(self) -> bool:
@@ -352,6 +382,27 @@ def _phase_view(state: GameState) -> EventPhaseView | None:
         round=phase.round, step=phase.step, noise_sections=tuple(phase.noise_sections), attacks=phase.attacks,
         nest_fire=phase.nest_fire, event_card=phase.event_card, pending_effects=tuple(phase.pending_effects),
         done_effects=tuple(phase.done_effects), developed=phase.developed,
+        known_nest_fire=False if state.fire == 0 else None,
+        settled_effects=tuple(effect for effect in phase.pending_effects if _changes_nothing(state, effect)),
+    )
+
+
+def _changes_nothing(state: GameState, effect: EventEffect) -> bool:
+    """Power Surge with the Time token already inactive, Kickstopper with the Elevator
+    already without power: the effect's tap would only say so."""
+    if effect is EventEffect.POWER_SURGE:
+        return not state.time_active
+    if effect is EventEffect.KICKSTOPPER:
+        return not state.is_powered(Section.ELEVATOR)
+    return False
+
+
+def _latest_view(state: GameState) -> LatestView:
+    latest = state.latest
+    return LatestView(
+        attack=AttackView.model_validate(latest.attack.model_dump()) if latest.attack is not None else None,
+        injury=InjuryView.model_validate(latest.injury.model_dump()) if latest.injury is not None else None,
+        event_phase_start=latest.event_phase_start,
     )
 
 
@@ -391,6 +442,7 @@ def public_view(state: GameState, rules: "Rules") -> PublicView:
         next_threshold=_threshold_ahead(state, rules),
         css_launch_pending=queries.css_launch_pending(state, rules),
         round_end=RoundEndView(**vars(queries.round_end(state))),
+        latest=_latest_view(state),
     )
 
 
@@ -429,5 +481,6 @@ def view_for(state: GameState, viewer: Viewer, rules: "Rules") -> GameView:
 __all__ = [
     "HAND_MAX", "MINIATURE_KINDS", "Viewer", "TABLE", "NOBODY", "seat_viewer", "GameView", "PublicView",
     "SeatPrivate", "TableExtras", "BagView", "BagOddsView", "DeckView", "DecksView", "CrewView",
-    "EventPhaseView", "PowerView", "SelfDestructView", "view_for", "public_view",
+    "EventPhaseView", "PowerView", "SelfDestructView", "LatestView", "AttackView", "InjuryView", "view_for",
+    "public_view",
 ]

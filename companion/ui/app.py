@@ -1,4 +1,4 @@
-"""Entry point for the CLI: builds the per-page main function around one shared controller."""
+"""Entry points for the CLI: the per-page main functions around one shared controller."""
 from __future__ import annotations
 
 from typing import Awaitable, Callable, Sequence
@@ -10,11 +10,14 @@ from companion.controller import TableController
 from .shell import PageApp
 
 
-def make_main(controller: TableController, *, language: str,
-              startup_errors: Sequence[str] = ()) -> Callable[[ft.Page], Awaitable[None] | None]:
-    """Every page (desktop window or browser tab) gets its own PageApp over the same controller."""
+def make_main(controller: TableController, *, language: str, startup_errors: Sequence[str] = (),
+              seating=None, phone_access=None, trusted: bool = True) -> Callable[[ft.Page], Awaitable[None] | None]:
+    """Every page gets its own PageApp over the same controller. `trusted`: the desktop
+    window, always the table; a web page is what its address makes it (table with the host
+    key, a seat with its secret, else the join screen)."""
 
     def main(page: ft.Page) -> None:
-        PageApp(page, controller, language=language, startup_errors=startup_errors).start()
+        PageApp(page, controller, language=language, startup_errors=startup_errors, seating=seating,
+                phone_access=phone_access, trusted=trusted).start()
 
     return main

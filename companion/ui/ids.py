@@ -113,6 +113,8 @@ EVENT_NO_PHASE = "event-no-phase"
 EVENT_PHASE_LOG = "event-phase-log"
 EVENT_NEST_FIRE_YES = "event-nest-fire-yes"
 EVENT_NEST_FIRE_NO = "event-nest-fire-no"
+# Step 8 with no Fire marker on the board: nothing to ask, continuing answers for the table.
+EVENT_NOTHING_BURNS = "event-nothing-burns"
 EVENT_NOISE_SECTIONS = "event-noise-sections"
 EVENT_ROUND_END = "event-round-end"
 DRAW_EVENT = "draw-event"
@@ -143,6 +145,8 @@ DECK_EVENT_REMOVED = "deck-event-removed"
 DECK_ATTACK_DRAW = "deck-attack-draw"
 DECK_ATTACK_DISCARD = "deck-attack-discard"
 DECK_ATTACK_REMOVED = "deck-attack-removed"
+DECK_EVENT_SHOWN = "deck-event-shown"
+DECK_ATTACK_SHOWN = "deck-attack-shown"
 DECK_HISTORY = "deck-history"
 DECK_ODDS = "deck-odds"
 DECK_CARD = "deck-card"
@@ -208,6 +212,43 @@ def status_power(section: str) -> str:
     return f"status-power-{section}"
 
 
+# --------------------------------------------------------------------- phones: joining, a seat's screen
+PLAYERS_JOIN = "players-join"
+PLAYERS_SCREEN = "players-screen"
+PLAYERS_SERVING = "players-serving"
+PLAYERS_ADDRESS = "players-address"
+PLAYERS_QR = "players-qr"
+PLAYERS_CODE = "players-code"
+PLAYERS_REISSUE = "players-reissue"
+PLAYERS_BACK = "players-back"
+JOIN_SCREEN = "join-screen"
+JOIN_CODE = "join-code"
+JOIN_SUBMIT = "join-submit"
+JOIN_MESSAGE = "join-message"
+SEAT_SCREEN = "seat-screen"
+SEAT_NAME = "seat-name"
+SEAT_KNOWLEDGE = "seat-knowledge"
+SEAT_KNOWLEDGE_UP = "seat-knowledge-up"
+SEAT_KNOWLEDGE_DOWN = "seat-knowledge-down"
+SEAT_WAITING = "seat-waiting"
+SEAT_CREW = "seat-crew"
+SEAT_LEAVE = "seat-leave"
+
+
+def players_seat(seat: int) -> str:
+    return f"players-seat-{seat}"
+
+
+def players_phone(seat: int) -> str:
+    """A seat's phone status on the join screen (has a phone or not)."""
+    return f"players-phone-{seat}"
+
+
+def crew_phone(seat: int) -> str:
+    """A seat's phone status on the table's crew panel."""
+    return f"crew-phone-{seat}"
+
+
 def tag(identifier: str, control: ft.Control) -> ft.Control:
     """Wrap `control` so it carries a stable identifier in the accessibility tree."""
     return ft.Semantics(identifier=identifier, content=control)
@@ -228,8 +269,6 @@ BAG_BACK = "bag-back"
 BAG_MODE = "bag-mode"
 DRAW_ENCOUNTER = "draw-encounter"
 ENCOUNTER_HAND = "encounter-hand"
-ENCOUNTER_HAND_DOWN = "encounter-hand-down"
-ENCOUNTER_HAND_UP = "encounter-hand-up"
 ENCOUNTER_LIGHTING = "encounter-lighting"
 BAG_DEVELOPMENT = "bag-development"
 BAG_CONTENTS = "bag-contents"
@@ -238,6 +277,7 @@ BAG_ODDS = "bag-odds"
 ODDS_TOGGLE = "odds-toggle"
 TOKEN_REVEAL = "token-reveal"
 SURPRISE_ATTACK = "surprise-attack"
+SURPRISE_ATTACK_RESOLVE = "surprise-attack-resolve"
 DRAW_RESULT = "draw-result"
 BAG_BOARD = "bag-board"
 RETURN_INTRUDERS = "return-intruders"
@@ -262,6 +302,15 @@ def encounter_seat(seat: int) -> str:
 def encounter_place(place: str) -> str:
     """`place` is S-01, S-02, S-03, ELEVATOR or STAIRS."""
     return f"encounter-place-{place}"
+
+
+def encounter_hand(count: int) -> str:
+    """One button of the encounter's hand-size row (0 to 10 cards)."""
+    return f"encounter-hand-{count}"
+
+
+def queen_hand(count: int) -> str:
+    return f"queen-hand-{count}"
 
 
 def queen_seat(seat: int) -> str:

@@ -9,8 +9,9 @@ RUNNER = "events"
 ATTACK = "events-attack"
 INJURY = "events-injury"
 DECKS = "events-decks"
+PLAYERS = "players"
 
-GAME_SCREENS = (TABLE, BAG, RUNNER, ATTACK, INJURY, DECKS)
+GAME_SCREENS = (TABLE, BAG, RUNNER, ATTACK, INJURY, DECKS, PLAYERS)
 SCREENS = (HOME, SETUP, *GAME_SCREENS)
 
 

@@ -1,4 +1,10 @@
-"""One browser tab / window: app bar, navigation, and refreshing when the shared game changes."""
+"""One browser tab / window: who looks through it, app bar, navigation, and refreshing
+when the shared game changes.
+
+The desktop window is the table. A web page is the table only with the host key in its
+address, a seat with that seat's secret, and otherwise shows the join screen: it renders
+only what its viewer's feed holds.
+"""
 from __future__ import annotations
 
 import logging
@@ -7,8 +13,9 @@ from typing import Sequence
 import flet as ft
 
 from companion.controller import Feed, TableController
+from companion.engine.views import NOBODY, Viewer, seat_viewer
 from companion.engine.views import TABLE as TABLE_VIEWER
-from companion.engine.views import Viewer
+from companion.hosting.code_attempts import CodeAttempt, CodeOutcome
 from companion.i18n.catalog import usable_languages
 
 from . import ids, theme
@@ -19,9 +26,12 @@ from .context import UiContext
 from .events import build_events_screen, is_events_screen
 from .home import build_home
 from .i18n_view import Texts
-from .routes import BAG, GAME_SCREENS, HOME, SETUP, TABLE, route_of, screen_of
+from .phone.join_screen import build_join_screen
+from .phone.seat_screen import build_seat_screen
+from .routes import BAG, GAME_SCREENS, HOME, PLAYERS, SETUP, TABLE, route_of, screen_of
 from .setup_wizard import SetupWizard
 from .status_strip import build_status_strip
+from .table.players import build_players_screen
 from .table.view import build_table
 from .wakelock import ScreenAwake
 
@@ -30,8 +40,14 @@ log = logging.getLogger(__name__)
 
 class PageApp:
     def __init__(self, page: ft.Page, controller: TableController, *, language: str,
-                 startup_errors: Sequence[str], viewer: Viewer = TABLE_VIEWER) -> None:
+                 startup_errors: Sequence[str], seating=None, phone_access=None, trusted: bool = True) -> None:
+        """`trusted`: the desktop window (always the table); else the page's address decides."""
         self.page = page
+        self.seating = seating
+        self.phone_access = phone_access
+        viewer = TABLE_VIEWER if trusted or seating is None else self._viewer_from_address()
+        self.notice: str | None = None
+        self.unsub_seating = None
         self.controller = controller
         self.texts = Texts(language)
         self.startup_errors = list(startup_errors)
@@ -44,7 +60,8 @@ class PageApp:
         self.unsubscribe = None
         self.ctx = UiContext(page=page, controller=controller, texts=self.texts, navigate=self.navigate,
                              rerender=self.render, width=page.width or 1280,
-                             extras={"languages": usable_languages()},  # a broken locale is left out
+                             extras={"languages": usable_languages(),  # a broken locale is left out
+                                     "seating": seating, "phone_access": phone_access},
                              viewer=viewer)
         # The bag's open questions (Queen in the Nest, Adults retreat) wait behind announcements.
         self.questions = QuestionPrompter(self.ctx, self.announcer)
@@ -58,9 +75,81 @@ class PageApp:
         self.page.on_route_change = self._on_route_change
         self.page.on_connect = lambda _e: self._subscribe(refresh=True)
         self.page.on_disconnect = lambda _e: self._unsubscribe()
-        self.page.on_close = lambda _e: self._unsubscribe()
+        self.page.on_close = lambda _e: self._closed()
         self._subscribe(refresh=False)
+        self._take_seat()
+        if self.seating is not None and self.ctx.viewer.is_table:
+            # The table sees which seats hold a phone.
+            self.unsub_seating = self.seating.subscribe(self._on_seating)
         self.render()
+
+    # -- who looks ---------------------------------------------------------------
+    def _viewer_from_address(self) -> Viewer:
+        viewer = self.seating.viewer_for(getattr(self.page, "route", None))
+        if viewer.kind == "seat" and not (self.phone_access is not None and self.phone_access.accepting):
+            return NOBODY
+        return viewer
+
+    def _session(self) -> str:
+        session = getattr(self.page, "session", None)
+        return str(getattr(session, "id", None) or id(self.page))
+
+    def _take_seat(self) -> None:
+        if self.seating is not None and self.ctx.viewer.kind == "seat":
+            self.seating.sit(self._session(), self.ctx.viewer, on_drop=self._dropped)
+
+    def _dropped(self) -> None:
+        """The seat's pass was re-issued (or phones were turned off): back to the join screen."""
+        def go() -> None:
+            self.notice = self.texts.t("ui.phone.dropped")
+            self._become(NOBODY)
+
+        self._on_loop(go)
+
+    def _become(self, viewer: Viewer) -> None:
+        self._unsubscribe()
+        self.ctx.viewer = viewer
+        self.ctx.feed = None
+        self._subscribe(refresh=False)
+        self._take_seat()
+        self._sync_address()
+        self.render()
+
+    def _join_with_code(self, typed: str) -> CodeAttempt | None:
+        if self.seating is None or self.phone_access is None or not self.phone_access.accepting:
+            return None
+        client = str(getattr(self.page, "client_ip", None) or self._session())
+        attempt = self.seating.join_by_code(self._session(), client, typed)
+        if attempt.outcome is CodeOutcome.ACCEPTED and attempt.seat is not None:
+            self.notice = None
+            self._become(seat_viewer(attempt.seat))
+        return attempt
+
+    def _leave_seat(self) -> None:
+        if self.seating is not None:
+            self.seating.leave(self._session())
+        self.notice = None
+        self._become(NOBODY)
+
+    def _on_seating(self) -> None:
+        self._on_loop(self.render)
+
+    def _on_loop(self, action) -> None:
+        async def run() -> None:
+            action()
+
+        try:
+            self.page.run_task(run)
+        except Exception as exc:  # noqa: BLE001 - a closed page must not break the others
+            log.debug("page gone: %s", exc)
+
+    def _closed(self) -> None:
+        self._unsubscribe()
+        if self.unsub_seating is not None:
+            self.unsub_seating()
+            self.unsub_seating = None
+        if self.seating is not None and self.ctx.viewer.kind == "seat":
+            self.seating.leave(self._session())
 
     def _subscribe(self, *, refresh: bool) -> None:
         if self.unsubscribe is None:
@@ -86,19 +175,38 @@ class PageApp:
         if not self.ctx.take(feed):
             return  # a newer feed was already shown
         # Announcement first: when the board shows the new state, the table is already told why.
-        self.announcer.announce(feed.events)
+        if self.ctx.viewer.is_table:
+            self.announcer.announce(feed.events)
         self.render()
 
     # -- navigation and language -------------------------------------------------
     def navigate(self, screen: str) -> None:
         self._show(screen)
-        # The address follows, so a reload or a link opens the same screen.
+        self._sync_address()
+
+    def _address(self) -> str:
+        """This page's address: its screen, and the credential that keeps its seat on a reload."""
+        viewer = self.ctx.viewer
+        if viewer.kind == "seat":
+            return f"/seat/{viewer.seat}?" + self.seating.credential_query(viewer)
+        if viewer.kind == "nobody":
+            return "/"
+        query = self.seating.credential_query(viewer) if self.seating is not None else ""
+        return route_of(self.screen) + (f"?{query}" if query else "")
+
+    def _sync_address(self) -> None:
+        """The address follows, so a reload or a link opens the same screen."""
+        push = getattr(self.page, "push_route", None)
+        if push is None:
+            return
         try:
-            self.page.run_task(self.page.push_route, route_of(self.screen))
+            self.page.run_task(push, self._address())
         except Exception as exc:  # noqa: BLE001 - the address is a nicety; the screen already changed
             log.debug("could not update the route: %s", exc)
 
     def _on_route_change(self, e) -> None:
+        if not self.ctx.viewer.is_table:
+            return  # a phone's screen follows its seat, not its address
         screen = screen_of(getattr(e, "route", None))
         if screen is not None and screen != self.screen:
             self._show(screen)
@@ -139,11 +247,18 @@ class PageApp:
         self.awake.keep_awake(in_game)
         self.page.title = self.texts.t("ui.app.title")
         self.page.appbar = self._appbar(in_game)
+        if not self.ctx.viewer.is_table:
+            self._render_phone(in_game)
+            return
+        if self.screen == PLAYERS and (not in_game or self.seating is None):
+            self.screen = TABLE
         if not in_game and self.screen in GAME_SCREENS:
             self.screen = HOME
         if in_game and self.screen in (HOME, SETUP):
             self.screen = TABLE
-        if in_game and self.screen == BAG:
+        if in_game and self.screen == PLAYERS:
+            shown, body = PLAYERS, build_players_screen(self.ctx)
+        elif in_game and self.screen == BAG:
             shown, body = BAG, build_bag_screen(self.ctx)
         elif in_game and is_events_screen(self.screen):
             shown, body = self.screen, build_events_screen(self.ctx, self.screen)
@@ -166,6 +281,18 @@ class PageApp:
         self.page.controls = [banner, *controls] if banner is not None else controls
         self.page.update()
         self.questions.sync()
+
+    def _render_phone(self, in_game: bool) -> None:
+        """A phone: its seat's screen, or the join screen."""
+        viewer = self.ctx.viewer
+        if viewer.kind == "seat":
+            shown, body = "seat", build_seat_screen(self.ctx, on_leave=self._leave_seat)
+        else:
+            shown, body = "join", build_join_screen(self.ctx, on_code=self._join_with_code, message=self.notice)
+        body.key = f"screen-{shown}"
+        controls = [build_status_strip(self.ctx), body] if in_game and viewer.kind == "seat" else [body]
+        self.page.controls = controls
+        self.page.update()
 
     def _startup_banner(self) -> ft.Control | None:
         if not self.startup_errors:

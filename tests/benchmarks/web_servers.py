@@ -9,6 +9,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.benchmarks.web_screen import BenchError
 from tests.browser.conftest import REPO, _free_port, _wait_http
 
 HOST = "127.0.0.1"
@@ -53,7 +54,7 @@ def _start(name: str, command: list[str], port: int, log_path: Path) -> Server:
         _wait_http(server.url, process)
     except RuntimeError as error:
         server.stop()
-        raise RuntimeError(f"{name}: {error}\n{server.log_tail()}") from None
+        raise BenchError(f"{name} did not start: {error}\n{server.log_tail()}") from None
     return server
 
 

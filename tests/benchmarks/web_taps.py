@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tests.benchmarks import empty_flet_app, web_game, web_probe
-from tests.benchmarks.web_screen import BenchError, click_in_place, refuse_announcement, require, tap_until
+from tests.benchmarks.web_screen import (BenchError, click_in_place, identifiers_on_screen, refuse_announcement,
+                                         require, tap_until)
 from tests.browser.flutter_page import FlutterPage
 
 TAP_TIMEOUT_S = 15
@@ -62,9 +63,11 @@ def tap_once(app: FlutterPage, flow: TapFlow, where: str) -> tuple[web_probe.Tap
         times = web_probe.wait_tap(page, TAP_TIMEOUT_S)
     except web_probe.ProbeTimeout:
         refuse_announcement(app, where)
-        state = "is gone" if not app.has(flow.watch) else "did not change"
-        raise BenchError(f"{where}: after a tap on {flow.tap!r}, {flow.watch!r} {state} "
-                         f"within {TAP_TIMEOUT_S} s") from None
+        if app.has(flow.watch):
+            raise BenchError(f"{where}: after a tap on {flow.tap!r}, {flow.watch!r} did not change "
+                             f"within {TAP_TIMEOUT_S} s") from None
+        raise BenchError(f"{where}: after a tap on {flow.tap!r}, {flow.watch!r} left the screen "
+                         f"(identifiers on screen: {identifiers_on_screen(app)})") from None
     page.wait_for_timeout(SETTLE_MS)
     refuse_announcement(app, where)
     last = web_probe.read(page, flow.watch, flow.attribute) == times.seen

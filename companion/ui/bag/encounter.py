@@ -6,66 +6,49 @@ from typing import Callable
 
 import flet as ft
 
-from companion.engine.bag import lighting_at
+from companion.engine.bag import OUTCOME_NEEDED
 from companion.engine.bag_model import Lighting, Place, TokenOutcome
-from companion.engine.commands import DevelopBag, EventDevelopBag, GameCommand, ResolveEncounter
-from companion.engine.phase_state import EventStep
-from companion.engine.state import GameState
-from companion.rules import Rules
+from companion.engine.commands import GameCommand, ResolveEncounter
+from companion.engine.views import PublicView
 
-from .. import ids, theme, widgets
-from ..dialogs import close, dialog_button
+from .. import ids, theme
+from ..dialogs import close, dialog_button, show_message
 from ..i18n_view import Texts
-from ..table.commands import CommandGate, command_button
-from ..widgets import chips, chosen_seat, label, stepper
-from .draft import HAND_MAX, BagDraft, choice_chip, draft_of
-from .tokens import DARK_ICON, LIGHT_ICON, token_chip
-
-LIGHTING_ICONS = {Lighting.POWERED: LIGHT_ICON, Lighting.UNPOWERED: DARK_ICON, Lighting.STAIRS: ft.Icons.STAIRS}
-LIGHTING_COLOURS = {Lighting.POWERED: theme.YELLOW, Lighting.UNPOWERED: theme.TEXT_MUTED,
-                    Lighting.STAIRS: theme.TEXT_MUTED}
-
-
-def place_label(texts: Texts, place: Place) -> str:
-    if place is Place.STAIRS:
-        return texts.t("ui.bag.place.STAIRS")
-    return texts.section(place.value)
+from ..kit.chips import (
+    LIGHTING_COLOURS,
+    LIGHTING_ICONS,
+    chosen_seat,
+    label,
+    number_row,
+    place_chips,
+    seat_chips,
+)
+from ..kit.gate import CommandGate, command_button, styled_button
+from .draft import HAND_MAX, BagDraft, draft_of
+from .tokens import token_chip
 
 
-def lighting_text(texts: Texts, state: GameState, place: Place) -> str:
-    lighting = lighting_at(state, place)
-    return texts.t(f"ui.bag.encounter.{lighting.value}", section=place.value)
+def lighting_text(texts: Texts, game: PublicView, place: Place) -> str:
+    """Which number of a token applies at `place`, as the engine says."""
+    return texts.t(f"ui.bag.encounter.{game.lighting[place].value}", section=place.value)
 
 
 # --------------------------------------------------------------------- physical bag
-def probe_outcome(state: GameState) -> TokenOutcome | None:
-    """A physical draw is only legal with an outcome: dry runs use any token in the bag."""
-    if state.bag.physical_bag and state.bag.bag:
-        return TokenOutcome(token=state.bag.bag[0])
-    return None
-
-
-def outcome_options(state: GameState, rules: Rules) -> list[tuple[str, int | None, int | None]]:
-    """What can come out now: each kind/numbers combination still in the bag, in box order."""
-    in_bag = set(state.bag.bag)
-    options: list[tuple[str, int | None, int | None]] = []
-    for spec in rules.intruders.tokens:
-        option = (spec.kind, spec.light, spec.dark)
-        if spec.id in in_bag and option not in options:
-            options.append(option)
-    return options
-
-
-def open_outcome_dialog(gate: CommandGate, title: str, make: Callable[[TokenOutcome], GameCommand]) -> None:
+def open_outcome_dialog(gate: CommandGate, title: str, make: Callable[[TokenOutcome], GameCommand],
+                        *, after: Callable[[], None] | None = None) -> None:
+    """Ask the table which token came out (only what can still be in the bag), then send
+    `make(outcome)`; `after` runs once it was accepted."""
     ctx = gate.ctx
     texts = ctx.texts
-    state = ctx.controller.state
+    extras = ctx.view.table if ctx.view is not None else None
+    possible = extras.possible_outcomes if extras is not None else ()
     dialog = ft.AlertDialog(modal=True, scrollable=True)
 
     def picked(kind: str, light: int | None, dark: int | None) -> Callable:
         def handler(_e) -> None:
             close(ctx.page, dialog)
-            gate.execute(make(TokenOutcome(kind=kind, light=light, dark=dark)))
+            if gate.execute(make(TokenOutcome(kind=kind, light=light, dark=dark))) and after is not None:
+                after()
 
         return handler
 
@@ -75,7 +58,7 @@ def open_outcome_dialog(gate: CommandGate, title: str, make: Callable[[TokenOutc
             bgcolor=theme.SURFACE_HIGH, border=ft.Border.all(1, theme.OUTLINE), border_radius=10,
             padding=ft.Padding.symmetric(horizontal=12, vertical=8), on_click=picked(kind, light, dark), ink=True,
         ))
-        for kind, light, dark in outcome_options(state, ctx.controller.rules)
+        for kind, light, dark in possible
     ]
     dialog.title = ft.Text(title, size=20, weight=ft.FontWeight.BOLD)
     dialog.content = ft.Column([theme.muted(texts.t("ui.bag.outcome.help"), size=14), *options], tight=True,
@@ -84,52 +67,70 @@ def open_outcome_dialog(gate: CommandGate, title: str, make: Callable[[TokenOutc
     ctx.page.show_dialog(dialog)
 
 
+def draw_button(gate: CommandGate, command: GameCommand, *, make: Callable[[TokenOutcome], GameCommand],
+                label: str, icon, identifier: str, title: str, tone: str = "normal", compact: bool = False,
+                after: Callable[[], None] | None = None) -> ft.Control:
+    """A button that takes a token out of the bag. `command` carries no outcome: a digital
+    bag draws it on tap; for a physical bag the engine answers that only the outcome is
+    missing, so the tap asks what came out and sends `make(outcome)`."""
+    refusal = gate.refusal(command)
+    if refusal is not None and refusal.key == OUTCOME_NEEDED:
+        return ids.tag(identifier, styled_button(
+            label, icon=icon, tone=tone, compact=compact,
+            on_click=lambda _e: open_outcome_dialog(gate, title, make, after=after)))
+    on_click = None
+    if after is not None:
+        def on_click(_e) -> None:
+            if gate.execute(command):
+                after()
+    return command_button(gate, command, label=label, icon=icon, identifier=identifier, tone=tone, compact=compact,
+                          on_click=on_click)
+
+
+def waiting_button(page: ft.Page, label: str, *, reason: str, icon, identifier: str,
+                   tone: str = "normal") -> ft.Control:
+    """A button that cannot be used until the form is complete; a tap says what is missing."""
+    button = styled_button(label, icon=icon, disabled=True, tone=tone)
+    return ids.tag(identifier, ft.Container(content=button, on_click=lambda _e: show_message(page, reason),
+                                            tooltip=reason, border_radius=8))
+
+
 # --------------------------------------------------------------------- encounter
-def encounter_command(draft: BagDraft, state: GameState, outcome: TokenOutcome | None) -> ResolveEncounter | None:
-    seat = chosen_seat(draft.seat, state)
-    if seat is None:
+def encounter_command(draft: BagDraft, outcome: TokenOutcome | None = None) -> ResolveEncounter | None:
+    """The encounter as entered (None until a Character and a hand size are chosen)."""
+    if draft.seat is None or draft.hand is None:
         return None
-    return ResolveEncounter(seat=seat, place=draft.place, hand=draft.hand, outcome=outcome)
+    return ResolveEncounter(seat=draft.seat, place=draft.place, hand=draft.hand, outcome=outcome)
 
 
-def seat_chips(gate: CommandGate, selected: int | None, on_pick: Callable[[int], None],
-               identifier: Callable[[int], str]) -> ft.Control:
-    texts = gate.ctx.texts
-    return widgets.seat_chips(texts, gate.ctx.controller.state, selected, on_pick, identifier, chip=choice_chip,
-                              nobody=texts.t("ui.bag.encounter.nobody"))
+def hand_row(value: int | None, on_pick: Callable[[int], None], identifier: Callable[[int], str]) -> ft.Control:
+    return number_row(value, on_pick=on_pick, identifier=identifier, high=HAND_MAX)
 
 
-def place_chips(gate: CommandGate, selected: Place, on_pick: Callable[[Place], None],
-                identifier: Callable[[str], str]) -> ft.Control:
-    texts = gate.ctx.texts
-    state = gate.ctx.controller.state
-    options = []
-    for place in Place:
-        lighting = lighting_at(state, place)
-        options.append(choice_chip(place_label(texts, place), selected=place is selected,
-                                   on_click=lambda _e, place=place: on_pick(place),
-                                   identifier=identifier(place.value), icon=LIGHTING_ICONS[lighting],
-                                   icon_colour=LIGHTING_COLOURS[lighting]))
-    return chips(options)
-
-
-def hand_stepper(gate: CommandGate, value: int, on_change: Callable[[int], None], prefix: str) -> ft.Control:
-    t = gate.ctx.texts.t
-    return stepper(value, on_change=on_change, identifier=f"{prefix}-hand", down_id=f"{prefix}-hand-down",
-                   up_id=f"{prefix}-hand-up", down_tip=t("ui.bag.encounter.hand_down"),
-                   up_tip=t("ui.bag.encounter.hand_up"), high=HAND_MAX)
+def _lighting_row(texts: Texts, game: PublicView, place: Place) -> ft.Control:
+    lighting = game.lighting[place]
+    return ids.tag(ids.ENCOUNTER_LIGHTING, ft.Container(
+        content=ft.Row([ft.Icon(LIGHTING_ICONS[lighting], color=LIGHTING_COLOURS[lighting], size=26),
+                        ft.Text(lighting_text(texts, game, place), size=15, weight=ft.FontWeight.BOLD,
+                                expand=True)],
+                       spacing=8),
+        bgcolor=theme.SURFACE_HIGH if lighting is Lighting.POWERED else "#0b0d10",
+        border=ft.Border.all(1, theme.YELLOW if lighting is Lighting.POWERED else theme.OUTLINE),
+        border_radius=10, padding=10,
+    ))
 
 
 def build_encounter_form(gate: CommandGate) -> ft.Control:
     ctx = gate.ctx
     texts = ctx.texts
     t = texts.t
-    state = ctx.controller.state
+    game = ctx.game
     draft = draft_of(ctx)
-    draft.seat = chosen_seat(draft.seat, state)
+    draft.notice(game.bag.last_draw)
+    draft.pick_seat(chosen_seat(draft.seat, game))
 
     def set_seat(seat: int) -> None:
-        draft.seat = seat
+        draft.pick_seat(seat)
         ctx.rerender()
 
     def set_place(place: Place) -> None:
@@ -140,75 +141,55 @@ def build_encounter_form(gate: CommandGate) -> ft.Control:
         draft.hand = hand
         ctx.rerender()
 
-    lighting = lighting_at(state, draft.place)
-    lighting_row = ids.tag(ids.ENCOUNTER_LIGHTING, ft.Container(
-        content=ft.Row([ft.Icon(LIGHTING_ICONS[lighting], color=LIGHTING_COLOURS[lighting], size=26),
-                        ft.Text(lighting_text(texts, state, draft.place), size=15, weight=ft.FontWeight.BOLD,
-                                expand=True)],
-                       spacing=8),
-        bgcolor=theme.SURFACE_HIGH if lighting is Lighting.POWERED else "#0b0d10",
-        border=ft.Border.all(1, theme.YELLOW if lighting is Lighting.POWERED else theme.OUTLINE),
-        border_radius=10, padding=10,
-    ))
+    def drawn() -> None:
+        draft.hand = None
+        ctx.rerender()
+
     rows: list[ft.Control] = [
         label(t("ui.bag.encounter.who")),
-        seat_chips(gate, draft.seat, set_seat, ids.encounter_seat),
+        seat_chips(texts, game, draft.seat, set_seat, ids.encounter_seat, nobody=t("ui.bag.encounter.nobody")),
         label(t("ui.bag.encounter.where")),
-        place_chips(gate, draft.place, set_place, ids.encounter_place),
+        place_chips(texts, game, draft.place, set_place, ids.encounter_place),
         label(t("ui.bag.encounter.hand")),
-        ft.Row([hand_stepper(gate, draft.hand, set_hand, "encounter"),
-                ft.Text(t("ui.bag.encounter.hand_help"), size=13, color=theme.TEXT_MUTED, expand=True)],
-               spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        lighting_row,
+        ids.tag(ids.ENCOUNTER_HAND, hand_row(draft.hand, set_hand, ids.encounter_hand)),
+        theme.muted(t("ui.bag.encounter.hand_help"), size=13),
+        _lighting_row(texts, game, draft.place),
     ]
-    probe = encounter_command(draft, state, probe_outcome(state))
-    if probe is not None:
-        physical = state.bag.physical_bag
+    if draft.seat is not None:
+        physical = game.bag.physical_bag
         button_label = t("ui.bag.encounter.report") if physical else t("ui.bag.encounter.draw")
-        on_click = None
-        if physical:
-            def on_click(_e) -> None:
-                open_outcome_dialog(gate, t("ui.bag.outcome.title"),
-                                    lambda outcome: encounter_command(draft, ctx.controller.state, outcome))
-        rows.append(command_button(gate, probe, label=button_label, icon=ft.Icons.CASINO, identifier=ids.DRAW_ENCOUNTER,
-                                   tone="primary", on_click=on_click))
+        command = encounter_command(draft)
+        if command is None:
+            rows.append(waiting_button(ctx.page, button_label, reason=t("ui.bag.encounter.hand_needed"),
+                                       icon=ft.Icons.CASINO, identifier=ids.DRAW_ENCOUNTER, tone="primary"))
+        else:
+            rows.append(draw_button(gate, command, make=lambda outcome: encounter_command(draft, outcome),
+                                    label=button_label, icon=ft.Icons.CASINO, identifier=ids.DRAW_ENCOUNTER,
+                                    title=t("ui.bag.outcome.title"), tone="primary", after=drawn))
     return theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.encounter.title"))
 
 
 # --------------------------------------------------------------------- bag development
-def development_command(state: GameState, outcome: TokenOutcome | None = None) -> GameCommand:
-    """Step 10 of a running Event Phase develops through the runner; otherwise the plain command."""
-    phase = state.event_phase
-    if phase is not None and phase.step is EventStep.DEVELOPMENT:
-        return EventDevelopBag(outcome=outcome)
-    return DevelopBag(outcome=outcome)
-
-
-def is_development_step(state: GameState) -> bool:
-    phase = state.event_phase
-    return phase is not None and phase.step is EventStep.DEVELOPMENT and not phase.developed
+def is_development_step(game: PublicView) -> bool:
+    """An Event Phase waits at step 10 for the bag development (the engine's command says so)."""
+    phase = game.event_phase
+    return game.development_command == "event_develop_bag" and phase is not None and not phase.developed
 
 
 def development_button(gate: CommandGate, *, compact: bool = False) -> ft.Control:
     ctx = gate.ctx
     t = ctx.texts.t
-    state = ctx.controller.state
-    on_click = None
-    if state.bag.physical_bag:
-        def on_click(_e) -> None:
-            open_outcome_dialog(gate, t("ui.bag.outcome.title"),
-                                lambda outcome: development_command(ctx.controller.state, outcome))
-    return command_button(gate, development_command(state, probe_outcome(state)), label=t("ui.bag.develop.button"),
-                          icon=ft.Icons.AUTORENEW, identifier=ids.BAG_DEVELOPMENT,
-                          tone="warning" if is_development_step(state) else "normal", compact=compact,
-                          on_click=on_click)
+    game = ctx.game
+    return draw_button(gate, game.develop(), make=lambda outcome: ctx.game.develop(outcome),
+                       label=t("ui.bag.develop.button"), icon=ft.Icons.AUTORENEW, identifier=ids.BAG_DEVELOPMENT,
+                       title=t("ui.bag.outcome.title"), tone="warning" if is_development_step(game) else "normal",
+                       compact=compact)
 
 
 def build_development(gate: CommandGate) -> ft.Control:
     t = gate.ctx.texts.t
-    state = gate.ctx.controller.state
     rows: list[ft.Control] = []
-    if is_development_step(state):
+    if is_development_step(gate.ctx.game):
         rows.append(ft.Container(
             content=ft.Row([ft.Icon(ft.Icons.NOTIFICATIONS_ACTIVE, color="#1a1a1a"),
                             ft.Text(t("ui.bag.develop.now"), color="#1a1a1a", weight=ft.FontWeight.BOLD,

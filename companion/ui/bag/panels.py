@@ -2,8 +2,6 @@
 board, the Nest's Eggs and the bag's history."""
 from __future__ import annotations
 
-from collections import Counter
-
 import flet as ft
 
 from companion.engine.bag_model import MINIATURE_KINDS, TOKEN_KINDS
@@ -17,18 +15,17 @@ from companion.engine.commands import (
     ReturnIntrudersToBag,
     SetShowOdds,
 )
-from companion.engine.journal import Event, Topic, for_table, of_topics
-from companion.engine.odds import bag_odds
+from companion.engine.journal import Event, Topic
 
 from .. import ids, theme
+from ..context import UiContext
 from ..dialogs import close, dialog_button
-from ..table.commands import CommandGate, command_button
-from ..widgets import stepper
+from ..kit.chips import stepper
+from ..kit.gate import CommandGate, command_button
+from ..kit.kinds import DARK_ICON, KIND_COLOURS, LIGHT_ICON, kind_badge, kind_name
+from ..kit.numbers import percent
 from .draft import draft_of
-from .tokens import DARK_ICON, KIND_COLOURS, LIGHT_ICON, kind_badge, kind_name, percent
 
-# The journal's lines that belong to the bag's history.
-HISTORY_TOPICS = (Topic.BAG,)
 HISTORY_MAX = 40
 
 
@@ -40,32 +37,30 @@ def _refresh(control: ft.Control) -> None:
         pass
 
 
-def _kinds(ids_: list[str], rules) -> Counter:
-    specs = {spec.id: spec.kind for spec in rules.intruders.tokens}
-    return Counter(specs[t] for t in ids_)
-
-
 # --------------------------------------------------------------------- odds
+def _odds_card(rows: list[ft.Control], title: str) -> ft.Control:
+    return ids.tag(ids.BAG_ODDS, theme.card(ft.Column(rows, spacing=8), title=title))
+
+
 def build_odds(gate: CommandGate) -> ft.Control:
     ctx = gate.ctx
     texts = ctx.texts
     t = texts.t
-    state = ctx.controller.state
-    show = state.bag.show_odds
+    bag = ctx.game.bag
+    show = bag.show_odds
     refused = gate.refusal(SetShowOdds(show=not show)) is not None
     toggle = ids.tag(ids.ODDS_TOGGLE, ft.Switch(
         label=t("ui.bag.odds.toggle"), value=show, disabled=refused,
         on_change=lambda e: gate.execute(SetShowOdds(show=bool(e.control.value))),
     ))
     rows: list[ft.Control] = [toggle]
-    if not show:
+    odds = bag.odds
+    if odds is None:
         rows.append(theme.muted(t("ui.bag.odds.hidden"), size=14))
-        return ids.tag(ids.BAG_ODDS, theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.odds.title")))
-    hand = draft_of(ctx).hand
-    odds = bag_odds(state, ctx.controller.rules, hand=hand)
+        return _odds_card(rows, t("ui.bag.odds.title"))
     if odds.total == 0:
         rows.append(theme.muted(t("ui.bag.odds.empty"), size=14))
-        return ids.tag(ids.BAG_ODDS, theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.odds.title")))
+        return _odds_card(rows, t("ui.bag.odds.title"))
     rows.append(theme.muted(t("ui.bag.odds.total", count=odds.total), size=14))
     for kind in TOKEN_KINDS:
         chance = odds.kind(kind)
@@ -81,9 +76,14 @@ def build_odds(gate: CommandGate) -> ft.Control:
              ft.Text(f"{chance.numerator}/{chance.denominator}", size=12, color=theme.TEXT_MUTED, width=40)],
             spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ))
+    hand = draft_of(ctx).hand
+    if hand is None:
+        rows.append(theme.muted(t("ui.bag.odds.hand_needed"), size=14))
+        return _odds_card(rows, t("ui.bag.odds.title"))
+    row = odds.for_hand(hand)
     surprise = [
-        (LIGHT_ICON, theme.YELLOW, t("ui.bag.odds.light"), odds.surprise_light),
-        (DARK_ICON, theme.TEXT_MUTED, t("ui.bag.odds.dark"), odds.surprise_dark),
+        (LIGHT_ICON, theme.YELLOW, t("ui.bag.odds.light"), row.surprise_light),
+        (DARK_ICON, theme.TEXT_MUTED, t("ui.bag.odds.dark"), row.surprise_dark),
     ]
     rows.append(ft.Text(t("ui.bag.odds.surprise", hand=hand), size=15, weight=ft.FontWeight.BOLD))
     rows.append(ft.Row(
@@ -96,7 +96,7 @@ def build_odds(gate: CommandGate) -> ft.Control:
          for icon, colour, label, value in surprise],
         spacing=8,
     ))
-    return ids.tag(ids.BAG_ODDS, theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.odds.title")))
+    return _odds_card(rows, t("ui.bag.odds.title"))
 
 
 # --------------------------------------------------------------------- contents and supply
@@ -114,39 +114,31 @@ def _count_row(texts, kind: str, count: int, identifier: str, extra: ft.Control 
 
 def build_contents(gate: CommandGate) -> ft.Control:
     texts = gate.ctx.texts
-    state = gate.ctx.controller.state
-    counts = _kinds(state.bag.bag, gate.ctx.controller.rules)
+    counts = gate.ctx.game.bag.in_bag
     rows: list[ft.Control] = [theme.muted(texts.t("ui.bag.contents.help"))]
-    rows += [_count_row(texts, kind, counts[kind], ids.bag_count("bag", kind)) for kind in TOKEN_KINDS]
+    rows += [_count_row(texts, kind, counts.get(kind, 0), ids.bag_count("bag", kind)) for kind in TOKEN_KINDS]
     return ids.tag(ids.BAG_CONTENTS, theme.card(ft.Column(rows, spacing=6), title=texts.t("ui.bag.contents.title")))
-
-
-def _adds_a_token(gate: CommandGate, kind: str) -> bool:
-    """Offer "into the bag" only where the engine would really move a token (none left of
-    that kind, or the Queen beside her miniature: nothing to put in)."""
-    after = gate.after(AddToBag(kind=kind))
-    return after is not None and len(after.bag.bag) > len(gate.ctx.controller.state.bag.bag)
 
 
 def build_supply(gate: CommandGate) -> ft.Control:
     texts = gate.ctx.texts
-    state = gate.ctx.controller.state
-    counts = _kinds(state.bag.aside, gate.ctx.controller.rules)
+    game = gate.ctx.game
+    counts = game.bag.aside
     rows: list[ft.Control] = [theme.muted(texts.t("ui.bag.supply.help"))]
     for kind in TOKEN_KINDS:
         add = None
-        if kind in MINIATURE_KINDS and _adds_a_token(gate, kind):
+        # Offered only where a token would really go in (the engine says which kinds).
+        if kind in game.addable_kinds:
             add = command_button(gate, AddToBag(kind=kind), label=texts.t("ui.bag.supply.add"),
                                  icon=ft.Icons.MOVE_DOWN, identifier=ids.bag_action("add", kind), compact=True)
-        rows.append(_count_row(texts, kind, counts[kind], ids.bag_count("supply", kind), add))
+        rows.append(_count_row(texts, kind, counts.get(kind, 0), ids.bag_count("supply", kind), add))
     return ids.tag(ids.BAG_SUPPLY, theme.card(ft.Column(rows, spacing=6), title=texts.t("ui.bag.supply.title")))
 
 
 # --------------------------------------------------------------------- the board
 def _board_row(gate: CommandGate, kind: str) -> ft.Control:
     t = gate.ctx.texts.t
-    state = gate.ctx.controller.state
-    count = state.bag.on_board[kind]
+    count = gate.ctx.game.bag.on_board[kind]
     maximum = gate.ctx.controller.rules.intruders.miniatures[kind]
     buttons = [
         command_button(gate, PlaceIntruder(kind=kind), label=t("ui.bag.board.place"), icon=ft.Icons.ADD,
@@ -178,7 +170,7 @@ def open_return_dialog(gate: CommandGate) -> None:
     ctx = gate.ctx
     texts = ctx.texts
     t = texts.t
-    state = ctx.controller.state
+    on_board_now = ctx.game.bag.on_board
     draft = draft_of(ctx)
     draft.returning = {kind: 0 for kind in MINIATURE_KINDS}
     dialog = ft.AlertDialog(modal=True, scrollable=True)
@@ -186,7 +178,7 @@ def open_return_dialog(gate: CommandGate) -> None:
     def content() -> ft.Control:
         rows: list[ft.Control] = [ft.Text(t("ui.bag.board.return_help"), size=15)]
         for kind in MINIATURE_KINDS:
-            on_board = state.bag.on_board[kind]
+            on_board = on_board_now[kind]
             if not on_board:
                 continue
 
@@ -219,12 +211,12 @@ def open_return_dialog(gate: CommandGate) -> None:
 
 def build_board(gate: CommandGate) -> ft.Control:
     t = gate.ctx.texts.t
-    state = gate.ctx.controller.state
-    any_on_board = next((kind for kind in MINIATURE_KINDS if state.bag.on_board[kind]), "adult")
+    bag = gate.ctx.game.bag
+    any_on_board = next((kind for kind in MINIATURE_KINDS if bag.on_board[kind]), "adult")
     rows: list[ft.Control] = [_board_row(gate, kind) for kind in MINIATURE_KINDS]
     rows.append(ft.Row(
         [ft.Icon(ft.Icons.DANGEROUS, color=theme.TEXT_MUTED),
-         ft.Text(t("ui.bag.board.carcasses", count=state.bag.carcasses), size=15)],
+         ft.Text(t("ui.bag.board.carcasses", count=bag.carcasses), size=15)],
         spacing=8,
     ))
     rows.append(command_button(gate, ReturnIntrudersToBag(counts={any_on_board: 1}), label=t("ui.bag.board.return"),
@@ -236,9 +228,8 @@ def build_board(gate: CommandGate) -> ft.Control:
 # --------------------------------------------------------------------- the Nest
 def build_eggs(gate: CommandGate) -> ft.Control:
     t = gate.ctx.texts.t
-    state = gate.ctx.controller.state
     rules = gate.ctx.controller.rules
-    bag = state.bag
+    bag = gate.ctx.game.bag
     count: list[ft.Control] = [ft.Icon(ft.Icons.EGG, color=theme.TEXT),
                                ft.Text(t("ui.bag.eggs.count", count=bag.eggs), size=18, weight=ft.FontWeight.BOLD)]
     if rules.intruders.is_unconfirmed("nest_eggs"):
@@ -263,14 +254,14 @@ def build_eggs(gate: CommandGate) -> ft.Control:
 
 
 # --------------------------------------------------------------------- history
-def history_entries(controller) -> list[Event]:
-    """The bag's lines the table may read, newest first."""
-    return controller.history(of_topics(for_table, *HISTORY_TOPICS), limit=HISTORY_MAX)
+def history_entries(ctx: UiContext) -> list[Event]:
+    """The bag's lines this page's viewer may read, newest first."""
+    return ctx.controller.history(ctx.viewer, Topic.BAG, limit=HISTORY_MAX)
 
 
 def build_history(gate: CommandGate, *, height: float | None = None) -> ft.Control:
     texts = gate.ctx.texts
-    entries = history_entries(gate.ctx.controller)
+    entries = history_entries(gate.ctx)
     lines: list[ft.Control] = [
         ft.Container(
             content=ft.Row(

@@ -1,7 +1,7 @@
 """The bag's open questions as dialogs: is a Character in the Nest (the Queen came out
 of bag development)? how many Adults are not in Combat (all 8 were out)?
 
-One prompter per page. It opens the dialog for `state.bag.awaiting` once no
+One prompter per page. It opens the dialog for the view's `bag.awaiting` once no
 announcement is in the way (the announcement says why first), keeps it open across
 re-renders and closes it when the question is gone (answered on another screen, undone).
 """
@@ -16,10 +16,10 @@ from .. import ids, theme
 from ..announcements import Announcer
 from ..context import UiContext
 from ..dialogs import close
-from ..table.commands import CommandGate, styled_button
-from ..widgets import chosen_seat
+from ..kit.chips import chosen_seat, place_chips, seat_chips
+from ..kit.gate import styled_button
 from .draft import draft_of
-from .encounter import hand_stepper, place_chips, seat_chips
+from .encounter import hand_row, waiting_button
 
 
 def _refresh(control: ft.Control) -> None:
@@ -41,8 +41,8 @@ class QuestionPrompter:
         return self.dialog is not None and bool(self.dialog.open)
 
     def sync(self) -> None:
-        state = self.ctx.controller.state
-        awaiting = state.bag.awaiting if state is not None and not state.is_over else None
+        game = self.ctx.game if self.ctx.in_game else None
+        awaiting = game.bag.awaiting if game is not None and not game.is_over else None
         if awaiting is None or (self.is_open and self.asking is not awaiting):
             self._close()
         if awaiting is None:
@@ -54,6 +54,7 @@ class QuestionPrompter:
         if self.announcer.is_open:
             return  # asked once the announcement is dismissed
         self.asking = awaiting
+        draft_of(self.ctx).queen_hand = None  # asked afresh for each question
         self.dialog = ft.AlertDialog(modal=True, scrollable=True, bgcolor=theme.SURFACE_HIGH)
         self._fill()
         self.ctx.page.show_dialog(self.dialog)
@@ -68,7 +69,7 @@ class QuestionPrompter:
         self.asking = None
 
     def _send(self, command) -> None:
-        gate = CommandGate(self.ctx)
+        gate = self.ctx.gate()
         refusal = gate.refusal(command)
         if refusal is not None:
             gate.explain(refusal)(None)
@@ -104,18 +105,18 @@ class QuestionPrompter:
     # -- the Queen in the Nest --------------------------------------------------
     def _queen_body(self) -> ft.Control:
         ctx = self.ctx
-        t = ctx.texts.t
-        state = ctx.controller.state
+        texts = ctx.texts
+        t = texts.t
+        game = ctx.game
         draft = draft_of(ctx)
-        draft.queen_seat = chosen_seat(draft.queen_seat, state)
-        gate = CommandGate(ctx)
+        draft.pick_queen_seat(chosen_seat(draft.queen_seat, game))
 
         def redraw() -> None:
             self._fill()
             _refresh(self.dialog)
 
         def set_seat(seat: int) -> None:
-            draft.queen_seat = seat
+            draft.pick_queen_seat(seat)
             redraw()
 
         def set_place(place: Place) -> None:
@@ -131,21 +132,25 @@ class QuestionPrompter:
             on_click=lambda _e: self._send(AnswerQueenInNest(character_in_nest=False))))
         rows: list[ft.Control] = [ft.Text(t("ui.bag.queen.question"), size=18, weight=ft.FontWeight.BOLD), no]
         if draft.queen_seat is not None:
-            yes = ids.tag(ids.QUEEN_IN_NEST_YES, styled_button(
-                t("ui.bag.queen.yes"), icon=ft.Icons.WARNING, tone="danger",
-                on_click=lambda _e: self._send(AnswerQueenInNest(
-                    character_in_nest=True, seat=draft.queen_seat, place=draft.queen_place,
-                    hand=draft.queen_hand))))
+            if draft.queen_hand is None:
+                yes = waiting_button(ctx.page, t("ui.bag.queen.yes"), reason=t("ui.bag.encounter.hand_needed"),
+                                     icon=ft.Icons.WARNING, identifier=ids.QUEEN_IN_NEST_YES, tone="danger")
+            else:
+                yes = ids.tag(ids.QUEEN_IN_NEST_YES, styled_button(
+                    t("ui.bag.queen.yes"), icon=ft.Icons.WARNING, tone="danger",
+                    on_click=lambda _e: self._send(AnswerQueenInNest(
+                        character_in_nest=True, seat=draft.queen_seat, place=draft.queen_place,
+                        hand=draft.queen_hand))))
             rows += [
                 ft.Divider(color=theme.OUTLINE),
                 ft.Text(t("ui.bag.queen.who"), size=14, color=theme.TEXT_MUTED),
-                seat_chips(gate, draft.queen_seat, set_seat, ids.queen_seat),
+                seat_chips(texts, game, draft.queen_seat, set_seat, ids.queen_seat,
+                           nobody=t("ui.bag.encounter.nobody")),
                 ft.Text(t("ui.bag.queen.where"), size=14, color=theme.TEXT_MUTED),
-                place_chips(gate, draft.queen_place, set_place, ids.queen_place),
+                place_chips(texts, game, draft.queen_place, set_place, ids.queen_place),
                 ft.Text(t("ui.bag.encounter.hand"), size=14, color=theme.TEXT_MUTED),
-                ft.Row([hand_stepper(gate, draft.queen_hand, set_hand, "queen"),
-                        ft.Text(t("ui.bag.encounter.hand_help"), size=13, color=theme.TEXT_MUTED, expand=True)],
-                       spacing=10),
+                hand_row(draft.queen_hand, set_hand, ids.queen_hand),
+                ft.Text(t("ui.bag.encounter.hand_help"), size=13, color=theme.TEXT_MUTED),
                 yes,
             ]
         return ft.Column(rows, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

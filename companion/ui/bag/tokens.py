@@ -1,55 +1,12 @@
-"""How an Intruder token looks on screen: colour and icon per kind, both numbers, the
-applied one highlighted; percentages for the odds."""
+"""How an Intruder token looks on screen: its kind's colour and icon, both numbers, the
+applied one highlighted."""
 from __future__ import annotations
-
-from fractions import Fraction
 
 import flet as ft
 
 from .. import theme
 from ..i18n_view import Texts
-
-# One colour and icon per kind, so a token is recognised across the table at a glance.
-KIND_COLOURS = {
-    "larva": "#5f8f3e",
-    "creeper": "#23796f",
-    "adult": "#9b2c2c",
-    "breeder": "#6b3fa0",
-    "queen": "#a87a12",
-    "blank": "#59636e",
-}
-KIND_ICONS = {
-    "larva": ft.Icons.GESTURE,
-    "creeper": ft.Icons.PEST_CONTROL,
-    "adult": ft.Icons.BUG_REPORT,
-    "breeder": ft.Icons.SPA,
-    "queen": ft.Icons.AUTO_AWESOME,
-    "blank": ft.Icons.CIRCLE_OUTLINED,
-}
-LIGHT_ICON = ft.Icons.LIGHT_MODE
-DARK_ICON = ft.Icons.DARK_MODE
-
-
-def kind_name(texts: Texts, kind: str) -> str:
-    return texts.t(f"intruder.{kind}")
-
-
-def kind_badge(kind: str, size: int = 28) -> ft.Control:
-    """A small round badge: the kind's colour and icon."""
-    return ft.Container(
-        content=ft.Icon(KIND_ICONS[kind], color=theme.TEXT, size=size * 0.6),
-        bgcolor=KIND_COLOURS[kind],
-        width=size,
-        height=size,
-        border_radius=size / 2,
-        alignment=ft.Alignment.CENTER,
-    )
-
-
-def percent(texts: Texts, value: Fraction) -> str:
-    """12.5 % with the language's decimal comma and its own placement of the sign."""
-    number = f"{float(value) * 100:.1f}".replace(".", ",")
-    return texts.t("ui.bag.percent", value=number)
+from ..kit.kinds import DARK_ICON, KIND_COLOURS, KIND_ICONS, LIGHT_ICON, kind_badge, kind_name
 
 
 def _number_box(texts: Texts, *, label_key: str, icon, number: int, applied: bool | None,

@@ -6,26 +6,20 @@ import flet as ft
 
 from .. import ids, theme
 from ..context import UiContext
-from ..table.commands import CommandGate, styled_button
+from ..kit.gate import CommandGate, styled_button
 from .encounter import build_development, build_encounter_form, development_button, is_development_step
 from .panels import build_board, build_contents, build_eggs, build_history, build_odds, build_supply
-from .reveal import build_reveal
+from .reveal import BAG_SCREEN, build_reveal
 
-TABLE, BAG = "table", "bag"
-
-
-def _numbers_unconfirmed(ctx: UiContext) -> bool:
-    return any(spec.is_unconfirmed("light") or spec.is_unconfirmed("dark")
-               for spec in ctx.controller.rules.intruders.tokens)
+TABLE, BAG = "table", BAG_SCREEN
 
 
 def _header(ctx: UiContext) -> ft.Control:
     t = ctx.texts.t
-    state = ctx.controller.state
     back = ids.tag(ids.BAG_BACK, styled_button(t("ui.bag.back"), icon=ft.Icons.ARROW_BACK,
                                                 on_click=lambda _e: ctx.navigate(TABLE)))
     mode = ids.tag(ids.BAG_MODE, theme.pill(
-        t("ui.bag.mode_physical") if state.bag.physical_bag else t("ui.bag.mode_digital"),
+        t("ui.bag.mode_physical") if ctx.game.bag.physical_bag else t("ui.bag.mode_digital"),
         bgcolor=theme.SURFACE_HIGH))
     title = ft.Row([ft.Icon(ft.Icons.SHOPPING_BAG, color=theme.YELLOW, size=28),
                     ft.Text(t("ui.bag.title"), size=24, weight=ft.FontWeight.BOLD)], spacing=8, tight=True)
@@ -34,12 +28,10 @@ def _header(ctx: UiContext) -> ft.Control:
 
 
 def build_bag_screen(ctx: UiContext) -> ft.Control:
-    gate = CommandGate(ctx)
-    state = ctx.controller.state
-    texts = ctx.texts
+    gate = ctx.gate()
     width = ctx.width - 2 * theme.PAGE_PADDING
-    reveal = build_reveal(texts, state, numbers_unconfirmed=_numbers_unconfirmed(ctx), large=not ctx.is_phone)
-    running = not state.is_over
+    reveal = build_reveal(ctx, large=not ctx.is_phone)
+    running = not ctx.game.is_over
     encounter = [build_encounter_form(gate)] if running else []
     development = [build_development(gate)] if running else []
     odds = build_odds(gate)
@@ -74,16 +66,16 @@ def build_bag_panel(gate: CommandGate) -> ft.Control:
     """On the table screen: what the bag holds, one tap to the bag screen, and development."""
     ctx = gate.ctx
     t = ctx.texts.t
-    state = ctx.controller.state
-    bag = state.bag
-    summary = t("ui.bag.summary", count=len(bag.bag), board=sum(bag.on_board.values()), eggs=bag.eggs)
+    game = ctx.game
+    bag = game.bag
+    summary = t("ui.bag.summary", count=bag.total, board=sum(bag.on_board.values()), eggs=bag.eggs)
     open_bag = ids.tag(ids.OPEN_BAG, styled_button(t("ui.bag.open"), icon=ft.Icons.SHOPPING_BAG, tone="primary",
                                                    on_click=lambda _e: ctx.navigate(BAG)))
     buttons: list[ft.Control] = [open_bag]
-    if not state.is_over:
+    if not game.is_over:
         buttons.append(development_button(gate))
     rows: list[ft.Control] = [ft.Text(summary, size=15)]
-    if not state.is_over and is_development_step(state):
+    if not game.is_over and is_development_step(game):
         rows.append(ft.Text(t("ui.bag.develop.now"), size=14, weight=ft.FontWeight.BOLD, color=theme.YELLOW))
     rows.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
     return theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.title"))

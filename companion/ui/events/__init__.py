@@ -11,7 +11,7 @@ from companion.engine.commands import StartEventPhase
 
 from .. import ids, theme
 from ..context import UiContext
-from ..table.commands import CommandGate, command_button, styled_button
+from ..kit.gate import CommandGate, command_button, styled_button
 from .attack import build_attack_screen
 from .deck_screen import build_deck_screen
 from .draft import ATTACK, DECKS, INJURY, RUNNER, TABLE, is_events_screen, open_screen
@@ -38,13 +38,13 @@ def build_events_panel(gate: CommandGate) -> ft.Control:
     injury checks and the decks."""
     ctx = gate.ctx
     t = ctx.texts.t
-    state = ctx.controller.state
-    phase = state.event_phase
+    game = ctx.game
+    phase = game.event_phase
     buttons: list[ft.Control] = []
-    if not state.is_over:
+    if not game.is_over:
         if phase is None:
             def start(_e) -> None:
-                if ctx.attempt(lambda: ctx.controller.execute(StartEventPhase())):
+                if gate.execute(StartEventPhase()):
                     open_screen(ctx, RUNNER)
 
             buttons.append(command_button(gate, StartEventPhase(), label=t("ui.events.panel.start"),

@@ -1,86 +1,51 @@
-"""The attack screen: attacker, target, where (light or Darkness), the targeting rule,
-the chance to hit from the cards still in the Attack deck, then the card drawn, large,
-with a HIT / MISS banner (a Larva infests without a card)."""
+"""The attack screen: attacker, target, where (light or Darkness, as the engine says),
+the targeting rule, the chance to hit from the cards still in the Attack deck, then the
+card drawn, large, with a HIT / MISS banner (a Larva infests without a card)."""
 from __future__ import annotations
 
 from typing import Callable
 
 import flet as ft
 
-from companion.engine.bag_model import MINIATURE_KINDS, Place
+from companion.engine.bag_model import MINIATURE_KINDS, Lighting, Place
 from companion.engine.commands import ResolveAttack
 from companion.engine.deck_odds import attack_hit_chance
-from companion.engine.decks import attack_card
+from companion.engine.decks import Deck, attack_card
 from companion.engine.journal import Event, Topic
-from companion.engine.results import AttackOutcome, AttackResult
-from companion.engine.state import GameState
+from companion.engine.results import AttackOutcome
+from companion.engine.views import AttackView, PublicView
 
-from .. import ids, theme, widgets
+from .. import ids, theme
 from ..context import UiContext
 from ..i18n_view import Texts
-from ..table.commands import CommandGate, command_button, styled_button
-from ..widgets import chosen_seat
-from .draft import RUNNER, TABLE, draft_of, draft_picker
-from .widgets import (
-    HIT_BG,
-    INFEST_BG,
-    KIND_COLOURS,
-    MISS_BG,
-    attack_card_view,
+from ..kit.chips import (
+    LIGHTING_COLOURS,
+    LIGHTING_ICONS,
     chips,
     choice_chip,
+    chosen_seat,
     label,
-    note,
-    page,
-    percent,
-    screen_header,
-    verdict,
+    place_chips,
+    player_label,
+    seat_chips,
 )
+from ..kit.gate import CommandGate, command_button, styled_button
+from ..kit.kinds import KIND_COLOURS
+from ..kit.numbers import percent
+from .draft import BACK_KEYS, draft_of, draft_picker
+from .widgets import HIT_BG, INFEST_BG, MISS_BG, attack_card_view, note, page, screen_header, verdict
 
 TARGETS = ("standard", "surprise", "escape")
 # What a result card shows itself: the outcome (banner, card faces) and the card's text.
 SHOWN_TOPICS = (Topic.COMBAT, Topic.CARD_TEXT)
-ATTACKING_KINDS = tuple(kind for kind in MINIATURE_KINDS)
+ATTACKING_KINDS = tuple(MINIATURE_KINDS)
 
 
 # --------------------------------------------------------------------- shared with the injury screen
-def place_name(texts: Texts, place: Place) -> str:
-    return texts.t("ui.events.place.STAIRS") if place is Place.STAIRS else texts.section(place.value)
-
-
-def is_dark_at(state: GameState, place: Place) -> bool:
-    """Darkness where it happens: a Section without power, or the emergency stairs."""
-    return place.section is None or not state.is_powered(place.section)
-
-
-def lighting_text(texts: Texts, state: GameState, place: Place) -> str:
-    if place is Place.STAIRS:
-        return texts.t("ui.events.lighting.stairs")
-    key = "ui.events.lighting.dark" if is_dark_at(state, place) else "ui.events.lighting.light"
-    return texts.t(key, section=place.value)
-
-
-def place_chips(ctx: UiContext, selected: Place, on_pick, identifier) -> ft.Control:
-    state = ctx.controller.state
-    out = []
-    for place in Place:
-        dark = is_dark_at(state, place)
-        out.append(choice_chip(place_name(ctx.texts, place), selected=place is selected,
-                               on_click=lambda _e, place=place: on_pick(place), identifier=identifier(place.value),
-                               icon=ft.Icons.DARK_MODE if dark else ft.Icons.LIGHT_MODE,
-                               icon_colour=theme.TEXT_MUTED if dark else theme.YELLOW))
-    return chips(out)
-
-
-def seat_chips(ctx: UiContext, selected: int | None, on_pick, identifier) -> ft.Control:
-    return widgets.seat_chips(ctx.texts, ctx.controller.state, selected, on_pick, identifier, chip=choice_chip,
-                              nobody=ctx.texts.t("ui.events.attack.nobody"))
-
-
 def side_effects(ctx: UiContext, seq: int) -> list[Event]:
-    """What else step `seq` did (a reshuffle, a miniature off the board…), as the table
-    reads it: its lines a result card does not show already."""
-    return [e for e in ctx.controller.history(since=seq) if e.seq == seq and e.topic not in SHOWN_TOPICS]
+    """What else step `seq` did (a reshuffle, a miniature off the board…), as this page's
+    viewer reads it: its lines a result card does not show already."""
+    return [e for e in ctx.controller.history(ctx.viewer, since=seq) if e.seq == seq and e.topic not in SHOWN_TOPICS]
 
 
 def other_lines(texts: Texts, entries: list[Event]) -> list[ft.Control]:
@@ -89,8 +54,8 @@ def other_lines(texts: Texts, entries: list[Event]) -> list[ft.Control]:
 
 def attack_deck_count(ctx: UiContext) -> ft.Control:
     """How many cards the odds come from: the draw pile, and the cards out of it."""
-    deck = ctx.controller.state.decks.attack
-    return theme.muted(ctx.texts.t("ui.events.odds.from_deck", draw=len(deck.draw_pile),
+    deck = ctx.game.decks.attack
+    return theme.muted(ctx.texts.t("ui.events.odds.from_deck", draw=deck.draw_count,
                                    discard=len(deck.discard) + len(deck.shown)), size=13)
 
 
@@ -99,11 +64,9 @@ def draw_screen(ctx: UiContext, title: str, subtitle: str, result: ft.Control | 
                 odds: Callable[[UiContext], ft.Control]) -> ft.Control:
     """The attack or injury-check screen: the way back, the form and the odds, and the
     result once drawn (under the form on phones, above the odds otherwise)."""
-    back_runner = draft_of(ctx).back_to == RUNNER
-    head = [screen_header(ctx, title, subtitle,
-                          back_key="ui.events.back_runner" if back_runner else "ui.events.back",
-                          on_back=lambda: ctx.navigate(RUNNER if back_runner else TABLE))]
-    main: list[ft.Control] = [form(ctx, CommandGate(ctx))]
+    back = draft_of(ctx).back_to
+    head = [screen_header(ctx, title, subtitle, back_key=BACK_KEYS[back], on_back=lambda: ctx.navigate(back))]
+    main: list[ft.Control] = [form(ctx, ctx.gate())]
     side: list[ft.Control] = [odds(ctx)]
     if result is not None:
         if ctx.is_phone:
@@ -114,31 +77,49 @@ def draw_screen(ctx: UiContext, title: str, subtitle: str, result: ft.Control | 
 
 
 # --------------------------------------------------------------------- the form
+def lighting_text(texts: Texts, game: PublicView, place: Place) -> str:
+    """Whether the card's Darkness extra applies where the attack happens, as the engine says."""
+    lighting = game.lighting[place]
+    key = "stairs" if lighting is Lighting.STAIRS else "dark" if lighting.is_dark else "light"
+    return texts.t(f"ui.events.lighting.{key}", section=place.value)
+
+
 def attack_command(ctx: UiContext) -> ResolveAttack | None:
     draft = draft_of(ctx)
-    seat = chosen_seat(draft.seat, ctx.controller.state)
+    seat = chosen_seat(draft.seat, ctx.game)
     if seat is None:
         return None
     return ResolveAttack(attacker=draft.attacker, seat=seat, place=draft.place, target=draft.target)
 
 
-def hit_chance_text(ctx: UiContext, kind: str) -> str:
-    state = ctx.controller.state
-    try:
-        chance = attack_hit_chance(state.decks.attack, ctx.controller.rules, kind)
-    except ValueError:
-        return ctx.texts.t("ui.events.odds.unavailable")
+def hit_chance_text(ctx: UiContext, deck: Deck, kind: str) -> str:
     if kind == "larva":
         return ctx.texts.t("ui.events.odds.larva")
+    try:
+        chance = attack_hit_chance(deck, ctx.controller.rules, kind)
+    except ValueError:
+        return ctx.texts.t("ui.events.odds.unavailable")
     return ctx.texts.t("ui.events.odds.hit", kind=kind, percent=percent(ctx.texts, chance))
+
+
+def _lighting_row(texts: Texts, game: PublicView, place: Place) -> ft.Control:
+    lighting = game.lighting[place]
+    dark = lighting.is_dark
+    return ids.tag(ids.ATTACK_LIGHTING, ft.Container(
+        content=ft.Row([ft.Icon(LIGHTING_ICONS[lighting], color=LIGHTING_COLOURS[lighting], size=24),
+                        ft.Text(lighting_text(texts, game, place), size=15, weight=ft.FontWeight.BOLD,
+                                expand=True)], spacing=8),
+        bgcolor="#0b0d10" if dark else theme.SURFACE_HIGH,
+        border=ft.Border.all(1, theme.OUTLINE if dark else theme.YELLOW), border_radius=10, padding=10,
+    ))
 
 
 def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
     texts = ctx.texts
     t = texts.t
-    state = ctx.controller.state
+    game = ctx.game
     draft = draft_of(ctx)
-    draft.seat = chosen_seat(draft.seat, state)
+    draft.seat = chosen_seat(draft.seat, game)
     pick = draft_picker(ctx)
 
     attackers = chips([
@@ -151,28 +132,21 @@ def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
                     on_click=lambda _e, target=target: pick(target=target), identifier=ids.attack_target(target))
         for target in TARGETS
     ])
-    dark = is_dark_at(state, draft.place)
-    lighting = ft.Container(
-        content=ft.Row([ft.Icon(ft.Icons.DARK_MODE if dark else ft.Icons.LIGHT_MODE,
-                                color=theme.TEXT_MUTED if dark else theme.YELLOW, size=24),
-                        ft.Text(lighting_text(texts, state, draft.place), size=15, weight=ft.FontWeight.BOLD,
-                                expand=True)], spacing=8),
-        bgcolor="#0b0d10" if dark else theme.SURFACE_HIGH,
-        border=ft.Border.all(1, theme.OUTLINE if dark else theme.YELLOW), border_radius=10, padding=10,
-    )
     rows: list[ft.Control] = [
         label(t("ui.events.attack.attacker")), attackers,
         label(t("ui.events.attack.target_label")),
-        seat_chips(ctx, draft.seat, lambda seat: pick(seat=seat), ids.attack_seat),
+        seat_chips(texts, game, draft.seat, lambda seat: pick(seat=seat), ids.attack_seat,
+                   nobody=t("ui.events.attack.nobody")),
         label(t("ui.events.attack.why")), targets,
         ids.tag(ids.ATTACK_TARGET_RULE, note(t(f"reminder.attack_target.{draft.target}"), icon=ft.Icons.GPS_FIXED)),
         label(t("ui.events.attack.where")),
-        place_chips(ctx, draft.place, lambda place: pick(place=place), ids.attack_place),
-        ids.tag(ids.ATTACK_LIGHTING, lighting),
+        place_chips(texts, game, draft.place, lambda place: pick(place=place), ids.attack_place),
+        _lighting_row(texts, game, draft.place),
     ]
     if draft.attacker == "larva":
         rows.append(note(t("ui.events.attack.larva_rule"), colour=KIND_COLOURS["larva"], icon=ft.Icons.GESTURE))
-    rows.append(ft.Text(hit_chance_text(ctx, draft.attacker), size=17, weight=ft.FontWeight.BOLD))
+    rows.append(ft.Text(hit_chance_text(ctx, game.decks.attack.as_deck(), draft.attacker), size=17,
+                        weight=ft.FontWeight.BOLD))
     command = attack_command(ctx)
     if command is None:
         rows.append(ids.tag(ids.ATTACK_RESOLVE, styled_button(t("ui.events.attack.resolve"), disabled=True)))
@@ -183,23 +157,24 @@ def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
 
 
 # --------------------------------------------------------------------- the result
-def attack_sentence(ctx: UiContext, result: AttackResult) -> str:
-    """The attack told in one line, as the log tells it."""
-    params: dict = {"seat": result.seat, "character": ctx.controller.state.member(result.seat).character,
-                    "kind": result.attacker, "target": result.target}
+def attack_sentence(ctx: UiContext, result: AttackView) -> str:
+    """The attack told in one line, naming the player and the Character."""
+    t = ctx.texts.t
+    params: dict = {"kind": result.attacker, "who": player_label(ctx.texts, ctx.game, result.seat)}
     if result.outcome is AttackOutcome.INFESTED:
-        return ctx.texts.t("log.attack.infest", **params)
-    params.update(card=result.card, attack_card=attack_card(ctx.controller.rules, result.card).kind)
+        return t("ui.events.attack.detail.infest", **params)
+    params["attack_card"] = attack_card(ctx.controller.rules, result.card).kind
     if result.outcome is AttackOutcome.MISS:
-        return ctx.texts.t("log.attack.miss", **params)
-    return ctx.texts.t("log.attack.hit_dark" if result.dark else "log.attack.hit", **params)
+        return t("ui.events.attack.detail.miss", **params)
+    return t("ui.events.attack.detail.hit_dark" if result.dark else "ui.events.attack.detail.hit", **params)
 
 
 def build_attack_result(ctx: UiContext, since: int) -> ft.Control | None:
     """The latest attack, once one was resolved from step `since` on."""
     texts = ctx.texts
     t = texts.t
-    result = ctx.controller.state.latest.attack
+    rules = ctx.controller.rules
+    result = ctx.game.latest.attack
     if result is None or result.seq < since:
         return None
     detail = attack_sentence(ctx, result)
@@ -210,18 +185,20 @@ def build_attack_result(ctx: UiContext, since: int) -> ft.Control | None:
     elif result.outcome is AttackOutcome.MISS:
         rows.append(verdict(ids.ATTACK_VERDICT, texts.upper(t("ui.events.attack.miss")), detail,
                             bgcolor=MISS_BG, icon=ft.Icons.SHIELD, border=theme.GREEN))
-        rows.append(attack_card_view(texts, ctx.controller.rules, result.card, dark=None, show_effect=False))
+        rows.append(attack_card_view(texts, rules, result.card, dark=None, show_effect=False))
     else:
         rows.append(verdict(ids.ATTACK_VERDICT, texts.upper(t("ui.events.attack.hit")), detail,
                             bgcolor=HIT_BG, icon=ft.Icons.WARNING))
-        rows.append(attack_card_view(texts, ctx.controller.rules, result.card, dark=result.dark))
+        rows.append(attack_card_view(texts, rules, result.card, dark=result.dark))
     rows += other_lines(texts, side_effects(ctx, result.seq))
     return theme.card(ft.Column(rows, spacing=10), title=t("ui.events.attack.result"))
 
 
 def _odds_table(ctx: UiContext) -> ft.Control:
     t = ctx.texts.t
-    lines = [ft.Text(hit_chance_text(ctx, kind), size=15) for kind in ATTACKING_KINDS if kind != "larva"]
+    deck = ctx.game.decks.attack.as_deck()
+    lines: list[ft.Control] = [ft.Text(hit_chance_text(ctx, deck, kind), size=15)
+                               for kind in ATTACKING_KINDS if kind != "larva"]
     lines.append(attack_deck_count(ctx))
     return ids.tag(ids.ATTACK_ODDS, theme.card(ft.Column(lines, spacing=6), title=t("ui.events.odds.attack_title")))
 

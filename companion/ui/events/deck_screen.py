@@ -7,15 +7,17 @@ from typing import Callable
 
 import flet as ft
 
-from companion.engine.decks import ATTACK_DECK, EVENT_DECK, Deck, attack_card, event_card
+from companion.engine.decks import ATTACK_DECK, EVENT_DECK, attack_card, event_card
 from companion.engine.deck_odds import attack_hit_chance, injury_check_odds
-from companion.engine.journal import Event, Topic, for_table, of_topics
+from companion.engine.journal import Event, Topic
+from companion.engine.views import DeckView
 
 from .. import ids, theme
 from ..context import UiContext
 from ..dialogs import close, dialog_button
-from .draft import TABLE, draft_of
-from .widgets import attack_card_view, event_card_view, page, percent, screen_header
+from ..kit.numbers import percent
+from .draft import BACK_KEYS, draft_of
+from .widgets import attack_card_view, event_card_view, page, screen_header
 
 # Draws, reshuffles and removals, and the attacks and injury checks that drew from the decks.
 HISTORY_TOPICS = (Topic.DECKS, Topic.COMBAT)
@@ -81,13 +83,13 @@ def _opener(ctx: UiContext, deck: str, card: str) -> Callable:
     return lambda _e: show_card(ctx, deck, card)
 
 
-def _deck_card(ctx: UiContext, name: str, deck: Deck) -> ft.Control:
+def _deck_card(ctx: UiContext, name: str, deck: DeckView) -> ft.Control:
     t = ctx.texts.t
     event = name == EVENT_DECK
     draw_id = ids.DECK_EVENT_DRAW if event else ids.DECK_ATTACK_DRAW
     count = ids.tag(draw_id, ft.Row(
         [ft.Icon(ft.Icons.LAYERS, size=34, color=theme.YELLOW),
-         ft.Column([ft.Text(str(len(deck.draw_pile)), size=32, weight=ft.FontWeight.BOLD),
+         ft.Column([ft.Text(str(deck.draw_count), size=32, weight=ft.FontWeight.BOLD),
                     theme.muted(t("ui.events.decks.draw_pile"), size=13)], spacing=0, tight=True)],
         spacing=10,
     ))
@@ -95,8 +97,8 @@ def _deck_card(ctx: UiContext, name: str, deck: Deck) -> ft.Control:
     if deck.reshuffles:
         rows.append(theme.muted(t("ui.events.decks.reshuffles", count=deck.reshuffles), size=13))
     if deck.shown:
-        rows.append(_pile(ctx, name, list(deck.shown), f"deck-{name}-shown", "ui.events.decks.shown",
-                          "ui.events.decks.empty"))
+        rows.append(_pile(ctx, name, list(deck.shown), ids.DECK_EVENT_SHOWN if event else ids.DECK_ATTACK_SHOWN,
+                          "ui.events.decks.shown", "ui.events.decks.empty"))
     rows.append(_pile(ctx, name, list(deck.discard),
                       ids.DECK_EVENT_DISCARD if event else ids.DECK_ATTACK_DISCARD,
                       "ui.events.decks.discard", "ui.events.decks.empty"))
@@ -107,14 +109,14 @@ def _deck_card(ctx: UiContext, name: str, deck: Deck) -> ft.Control:
     return theme.card(ft.Column(rows, spacing=12), title=title)
 
 
-def history_entries(controller) -> list[Event]:
-    """The decks' lines the table may read, newest first."""
-    return controller.history(of_topics(for_table, *HISTORY_TOPICS), limit=HISTORY_MAX)
+def history_entries(ctx: UiContext) -> list[Event]:
+    """The decks' lines this page's viewer may read, newest first."""
+    return ctx.controller.history(ctx.viewer, *HISTORY_TOPICS, limit=HISTORY_MAX)
 
 
 def _history(ctx: UiContext) -> ft.Control:
     texts = ctx.texts
-    entries = history_entries(ctx.controller)
+    entries = history_entries(ctx)
     if entries:
         lines: list[ft.Control] = [
             ft.Row([ft.Text(texts.t("ui.log.seq", seq=e.seq), size=12, color=theme.TEXT_MUTED, width=34),
@@ -132,7 +134,7 @@ def _odds(ctx: UiContext) -> ft.Control:
     """Hit chance by attacker, and kill chance by injuries, from the cards still in the deck."""
     texts = ctx.texts
     t = texts.t
-    deck = ctx.controller.state.decks.attack
+    deck = ctx.game.decks.attack.as_deck()
     rules = ctx.controller.rules
     # The hit column gets twice the room of an injury column (its heading is a word).
     name_width = 74 if ctx.is_phone else 96
@@ -144,8 +146,8 @@ def _odds(ctx: UiContext) -> ft.Control:
     rows: list[ft.Control] = [theme.muted(t("ui.events.decks.odds_help"), size=13), header]
     for kind in ODDS_KINDS:
         try:
-            cells = [percent(texts, attack_hit_chance(deck, rules, kind), whole=True)]
-            cells += [percent(texts, injury_check_odds(deck, rules, kind, n).kill, whole=True) for n in ODDS_INJURIES]
+            cells = [percent(texts, attack_hit_chance(deck, rules, kind))]
+            cells += [percent(texts, injury_check_odds(deck, rules, kind, n).kill) for n in ODDS_INJURIES]
         except ValueError:
             return theme.card(theme.muted(t("ui.events.odds.unavailable")), title=t("ui.events.decks.odds"))
         rows.append(ft.Row(
@@ -159,13 +161,11 @@ def _odds(ctx: UiContext) -> ft.Control:
 
 def build_deck_screen(ctx: UiContext) -> ft.Control:
     t = ctx.texts.t
-    state = ctx.controller.state
-    draft = draft_of(ctx)
-    back = draft.back_to
+    decks_view = ctx.game.decks
+    back = draft_of(ctx).back_to
     head = [screen_header(ctx, t("ui.events.decks.title"), t("ui.events.decks.subtitle"),
-                          back_key="ui.events.back" if back == TABLE else "ui.events.back_runner",
-                          on_back=lambda: ctx.navigate(back))]
-    decks = [_deck_card(ctx, EVENT_DECK, state.decks.event), _deck_card(ctx, ATTACK_DECK, state.decks.attack)]
+                          back_key=BACK_KEYS[back], on_back=lambda: ctx.navigate(back))]
+    decks = [_deck_card(ctx, EVENT_DECK, decks_view.event), _deck_card(ctx, ATTACK_DECK, decks_view.attack)]
     if not ctx.is_phone:
         decks = [ft.Row([ft.Container(d, expand=True) for d in decks], spacing=theme.GAP,
                         vertical_alignment=ft.CrossAxisAlignment.START)]

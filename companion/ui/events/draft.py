@@ -8,14 +8,11 @@ from typing import Any, Callable
 from companion.engine.bag_model import MINIATURE_KINDS, Place
 
 from ..context import UiContext
+from ..routes import ATTACK, BAG, DECKS, INJURY, RUNNER, TABLE
 
-# Screen names (PageApp.screen) of this feature; the table is "table".
-RUNNER = "events"
-ATTACK = "events-attack"
-INJURY = "events-injury"
-DECKS = "events-decks"
-TABLE = "table"
 SCREENS = (RUNNER, ATTACK, INJURY, DECKS)
+# Where `events-back` leads, and what it says.
+BACK_KEYS = {TABLE: "ui.events.back", RUNNER: "ui.events.back_runner", BAG: "ui.events.back_bag"}
 
 INJURIES_MAX = 12
 
@@ -24,12 +21,12 @@ INJURIES_MAX = 12
 class EventsDraft:
     # Where `events-back` leads from the attack, injury and deck screens.
     back_to: str = TABLE
-    # The attack form.
+    # The attack form (a Surprise Attack from the bag screen fills it in before opening).
     attacker: str = "adult"
     seat: int | None = None
     place: Place = Place.S01
     target: str = "standard"
-    # Results on show: log lines of commands from this sequence number on (set when the
+    # Results on show: those of commands from this sequence number on (set when the
     # screen opens, so an old result is not mistaken for the new one; undo removes it).
     attack_since: int = 0
     # The injury-check form.
@@ -62,14 +59,14 @@ def draft_picker(ctx: UiContext) -> Callable[..., None]:
 
 
 def open_screen(ctx: UiContext, screen: str, *, back_to: str = TABLE) -> None:
-    """Go to one of this feature's screens (or back to the table)."""
+    """Go to one of this feature's screens; the attack, injury and deck screens lead back
+    to `back_to` (the table, the runner or the bag screen)."""
     draft = draft_of(ctx)
-    state = ctx.controller.state
-    if state is not None:
+    if ctx.in_game:
         if screen == ATTACK:
-            draft.attack_since = state.commands_applied
+            draft.attack_since = ctx.game.commands_applied
         elif screen == INJURY:
-            draft.injury_since = state.commands_applied
+            draft.injury_since = ctx.game.commands_applied
     if screen in (ATTACK, INJURY, DECKS):
-        draft.back_to = back_to
+        draft.back_to = back_to if back_to in BACK_KEYS else TABLE
     ctx.navigate(screen)

@@ -9,28 +9,18 @@ import flet as ft
 from companion.engine.attacks import INJURY_CARDS
 from companion.engine.commands import InjuryCheck
 from companion.engine.deck_odds import injury_check_odds
-from companion.engine.decks import event_card
+from companion.engine.decks import Deck, event_card
 from companion.engine.results import InjuryOutcome
 
 from .. import ids, theme
 from ..context import UiContext
-from ..table.commands import CommandGate, command_button
-from ..widgets import stepper
+from ..kit.chips import chips, choice_chip, label, stepper
+from ..kit.gate import CommandGate, command_button
+from ..kit.kinds import KIND_COLOURS
+from ..kit.numbers import percent
 from .attack import attack_deck_count, draw_screen, other_lines, side_effects
 from .draft import INJURIES_MAX, draft_of, draft_picker
-from .widgets import (
-    HIT_BG,
-    KIND_COLOURS,
-    MISS_BG,
-    RETREAT_BG,
-    attack_card_view,
-    chips,
-    choice_chip,
-    label,
-    note,
-    percent,
-    verdict,
-)
+from .widgets import HIT_BG, MISS_BG, RETREAT_BG, attack_card_view, note, verdict
 
 INJURED_KINDS = tuple(INJURY_CARDS)
 # How far the chance table goes (injuries 1..N).
@@ -42,10 +32,10 @@ def injury_command(ctx: UiContext) -> InjuryCheck:
     return InjuryCheck(intruder=draft.injured, injuries=draft.injuries, in_nest=draft.in_nest)
 
 
-def _odds_line(ctx: UiContext, kind: str, injuries: int) -> str:
+def _odds_line(ctx: UiContext, deck: Deck, kind: str, injuries: int) -> str:
     texts = ctx.texts
     try:
-        odds = injury_check_odds(ctx.controller.state.decks.attack, ctx.controller.rules, kind, injuries)
+        odds = injury_check_odds(deck, ctx.controller.rules, kind, injuries)
     except ValueError:
         return texts.t("ui.events.odds.unavailable")
     return texts.t("ui.events.odds.injury", kill=percent(texts, odds.kill), retreat=percent(texts, odds.retreat),
@@ -59,10 +49,10 @@ def _odds_table(ctx: UiContext) -> ft.Control:
     draft = draft_of(ctx)
     kind = draft.injured
     rows: list[ft.Control] = [ft.Text(t("ui.events.odds.injury_for", kind=kind), size=15, weight=ft.FontWeight.BOLD)]
-    state = ctx.controller.state
+    deck = ctx.game.decks.attack.as_deck()
     for injuries in range(1, TABLE_INJURIES + 1):
         try:
-            odds = injury_check_odds(state.decks.attack, ctx.controller.rules, kind, injuries)
+            odds = injury_check_odds(deck, ctx.controller.rules, kind, injuries)
         except ValueError:
             rows.append(theme.muted(t("ui.events.odds.unavailable")))
             break
@@ -102,7 +92,8 @@ def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
         rows.append(choice_chip(t("ui.events.injury.in_nest"), selected=draft.in_nest,
                                 on_click=lambda _e: pick(in_nest=not draft.in_nest), identifier=ids.INJURY_IN_NEST,
                                 icon=ft.Icons.CHECK_BOX if draft.in_nest else ft.Icons.CHECK_BOX_OUTLINE_BLANK))
-    rows.append(ft.Text(_odds_line(ctx, draft.injured, draft.injuries), size=16, weight=ft.FontWeight.BOLD))
+    rows.append(ft.Text(_odds_line(ctx, ctx.game.decks.attack.as_deck(), draft.injured, draft.injuries), size=16,
+                        weight=ft.FontWeight.BOLD))
     rows.append(command_button(gate, injury_command(ctx), label=t("ui.events.injury.resolve"), icon=ft.Icons.STYLE,
                                identifier=ids.INJURY_RESOLVE, tone="danger"))
     return theme.card(ft.Column(rows, spacing=8), title=t("ui.events.injury.form"))
@@ -111,7 +102,7 @@ def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
 def build_injury_result(ctx: UiContext, since: int) -> ft.Control | None:
     texts = ctx.texts
     t = texts.t
-    result = ctx.controller.state.latest.injury
+    result = ctx.game.latest.injury
     if result is None or result.seq < since:
         return None
     kind = result.intruder

@@ -1,9 +1,11 @@
 """The Event Phase runner: steps 4 to 11 in order, one tap each.
 
 A stepper shows where the phase stands; the current step has its instruction, its
-inputs and one `event-continue` button that is enabled exactly when the engine lets the
-phase move on (a dry run; a tap on the disabled button says what is missing). All of it
-is read from GameState.event_phase, so a restarted app shows the same step.
+inputs and one `event-continue` button that is enabled exactly when the engine accepts
+the step's command now. A question the board already answers is not asked (step 8 with
+no Fire marker anywhere, an effect that would change nothing): continuing sends that
+answer first, as its own command. All of it is read from the page's view, so a
+restarted app shows the same step.
 """
 from __future__ import annotations
 
@@ -22,21 +24,21 @@ from companion.engine.commands import (
     EventLurking,
     EventNoiseInCorridors,
     EventPowerSurge,
+    GameCommand,
     StartEventPhase,
 )
 from companion.engine.decks import event_card
-from companion.engine.event_phase import css_launch_pending
-from companion.engine.phase_state import EventEffect, EventPhase, EventStep
-from companion.engine.state import GameState
+from companion.engine.phase_state import EventEffect, EventStep
+from companion.engine.views import EventPhaseView, PublicView
 
 from .. import ids, theme
 from ..context import UiContext
-from ..table.commands import CommandGate, command_button, styled_button
-from ..table.time_track import status_line
+from ..i18n_view import Texts
+from ..kit.chips import chips, label, stepper
+from ..kit.gate import CommandGate, command_button, styled_button
 from .bag_step import build_development_step
 from .draft import ATTACK, DECKS, INJURY, RUNNER, TABLE, draft_of, open_screen
-from ..widgets import stepper
-from .widgets import chips, event_card_view, label, note, page, screen_header
+from .widgets import event_card_view, note, page, screen_header
 
 STEP_ICONS = {
     EventStep.CSS_LAUNCH: ft.Icons.ROCKET_LAUNCH,
@@ -63,15 +65,35 @@ def step_name(ctx: UiContext, step: EventStep) -> str:
     return ctx.texts.t(step.key)
 
 
-def phase_start_seq(state: GameState) -> int:
+def phase_start_seq(game: PublicView) -> int:
     """The step that started the current (or last) phase; past the newest step when no
     phase has started yet."""
-    start = state.latest.event_phase_start
-    return start if start is not None else state.commands_applied
+    start = game.latest.event_phase_start
+    return start if start is not None else game.commands_applied
+
+
+def answers_first(phase: EventPhaseView) -> list[GameCommand]:
+    """What continuing sends before it moves on: the answers the board already gives."""
+    if phase.step is EventStep.FIRE and phase.nest_fire is None and phase.known_nest_fire is not None:
+        return [EventFireDamage(nest_fire=phase.known_nest_fire)]
+    if (phase.step is EventStep.EVENT_CARD and phase.pending_effects
+            and set(phase.pending_effects) <= set(phase.settled_effects)):
+        return [ONE_TAP[effect]() for effect in phase.pending_effects]
+    return []
+
+
+def status_line(texts: Texts, game: PublicView) -> ft.Control:
+    """What the steps change on the track, in words: the Time token's slot and side."""
+    t = texts.t
+    return ft.Row([
+        theme.pill(t("ui.track.time", slot=game.time), bgcolor=theme.SURFACE_HIGH, size=14),
+        theme.pill(t("ui.track.backup_on") if game.time_active else t("ui.track.backup_off"),
+                   bgcolor=theme.BLUE_DARK if game.time_active else theme.RED_DARK, size=14),
+    ], wrap=True, spacing=6, run_spacing=6)
 
 
 # --------------------------------------------------------------------- stepper
-def _stepper(ctx: UiContext, phase: EventPhase) -> ft.Control:
+def _stepper(ctx: UiContext, phase: EventPhaseView) -> ft.Control:
     t = ctx.texts.t
     items: list[ft.Control] = []
     for step in EventStep:
@@ -82,8 +104,7 @@ def _stepper(ctx: UiContext, phase: EventPhase) -> ft.Control:
         number = ft.Text(str(int(step)), size=18 if ctx.is_phone else 15, weight=ft.FontWeight.BOLD,
                          color=theme.TEXT if (current or done) else theme.TEXT_MUTED)
         if ctx.is_phone:
-            content: ft.Control = number
-            chip = ft.Container(content=content, width=38, height=38, border_radius=19, bgcolor=bg,
+            chip = ft.Container(content=number, width=38, height=38, border_radius=19, bgcolor=bg,
                                 border=ft.Border.all(3 if current else 1, colour), alignment=ft.Alignment.CENTER)
         else:
             icon = ft.Icons.CHECK if done else STEP_ICONS[step]
@@ -105,12 +126,11 @@ def _stepper(ctx: UiContext, phase: EventPhase) -> ft.Control:
 # --------------------------------------------------------------------- the steps
 def _css_step(ctx: UiContext, gate: CommandGate) -> list[ft.Control]:
     t = ctx.texts.t
-    state = ctx.controller.state
-    rules = ctx.controller.rules
-    if not css_launch_pending(state, rules):
-        return [note(t("ui.events.css.revealed", slot=state.time), colour=theme.GREEN, icon=ft.Icons.CHECK_CIRCLE)]
-    waiting = [m for m in state.crew if m.is_waiting_in_pod]
-    lines: list[ft.Control] = [ft.Text(t("ui.events.css.question", slot=state.time), size=17,
+    game = ctx.game
+    if not game.css_launch_pending:
+        return [note(t("ui.events.css.revealed", slot=game.time), colour=theme.GREEN, icon=ft.Icons.CHECK_CIRCLE)]
+    waiting = [m for m in game.crew if m.is_waiting_in_pod]
+    lines: list[ft.Control] = [ft.Text(t("ui.events.css.question", slot=game.time), size=17,
                                        weight=ft.FontWeight.BOLD)]
     if waiting:
         lines += [ft.Text(t("ui.events.css.waiting", pod=m.pod, name=m.name, character=m.character), size=15)
@@ -127,24 +147,24 @@ def _css_step(ctx: UiContext, gate: CommandGate) -> list[ft.Control]:
 
 def _time_step(ctx: UiContext) -> list[ft.Control]:
     t = ctx.texts.t
-    state = ctx.controller.state
-    rules = ctx.controller.rules
-    following = max(state.time - 1, 0)
-    rows: list[ft.Control] = []
-    rows.append(ft.Text(t("ui.events.time.move", slot=state.time, next_slot=following), size=17,
-                        weight=ft.FontWeight.BOLD))
-    slot = rules.slot(following)
-    if slot.threshold is not None:
-        mark: list[ft.Control] = [ft.Text(t(f"ui.events.time.threshold_{slot.threshold}", next_slot=following),
+    game = ctx.game
+    rows: list[ft.Control] = [ft.Text(t("ui.events.time.move", slot=game.time, next_slot=max(game.time - 1, 0)),
+                                      size=17, weight=ft.FontWeight.BOLD)]
+    ahead = game.next_threshold
+    if ahead is not None and ahead.advances == 1:
+        mark: list[ft.Control] = [ft.Text(t(f"ui.events.time.threshold_{ahead.colour}", next_slot=ahead.slot),
                                           size=15, expand=True)]
-        if slot.is_unconfirmed("threshold"):
+        if ctx.controller.rules.slot(ahead.slot).is_unconfirmed("threshold"):
             mark.insert(0, ft.Container(theme.unconfirmed_badge(16), tooltip=t("common.unconfirmed")))
         rows.append(ft.Row(mark, spacing=6))
+        rows.append(note(t("ui.events.time.threshold_fires" if ahead.fires else "ui.events.time.threshold_ignored"),
+                         colour=theme.RED if ahead.fires else theme.GREEN,
+                         icon=ft.Icons.POWER_OFF if ahead.fires else ft.Icons.BOLT))
     rows.append(theme.muted(t("ui.events.time.auto"), size=14))
     return rows
 
 
-def _noise_step(ctx: UiContext, phase: EventPhase) -> list[ft.Control]:
+def _noise_step(ctx: UiContext, phase: EventPhaseView) -> list[ft.Control]:
     t = ctx.texts.t
     if phase.noise_sections:
         sections: ft.Control = chips([
@@ -175,7 +195,7 @@ def _tool_buttons(ctx: UiContext, *, attack: bool = True) -> ft.Control:
     return chips(buttons)
 
 
-def _attacks_step(ctx: UiContext, phase: EventPhase) -> list[ft.Control]:
+def _attacks_step(ctx: UiContext, phase: EventPhaseView) -> list[ft.Control]:
     t = ctx.texts.t
     return [
         _tool_buttons(ctx),
@@ -183,12 +203,16 @@ def _attacks_step(ctx: UiContext, phase: EventPhase) -> list[ft.Control]:
     ]
 
 
-def _fire_step(ctx: UiContext, gate: CommandGate, phase: EventPhase) -> list[ft.Control]:
+def _fire_step(ctx: UiContext, gate: CommandGate, phase: EventPhaseView) -> list[ft.Control]:
     t = ctx.texts.t
-    state = ctx.controller.state
-    rows: list[ft.Control] = [_tool_buttons(ctx, attack=False),
-                              ft.Text(t("event_phase.question.nest_fire"), size=17, weight=ft.FontWeight.BOLD),
-                              theme.muted(t("ui.events.fire.eggs", count=state.bag.eggs), size=14)]
+    rows: list[ft.Control] = [_tool_buttons(ctx, attack=False)]
+    if phase.nest_fire is None and phase.known_nest_fire is False:
+        # No Fire marker anywhere: nothing burns, and continuing records "no Fire in the Nest".
+        rows.append(ids.tag(ids.EVENT_NOTHING_BURNS, note(t("ui.events.fire.nothing_burns"), colour=theme.GREEN,
+                                                            icon=ft.Icons.CHECK_CIRCLE)))
+        return rows
+    rows += [ft.Text(t("event_phase.question.nest_fire"), size=17, weight=ft.FontWeight.BOLD),
+             theme.muted(t("ui.events.fire.eggs", count=ctx.game.bag.eggs), size=14)]
     if phase.nest_fire is None:
         rows.append(chips([
             command_button(gate, EventFireDamage(nest_fire=True), label=t("ui.events.fire.yes"),
@@ -204,11 +228,11 @@ def _fire_step(ctx: UiContext, gate: CommandGate, phase: EventPhase) -> list[ft.
 
 def _lurking(ctx: UiContext, gate: CommandGate) -> list[ft.Control]:
     t = ctx.texts.t
-    state = ctx.controller.state
+    on_board = ctx.game.bag.on_board
     draft = draft_of(ctx)
     rows: list[ft.Control] = []
     for kind in MINIATURE_KINDS:
-        high = state.bag.on_board.get(kind, 0)
+        high = on_board.get(kind, 0)
         draft.lurking[kind] = min(draft.lurking.get(kind, 0), high)
 
         def change(value: int, kind=kind) -> None:
@@ -228,9 +252,13 @@ def _lurking(ctx: UiContext, gate: CommandGate) -> list[ft.Control]:
     return rows
 
 
-def _effect(ctx: UiContext, gate: CommandGate, effect: EventEffect) -> ft.Control:
+def _effect(ctx: UiContext, gate: CommandGate, effect: EventEffect, *, settled: bool) -> ft.Control:
     t = ctx.texts.t
     name = effect.value
+    if settled:
+        # Nothing would change: no tap, continuing records it.
+        return ids.tag(ids.event_effect(name, "settled"),
+                       note(t(f"ui.events.effect.settled_{name}"), colour=theme.GREEN, icon=ft.Icons.CHECK_CIRCLE))
     if effect in ONE_TAP:
         body: list[ft.Control] = [command_button(gate, ONE_TAP[effect](), label=t(f"event_effect.{name}"),
                                                  identifier=ids.event_effect(name), tone="warning",
@@ -254,43 +282,44 @@ def _effect(ctx: UiContext, gate: CommandGate, effect: EventEffect) -> ft.Contro
     )
 
 
-def _event_card_step(ctx: UiContext, gate: CommandGate, phase: EventPhase) -> list[ft.Control]:
+def _event_card_step(ctx: UiContext, gate: CommandGate, phase: EventPhaseView) -> list[ft.Control]:
     t = ctx.texts.t
-    state = ctx.controller.state
     rules = ctx.controller.rules
     if phase.event_card is None:
-        deck = state.decks.event
+        deck = ctx.game.decks.event
         return [
             command_button(gate, DrawEventCard(), label=t("ui.events.card.draw"), icon=ft.Icons.STYLE,
                            identifier=ids.DRAW_EVENT, tone="warning"),
-            theme.muted(t("ui.events.card.left", count=len(deck.draw_pile), discard=len(deck.discard)), size=14),
+            theme.muted(t("ui.events.card.left", count=deck.draw_count, discard=len(deck.discard)), size=14),
         ]
     rows: list[ft.Control] = [event_card_view(ctx.texts, rules, phase.event_card)]
     if phase.pending_effects:
+        # Effects that would change nothing are folded into continuing (all or none).
+        settled = bool(answers_first(phase))
         rows.append(label(t("ui.events.effect.title")))
-        rows += [_effect(ctx, gate, effect) for effect in phase.pending_effects]
+        rows += [_effect(ctx, gate, effect, settled=settled) for effect in phase.pending_effects]
     for effect in phase.done_effects:
         rows.append(note(t("ui.events.effect.done", card=t(f"event_card.name.{effect.value}")),
                          colour=theme.GREEN, icon=ft.Icons.CHECK_CIRCLE))
     if not phase.pending_effects and not phase.done_effects:
         rows.append(theme.muted(t("ui.events.effect.none"), size=14))
-    draft = draft_of(ctx)
     if EventEffect.LURKING not in phase.pending_effects:
-        draft.lurking = {kind: 0 for kind in MINIATURE_KINDS}
+        draft_of(ctx).lurking = {kind: 0 for kind in MINIATURE_KINDS}
     return rows
 
 
 def _round_end_step(ctx: UiContext) -> list[ft.Control]:
     t = ctx.texts.t
-    state = ctx.controller.state
+    reminders = ctx.game.round_end
     lines = [note(t("ui.events.round_end.draw"), icon=ft.Icons.STYLE)]
-    if state.round > 1:
+    if reminders.first_player_passes:
         lines.append(note(t("ui.events.round_end.first_player"), icon=ft.Icons.ARROW_BACK))
-    lines.append(ft.Text(t("ui.events.round_end.next", round=state.round), size=16, weight=ft.FontWeight.BOLD))
+    lines.append(ft.Text(t("ui.events.round_end.next", round=reminders.next_round), size=16,
+                         weight=ft.FontWeight.BOLD))
     return [ids.tag(ids.EVENT_ROUND_END, ft.Column(lines, spacing=8))]
 
 
-def _continue_label(ctx: UiContext, phase: EventPhase) -> str:
+def _continue_label(ctx: UiContext, phase: EventPhaseView) -> str:
     t = ctx.texts.t
     step = phase.step
     if step is EventStep.EVENT_CARD and phase.event_card is not None:
@@ -303,11 +332,38 @@ def _continue_label(ctx: UiContext, phase: EventPhase) -> str:
     return t("ui.events.continue.next", name=step_name(ctx, EventStep(step + 1)))
 
 
-def _step_panel(ctx: UiContext, gate: CommandGate, phase: EventPhase) -> ft.Control:
+def _continue(ctx: UiContext, gate: CommandGate, phase: EventPhaseView) -> list[ft.Control]:
+    """The step's way on: the board's answers first (each its own command, undone one by
+    one), then `continue_event_phase`. Enabled exactly when the engine accepts the first
+    of them now."""
+    first = answers_first(phase)
+    command = ContinueEventPhase()
+    gating = first[0] if first else command
+    refusal = gate.refusal(gating)
+    finishing = phase.step is EventStep.ROUND_END
+    title = _continue_label(ctx, phase)
+
+    def go_on(_e) -> None:
+        for answer in first:
+            if not gate.execute(answer):
+                return
+        gate.run(command, title=title)
+        view = ctx.controller.view(ctx.viewer)
+        if finishing and view is not None and view.public.event_phase is None:
+            ctx.navigate(TABLE)
+
+    rows: list[ft.Control] = [ft.Divider(height=1, color=theme.OUTLINE)]
+    if refusal is not None:
+        rows.append(ids.tag(ids.EVENT_BLOCKED, theme.muted(ctx.texts.error(refusal), size=14)))
+    rows.append(command_button(gate, gating, label=title, icon=ft.Icons.ARROW_FORWARD,
+                               identifier=ids.EVENT_CONTINUE, tone="primary", on_click=go_on))
+    return rows
+
+
+def _step_panel(ctx: UiContext, gate: CommandGate, phase: EventPhaseView) -> ft.Control:
     t = ctx.texts.t
     step = phase.step
-    name = step.name.lower()
-    rows: list[ft.Control] = [note(t(f"ui.events.help.{name}"), icon=STEP_ICONS[step], colour=theme.BLUE)]
+    rows: list[ft.Control] = [note(t(f"ui.events.help.{step.name.lower()}"), icon=STEP_ICONS[step], colour=theme.BLUE)]
     if step is EventStep.CSS_LAUNCH:
         rows += _css_step(ctx, gate)
     elif step is EventStep.TIME:
@@ -324,22 +380,7 @@ def _step_panel(ctx: UiContext, gate: CommandGate, phase: EventPhase) -> ft.Cont
         rows += build_development_step(ctx, gate)
     else:
         rows += _round_end_step(ctx)
-
-    command = ContinueEventPhase()
-    refusal = gate.refusal(command)
-    finishing = step is EventStep.ROUND_END
-
-    def go_on(_e) -> None:
-        gate.run(command, title=_continue_label(ctx, phase))
-        state = ctx.controller.state
-        if finishing and state is not None and state.event_phase is None:
-            ctx.navigate(TABLE)
-
-    rows.append(ft.Divider(height=1, color=theme.OUTLINE))
-    if refusal is not None:
-        rows.append(ids.tag(ids.EVENT_BLOCKED, theme.muted(ctx.texts.error(refusal), size=14)))
-    rows.append(command_button(gate, command, label=_continue_label(ctx, phase), icon=ft.Icons.ARROW_FORWARD,
-                               identifier=ids.EVENT_CONTINUE, tone="primary", on_click=go_on))
+    rows += _continue(ctx, gate, phase)
     title = t("ui.events.step_title", step=int(step), name=step_name(ctx, step))
     return ids.tag(ids.EVENT_STEP_PANEL, theme.card(ft.Column(rows, spacing=10), title=title))
 
@@ -347,23 +388,19 @@ def _step_panel(ctx: UiContext, gate: CommandGate, phase: EventPhase) -> ft.Cont
 # --------------------------------------------------------------------- no phase running
 def _no_phase(ctx: UiContext, gate: CommandGate) -> ft.Control:
     t = ctx.texts.t
-    state = ctx.controller.state
-    if state.is_over:
+    game = ctx.game
+    if game.is_over:
         body: list[ft.Control] = [note(t("ui.events.over"), colour=theme.RED, icon=ft.Icons.FLAG)]
     else:
-        def start(_e) -> None:
-            gate.execute(StartEventPhase())
-
-        body = [note(t("ui.events.no_phase", round=state.round), icon=ft.Icons.INFO_OUTLINE),
+        body = [note(t("ui.events.no_phase", round=game.shown_round), icon=ft.Icons.INFO_OUTLINE),
                 command_button(gate, StartEventPhase(), label=t("ui.events.panel.start"), icon=ft.Icons.PLAY_ARROW,
-                               identifier=ids.EVENT_START, tone="primary", on_click=start)]
+                               identifier=ids.EVENT_START, tone="primary")]
     return ids.tag(ids.EVENT_NO_PHASE, theme.card(ft.Column(body, spacing=10), title=t("ui.events.title")))
 
 
 def _phase_log(ctx: UiContext) -> ft.Control:
     texts = ctx.texts
-    state = ctx.controller.state
-    entries = ctx.controller.history(since=phase_start_seq(state), limit=PHASE_LOG_MAX)
+    entries = ctx.controller.history(ctx.viewer, since=phase_start_seq(ctx.game), limit=PHASE_LOG_MAX)
     lines: list[ft.Control] = [
         ft.Container(
             content=ft.Text(texts.entry(e), size=14, weight=ft.FontWeight.BOLD if e.announce else None,
@@ -393,13 +430,15 @@ def _tools(ctx: UiContext) -> ft.Control:
 
 def build_runner_screen(ctx: UiContext) -> ft.Control:
     t = ctx.texts.t
-    state = ctx.controller.state
-    gate = CommandGate(ctx)
-    phase = state.event_phase
+    game = ctx.game
+    gate = ctx.gate()
+    phase = game.event_phase
+    # One round number on every step: the round whose Event Phase this is (step 11 names
+    # the next one only as the next round).
     title = t("ui.events.title_round", round=phase.round) if phase is not None else t("ui.events.title")
     head = [screen_header(ctx, title, t("ui.events.subtitle"), back_key="ui.events.back",
                           on_back=lambda: ctx.navigate(TABLE)),
-            ids.tag(ids.EVENT_STATUS, status_line(ctx.texts, state))]
+            ids.tag(ids.EVENT_STATUS, status_line(ctx.texts, game))]
     if phase is None:
         return page(ctx, head, [_no_phase(ctx, gate)], [_tools(ctx), _phase_log(ctx)])
     main = [_stepper(ctx, phase), _step_panel(ctx, gate, phase)]

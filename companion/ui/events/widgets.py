@@ -1,8 +1,7 @@
 """Pieces shared by the Event Phase, attack, injury-check and deck screens: the large
-card faces, verdict banners, option chips, percentages and the page layout."""
+card faces, verdict banners, notes and the page layout."""
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Callable, Sequence
 
 import flet as ft
@@ -13,18 +12,10 @@ from companion.rules import Rules
 from .. import ids, theme
 from ..context import UiContext
 from ..i18n_view import Texts
-from ..table.commands import styled_button
-from ..widgets import chip_content, chips, label
+from ..kit.chips import chips, label
+from ..kit.gate import styled_button
+from ..kit.kinds import kind_chip
 
-# The intruders' colours, as on the Intruder bag screen, so a kind reads the same everywhere.
-KIND_COLOURS = {
-    "larva": "#5f8f3e",
-    "egg": "#7d6b4f",
-    "creeper": "#23796f",
-    "adult": "#9b2c2c",
-    "breeder": "#6b3fa0",
-    "queen": "#a87a12",
-}
 CARD_BG = "#221a1c"
 CARD_BORDER = "#8a5a2b"
 DARK_BG = "#0b0d10"
@@ -36,45 +27,6 @@ RETREAT_BG = "#6b5300"
 
 
 # --------------------------------------------------------------------- small things
-def percent(texts: Texts, value: Fraction, *, whole: bool = False) -> str:
-    """45 % / %45: whole numbers when exact (or asked for), else one decimal, with a
-    decimal comma; a chance that is not nil never shows as 0."""
-    number = float(value) * 100
-    if whole or abs(number - round(number)) < 0.05:
-        shown = "<1" if 0 < number < 0.5 else f"{number:.0f}"
-    else:
-        shown = f"{number:.1f}".replace(".", ",")
-    return texts.t("ui.events.percent", value=shown)
-
-
-def kind_chip(texts: Texts, kind: str, *, size: int = 14) -> ft.Control:
-    return ft.Container(
-        content=ft.Text(texts.t(f"intruder.{kind}"), size=size, weight=ft.FontWeight.BOLD, color=theme.TEXT),
-        bgcolor=KIND_COLOURS.get(kind, theme.SURFACE_HIGH),
-        border_radius=14,
-        padding=ft.Padding.symmetric(horizontal=10, vertical=4),
-    )
-
-
-def choice_chip(text: str, *, selected: bool, on_click, identifier: str | None = None,
-                sublabel: str | None = None, icon=None, icon_colour: str | None = None,
-                colour: str | None = None) -> ft.Control:
-    """A big tappable option; the selected one is filled and framed."""
-    filled = colour or theme.BLUE_DARK
-    chip = ft.Container(
-        content=chip_content(text, selected=selected, sublabel=sublabel, icon=icon, icon_colour=icon_colour),
-        bgcolor=filled if selected else theme.SURFACE_HIGH,
-        border=ft.Border.all(3 if selected else 1, theme.YELLOW if selected else theme.OUTLINE),
-        border_radius=10,
-        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-        on_click=on_click,
-        ink=True,
-    )
-    if identifier is None:
-        return chip
-    return ft.Semantics(identifier=identifier, selected=selected, button=True, content=chip)
-
-
 def note(text: str, *, colour: str = theme.YELLOW, icon=ft.Icons.INFO_OUTLINE, size: int = 15) -> ft.Control:
     """An instruction or reminder: a bar on the left, easy to spot."""
     return ft.Container(

@@ -78,6 +78,19 @@ def _flag(gate: CommandGate, *, done: bool, done_key: str, command, label_key: s
     return command_button(gate, command, label=t(label_key), icon=icon, identifier=identifier, compact=True)
 
 
+def _phone_mark(gate: CommandGate, seat: int) -> list[ft.Control]:
+    """Whether this seat's player has joined from a phone (only when phones can join)."""
+    seating = gate.ctx.extras.get("seating")
+    if seating is None:
+        return []
+    t = gate.ctx.texts.t
+    joined = seat in seating.seats_with_phone()
+    return [ids.tag(ids.crew_phone(seat), ft.Icon(
+        ft.Icons.SMARTPHONE if joined else ft.Icons.PHONELINK_OFF, size=20,
+        color=theme.GREEN if joined else theme.TEXT_MUTED,
+        tooltip=t("ui.players.has_phone") if joined else t("ui.players.no_phone")))]
+
+
 def _member_card(gate: CommandGate, member: CrewView) -> ft.Control:
     texts = gate.ctx.texts
     t = texts.t
@@ -93,6 +106,7 @@ def _member_card(gate: CommandGate, member: CrewView) -> ft.Control:
                  theme.muted(texts.character(member.character))],
                 spacing=0, tight=True, expand=True,
             ),
+            *_phone_mark(gate, seat),
             theme.pill(_whereabouts(gate, member), bgcolor=WHEREABOUTS_COLOURS[member.whereabouts]),
         ],
         spacing=8,

@@ -11,6 +11,7 @@ from ..log_view import MAX_LINES, build_log
 from .crew_panel import build_crew_panel
 from .end_panel import build_end_panel
 from .markers_panel import build_markers_panel
+from .players import build_players_entry
 from .power_panel import build_power_panel
 from .time_track import build_time_track
 from .track_actions import build_track_actions
@@ -34,6 +35,9 @@ def build_table(ctx: UiContext) -> ft.Control:
     if not game.is_over:
         board.insert(0, build_track_actions(gate))
     crew = build_crew_panel(gate)
+    if ctx.extras.get("seating") is not None:
+        crew = ft.Column([build_players_entry(ctx), crew], spacing=8,
+                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     width = ctx.width - 2 * PAGE_PADDING
     journal = ctx.controller.history(ctx.viewer, limit=MAX_LINES)
     if ctx.is_phone:

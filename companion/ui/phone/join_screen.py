@@ -1,0 +1,50 @@
+"""A browser that holds no seat: join by scanning the table's QR code or typing its code."""
+from __future__ import annotations
+
+from typing import Callable
+
+import flet as ft
+
+from companion.hosting.code_attempts import CodeAttempt, CodeOutcome
+
+from .. import ids, theme
+from ..context import UiContext
+
+
+def build_join_screen(ctx: UiContext, *, on_code: Callable[[str], CodeAttempt | None],
+                      message: str | None = None) -> ft.Control:
+    """`on_code(typed)` tries a code; it returns the attempt (None: the table takes no phones now)."""
+    t = ctx.texts.t
+    shown = ft.Text(message or "", size=15, color=theme.ORANGE, visible=bool(message))
+    field = ft.TextField(label=t("ui.join.code_label"), hint_text=t("ui.join.code_hint"), max_length=8,
+                         capitalization=ft.TextCapitalization.CHARACTERS, autofocus=not ctx.is_phone,
+                         text_size=24, width=260)
+
+    def submit(_e=None) -> None:
+        typed = (field.value or "").strip()
+        if not typed:
+            return
+        attempt = on_code(typed)
+        if attempt is None:
+            shown.value = t("ui.join.closed")
+        elif attempt.outcome is CodeOutcome.ACCEPTED:
+            return  # the page changes to the seat's screen
+        elif attempt.outcome is CodeOutcome.TOO_SOON:
+            shown.value = t("ui.join.wait", seconds=max(1, round(attempt.retry_after)))
+        else:
+            shown.value = t("ui.join.wrong", seconds=max(1, round(attempt.retry_after)))
+        shown.visible = True
+        shown.update()
+
+    field.on_submit = submit
+    body = ft.Column([
+        ft.Icon(ft.Icons.QR_CODE_SCANNER, size=64, color=theme.YELLOW),
+        ft.Text(t("ui.join.title"), size=24, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+        ft.Text(t("ui.join.help"), size=16, text_align=ft.TextAlign.CENTER),
+        ids.tag(ids.JOIN_CODE, field),
+        ids.tag(ids.JOIN_SUBMIT, ft.Button(content=t("ui.join.submit"), icon=ft.Icons.LOGIN, on_click=submit,
+                                            height=48)),
+        ids.tag(ids.JOIN_MESSAGE, shown),
+    ], spacing=16, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+    return ids.tag(ids.JOIN_SCREEN, ft.Container(body, padding=24, alignment=ft.Alignment.CENTER,
+                                                 width=min(ctx.width - 2 * theme.PAGE_PADDING, 520)))

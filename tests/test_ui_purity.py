@@ -1,0 +1,179 @@
+"""Rendering a screen only reads its viewer's view: it copies no game, runs no command
+(not even as a dry run) and draws nothing.
+
+`render_purely(monkeypatch, controller, render)` is the check any screen can use: it
+makes every way of copying the game or running a command fail while `render` runs, and
+compares the game's RNG and command count before and after."""
+from __future__ import annotations
+
+import copy
+import importlib
+import sys
+from contextlib import contextmanager
+from typing import Callable, Iterator, TypeVar
+
+import pytest
+
+from companion.engine import NewGame, PlayerSetup, Section
+from companion.engine.bag_model import Awaiting, Place, TokenOutcome
+from companion.engine.commands import DevelopBag, PlaceIntruder, RecordDeath, ResolveEncounter, SetShowOdds
+from companion.engine.state import GameState
+from companion.engine.views import seat_viewer
+from companion.ui import ids
+from companion.ui.announcements import Announcer
+from companion.ui.bag.draft import draft_of
+from companion.ui.bag.questions import QuestionPrompter
+from companion.ui.bag.view import build_bag_panel, build_bag_screen
+
+from .ui_tree import identifiers, make_context, make_controller, strings, walk
+
+T = TypeVar("T")
+# The module, not the package's `apply` function of the same name.
+ENGINE_APPLY = importlib.import_module("companion.engine.apply")
+
+
+class ImpureRender(AssertionError):
+    """A render copied the game or ran a command."""
+
+
+def _refuse(what: str) -> Callable:
+    def refuse(*_args, **_kwargs):
+        raise ImpureRender(f"a render called {what}")
+
+    return refuse
+
+
+@contextmanager
+def no_copies_no_runs(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """While inside: copying a GameState, deep-copying anything and running a command raise."""
+    with monkeypatch.context() as patch:
+        patch.setattr(GameState, "model_copy", _refuse("GameState.model_copy"))
+        patch.setattr(copy, "deepcopy", _refuse("copy.deepcopy"))
+        run = ENGINE_APPLY.run
+        # Every module that imported `run` by name holds its own reference to it.
+        for name, module in list(sys.modules.items()):
+            if name.startswith("companion") and getattr(module, "run", None) is run:
+                patch.setattr(module, "run", _refuse(f"{name}.run"))
+        yield
+
+
+def render_purely(monkeypatch: pytest.MonkeyPatch, controller, render: Callable[[], T]) -> T:
+    """`render()`'s result, after checking it copied nothing, ran nothing and drew nothing."""
+    state = controller.state
+    rng, applied = state.rng.model_dump(), state.commands_applied
+    with no_copies_no_runs(monkeypatch):
+        result = render()
+    assert controller.state.rng.model_dump() == rng, "the render moved the RNG"
+    assert controller.state.commands_applied == applied, "the render applied a command"
+    return result
+
+
+# --------------------------------------------------------------------- the check itself
+def test_the_check_catches_a_dry_run_and_a_copy(tmp_path, monkeypatch):
+    controller = make_controller(tmp_path)
+    controller.new_game(_setup(), "t")
+    command = ResolveEncounter(seat=1, place=Place.S01, hand=3)
+    with pytest.raises(ImpureRender):
+        render_purely(monkeypatch, controller, lambda: controller.would_end_game(command))
+    with pytest.raises(ImpureRender):
+        render_purely(monkeypatch, controller, lambda: controller.state.model_copy(deep=True))
+    with pytest.raises(ImpureRender):
+        render_purely(monkeypatch, controller, lambda: copy.deepcopy(controller.state.bag))
+    # Asking is allowed: a check copies nothing.
+    assert render_purely(monkeypatch, controller, lambda: controller.check(command)) is None
+
+
+# --------------------------------------------------------------------- the Intruder bag screens
+LAYOUT = {Section.S01: 1, Section.S02: 2, Section.S03: 3, Section.ELEVATOR: 4}
+
+
+def _setup(*, physical: bool = False, show_odds: bool = True) -> NewGame:
+    characters = ("hacker", "janitor", "sentry")
+    return NewGame(players=tuple(PlayerSetup(name=f"P{i + 1}", character=c) for i, c in enumerate(characters)),
+                   seed=11, power_layout=LAYOUT, physical_bag=physical, show_odds=show_odds)
+
+
+def _quiet(page) -> None:
+    shown = page.show_dialog
+
+    def show(dialog):
+        dialog.update = lambda: None
+        shown(dialog)
+
+    page.show_dialog = show
+
+
+def _choose(ctx, hand: int | None) -> None:
+    """The encounter form filled in as by taps: the first Character, then a hand size."""
+    draft = draft_of(ctx)
+    draft.seat, draft.hand, draft.seen_draw = 1, hand, ctx.game.bag.last_draw
+
+
+def _bag_pages(controller, monkeypatch, *, hand: int | None) -> None:
+    """The bag screen at phone and desktop widths, for the table and for a seat, and the
+    table's bag panel; with a hand size chosen, the draw button asks about a full encounter."""
+    for width in (390, 1280):
+        for viewer in (None, seat_viewer(1)):
+            ctx = make_context(controller, "pt-BR", width) if viewer is None else \
+                make_context(controller, "tr", width, viewer=viewer)
+            _quiet(ctx.page)
+            _choose(ctx, hand)
+            screen = render_purely(monkeypatch, controller, lambda: build_bag_screen(ctx))
+            assert ids.BAG_CONTENTS in identifiers(screen)
+            waiting = ctx.texts.t("ui.bag.encounter.hand_needed") in strings(screen)
+            assert waiting == (hand is None and not controller.state.is_over)
+            if viewer is None:
+                panel = render_purely(monkeypatch, controller, lambda: build_bag_panel(ctx.gate()))
+                assert ids.OPEN_BAG in identifiers(panel)
+
+
+@pytest.mark.parametrize("show_odds", (True, False))
+@pytest.mark.parametrize("physical", (False, True))
+def test_bag_screens_render_from_the_view_only(tmp_path, monkeypatch, physical, show_odds):
+    controller = make_controller(tmp_path)
+    controller.new_game(_setup(physical=physical, show_odds=show_odds), "t")
+    _bag_pages(controller, monkeypatch, hand=None)
+    _bag_pages(controller, monkeypatch, hand=4)
+    outcome = TokenOutcome(kind="adult", light=2, dark=4) if physical else None
+    controller.execute(ResolveEncounter(seat=2, place=Place.S03, hand=1, outcome=outcome))
+    controller.execute(PlaceIntruder(kind="creeper"))
+    _bag_pages(controller, monkeypatch, hand=2)
+    controller.execute(SetShowOdds(show=not show_odds))
+    _bag_pages(controller, monkeypatch, hand=2)
+    for seat in (1, 2, 3):
+        controller.execute(RecordDeath(seat=seat))
+    assert controller.state.is_over
+    _bag_pages(controller, monkeypatch, hand=None)
+
+
+def test_the_physical_outcome_picker_renders_from_the_view_only(tmp_path, monkeypatch):
+    controller = make_controller(tmp_path)
+    controller.new_game(_setup(physical=True), "t")
+    ctx = make_context(controller, "tr", 390)
+    _quiet(ctx.page)
+    _choose(ctx, 3)
+    screen = build_bag_screen(ctx)
+    draw = next(item for item in walk(screen) if getattr(item, "identifier", None) == ids.DRAW_ENCOUNTER)
+    render_purely(monkeypatch, controller, lambda: draw.content.on_click(None))
+    assert any(ids.outcome("blank") in identifiers(dialog) for dialog in ctx.page.dialogs)
+
+
+@pytest.mark.parametrize("question", (Awaiting.QUEEN_IN_NEST, Awaiting.ADULTS_RETREAT))
+def test_bag_questions_render_from_the_view_only(tmp_path, monkeypatch, question):
+    controller = make_controller(tmp_path)
+    controller.new_game(_setup(physical=True), "t")
+    if question is Awaiting.QUEEN_IN_NEST:
+        controller.execute(DevelopBag(outcome=TokenOutcome(kind="queen")))
+    else:
+        for _ in range(9):
+            controller.execute(PlaceIntruder(kind="adult"))
+    assert controller.state.bag.awaiting is question
+    ctx = make_context(controller, "pt-BR", 390)
+    _quiet(ctx.page)
+    prompter = QuestionPrompter(ctx, Announcer(ctx.page, ctx.texts))
+    render_purely(monkeypatch, controller, prompter.sync)
+    assert prompter.is_open
+    # The open question filled in (the Queen's: a Character and a hand size chosen).
+    draft_of(ctx).queen_hand = 2
+    render_purely(monkeypatch, controller, prompter.sync)
+    render_purely(monkeypatch, controller, lambda: build_bag_screen(ctx))
