@@ -1,6 +1,7 @@
 """The Event Phase runner, attack, injury-check and deck screens: every step renders in
-both languages at phone and desktop size, the card on screen is the engine's card, and
-the buttons follow the engine (disabled exactly when it would refuse)."""
+both languages at phone and desktop size, the card on screen is the engine's card, the
+buttons follow the engine (disabled exactly when it would refuse), one round number is
+shown on every step, and what the board already answers is not asked."""
 from __future__ import annotations
 
 import flet as ft
@@ -8,23 +9,29 @@ import pytest
 
 from companion.controller import TableController
 from companion.engine import NewGame, PlayerSetup
+from companion.engine.bag_model import Place
 from companion.engine.commands import (
     AdvanceTime,
     DrawEventCard,
     EventFireDamage,
     InjuryCheck,
+    PlaceFire,
+    RecordDeath,
     RestorePower,
     StartEventPhase,
 )
 from companion.engine.decks import attack_card, event_card
 from companion.engine.event_phase import blocking_reason
 from companion.engine.phase_state import EventEffect, EventStep
+from companion.engine.state import GameState
+from companion.engine.vocab import Section
 from companion.rules import load_rules
 from companion.store import GameStore
-from companion.ui.events import ATTACK, DECKS, INJURY, RUNNER, build_events_panel, build_events_screen, open_screen
 from companion.ui import ids
+from companion.ui.events import ATTACK, DECKS, INJURY, RUNNER, build_events_panel, build_events_screen, open_screen
 from companion.ui.events.draft import draft_of
-from companion.ui.table.commands import CommandGate
+from companion.ui.kit.chips import player_label
+from companion.ui.status_strip import build_status_strip
 from companion.ui.table.view import build_table
 from tests.support.deck_helpers import next_runner_command
 from tests.support.event_seed import find_power_surge_seed, play
@@ -34,6 +41,8 @@ from .ui_tree import check_texts, identifiers, make_context, make_controller, st
 WIDTHS = (390, 1280)
 LANGS = ("pt-BR", "tr")
 TRACKED_CARDS = {effect: effect.value for effect in EventEffect}
+# Every text that names a round.
+ROUND_KEYS = ("ui.events.title_round", "ui.events.no_phase", "ui.status.round", "ui.track.round")
 
 
 def _new(controller: TableController, seed: int = 7) -> None:
@@ -108,6 +117,18 @@ def _drive_to(controller: TableController, step: EventStep, card: str | None = N
     raise AssertionError(f"never reached {step}")
 
 
+def _answered_by_the_board(state: GameState, reason: str | None) -> bool:
+    """The step's input is one the board already gives: no Fire marker anywhere, or an
+    effect that would change nothing (the Time token / the Elevator already off)."""
+    if reason == "error.event_phase_nest_fire_needed":
+        return state.fire == 0
+    if reason == "error.event_phase_effects_pending":
+        idle = {EventEffect.POWER_SURGE: not state.time_active,
+                EventEffect.KICKSTOPPER: not state.power[Section.ELEVATOR].active}
+        return all(idle.get(effect, False) for effect in state.event_phase.pending_effects)
+    return False
+
+
 @pytest.fixture
 def controller(tmp_path):
     return make_controller(tmp_path)
@@ -127,7 +148,7 @@ def test_every_step_renders(controller, lang, width):
         EventStep.TIME: set(),
         EventStep.NOISE: {ids.EVENT_NOISE_SECTIONS},
         EventStep.ATTACKS: {ids.ATTACK, ids.INJURY_CHECK},
-        EventStep.FIRE: {ids.EVENT_NEST_FIRE_YES, ids.EVENT_NEST_FIRE_NO, ids.INJURY_CHECK},
+        EventStep.FIRE: {ids.EVENT_NOTHING_BURNS, ids.INJURY_CHECK},  # no Fire marker on the board
         EventStep.EVENT_CARD: {ids.DRAW_EVENT},
         EventStep.DEVELOPMENT: {ids.EVENT_DEVELOP_BAG},
         EventStep.ROUND_END: {ids.EVENT_ROUND_END},
@@ -162,6 +183,7 @@ def test_every_step_renders(controller, lang, width):
 @pytest.mark.parametrize("card", sorted(TRACKED_CARDS.values()))
 def test_every_tracked_event_effect_renders_and_is_one_tap(controller, lang, width, card):
     _new(controller)
+    controller.execute(RestorePower())  # the Time token active: Power Surge changes something
     controller.execute(StartEventPhase())
     _drive_to(controller, EventStep.EVENT_CARD, card=card)
     ctx = make_context(controller, lang, width)
@@ -181,6 +203,38 @@ def test_every_tracked_event_effect_renders_and_is_one_tap(controller, lang, wid
     assert not _disabled(_find(after, ids.EVENT_CONTINUE))
 
 
+# --------------------------------------------------------------------- one round number
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_round_number_on_every_step(controller, lang):
+    """From step 5 on the engine already counts the next round; every screen of the phase
+    still names the round whose Event Phase this is, and step 11 names the next one only
+    as the next round."""
+    _new(controller)
+    _to_css_space(controller)
+    ctx = make_context(controller, lang, 1280)
+    t = ctx.texts.t
+    controller.execute(StartEventPhase())
+    phase_round = controller.state.event_phase.round
+    steps_seen = []
+    while controller.state.event_phase is not None:
+        state = controller.state
+        step = state.event_phase.step
+        steps_seen.append(step)
+        for screen in (RUNNER, ATTACK, INJURY, DECKS):
+            shown = strings(build_events_screen(ctx, screen)) + strings(build_status_strip(ctx))
+            named = {n for n in range(1, 20) for key in ROUND_KEYS if t(key, round=n) in shown}
+            assert named == {phase_round}, (step, screen, named)
+            if screen == RUNNER:
+                assert t("ui.events.title_round", round=phase_round) in shown
+                next_round = t("ui.events.round_end.next", round=phase_round + 1)
+                assert (next_round in shown) == (step is EventStep.ROUND_END), step
+        controller.execute(next_runner_command(state, controller.rules))
+    assert set(steps_seen) == set(EventStep)
+    assert controller.state.round == phase_round + 1  # the engine did move on
+    shown = strings(build_events_screen(ctx, RUNNER)) + strings(build_status_strip(ctx))
+    assert {n for n in range(1, 20) for key in ROUND_KEYS if t(key, round=n) in shown} == {phase_round + 1}
+
+
 # --------------------------------------------------------------------- the engine decides
 def test_continue_is_disabled_exactly_when_the_engine_refuses(controller):
     _new(controller)
@@ -188,25 +242,26 @@ def test_continue_is_disabled_exactly_when_the_engine_refuses(controller):
     ctx = make_context(controller, "tr", 1280)
     for _ in range(40):
         state = controller.state
-        if state.event_phase is None and controller.history(limit=1)[0].key == "log.event_phase.finished":
+        if state.event_phase is None and controller.history(ctx.viewer, limit=1)[0].key == "log.event_phase.finished":
             break
         if state.event_phase is not None:
             screen = build_events_screen(ctx, RUNNER)
             reason = blocking_reason(state, controller.rules)
-            assert _disabled(_find(screen, ids.EVENT_CONTINUE)) == (reason is not None)
-            if reason is not None:
+            blocked = reason is not None and not _answered_by_the_board(state, reason)
+            assert _disabled(_find(screen, ids.EVENT_CONTINUE)) == blocked
+            if blocked:
                 assert ctx.texts.t(reason) in strings(_find(screen, ids.EVENT_BLOCKED))
             else:
                 assert ids.EVENT_BLOCKED not in identifiers(screen)
         controller.execute(next_runner_command(state, controller.rules))
-    # The step-8 answer buttons went disabled once answered; a face button is refused off step 4.
-    gate = CommandGate(ctx)
-    assert gate.refusal(EventFireDamage(nest_fire=True)) is not None
+    # Once answered, the step-8 answer is refused, and so is any answer off step 8.
+    assert ctx.gate().refusal(EventFireDamage(nest_fire=True)) is not None
 
 
 def test_css_face_and_nest_fire_are_taps(controller):
     _new(controller)
     _to_css_space(controller)
+    controller.execute(PlaceFire())  # a Fire marker somewhere: step 8 asks about the Nest
     ctx = make_context(controller, "tr", 390)
     _click(_find(build_table(ctx), ids.EVENT_PHASE))
     assert controller.state.event_phase.step is EventStep.CSS_LAUNCH
@@ -217,6 +272,9 @@ def test_css_face_and_nest_fire_are_taps(controller):
     _tap(ctx, RUNNER, ids.EVENT_CONTINUE)
     assert controller.state.event_phase.step is EventStep.TIME
     _drive_to(controller, EventStep.FIRE)
+    screen = build_events_screen(ctx, RUNNER)
+    assert ids.EVENT_NOTHING_BURNS not in identifiers(screen)
+    assert _disabled(_find(screen, ids.EVENT_CONTINUE))  # the question first
     eggs = controller.state.bag.eggs
     _tap(ctx, RUNNER, ids.EVENT_NEST_FIRE_YES)
     assert controller.state.event_phase.nest_fire is True
@@ -224,6 +282,49 @@ def test_css_face_and_nest_fire_are_taps(controller):
     screen = build_events_screen(ctx, RUNNER)
     assert ctx.texts.t("ui.events.fire.answered_yes") in strings(screen)
     assert ids.EVENT_NEST_FIRE_YES not in identifiers(screen)
+
+
+def test_step_8_with_no_fire_on_the_board_asks_nothing(controller):
+    _new(controller)
+    controller.execute(StartEventPhase())
+    _drive_to(controller, EventStep.FIRE)
+    assert controller.state.fire == 0
+    ctx = make_context(controller, "pt-BR", 390)
+    screen = build_events_screen(ctx, RUNNER)
+    check_texts(screen)
+    assert ctx.texts.t("ui.events.fire.nothing_burns") in strings(_find(screen, ids.EVENT_NOTHING_BURNS))
+    assert not {ids.EVENT_NEST_FIRE_YES, ids.EVENT_NEST_FIRE_NO, ids.EVENT_BLOCKED} & identifiers(screen)
+    assert ctx.texts.t("event_phase.question.nest_fire") not in strings(screen)
+    eggs = controller.state.bag.eggs
+    _tap(ctx, RUNNER, ids.EVENT_CONTINUE)
+    # Two named commands: the answer, then the step.
+    state = controller.state
+    assert state.event_phase.step is EventStep.EVENT_CARD and state.event_phase.nest_fire is False
+    assert state.bag.eggs == eggs
+    assert controller.history(ctx.viewer, since=state.commands_applied - 2)[-1].key == "log.event_phase.no_nest_fire"
+    controller.undo()
+    assert controller.state.event_phase.step is EventStep.FIRE and controller.state.event_phase.nest_fire is False
+    controller.undo()
+    assert controller.state.event_phase.nest_fire is None
+
+
+def test_a_power_surge_that_changes_nothing_needs_no_tap(controller):
+    _new(controller)
+    assert not controller.state.time_active
+    controller.execute(StartEventPhase())
+    _drive_to(controller, EventStep.EVENT_CARD, card="power_surge")
+    ctx = make_context(controller, "tr", 1280)
+    screen = build_events_screen(ctx, RUNNER)
+    check_texts(screen)
+    found = identifiers(screen)
+    assert ids.event_effect("power_surge", "settled") in found and ids.event_effect("power_surge") not in found
+    assert ids.EVENT_BLOCKED not in found
+    _tap(ctx, RUNNER, ids.EVENT_CONTINUE)
+    state = controller.state
+    assert state.event_phase.step is EventStep.DEVELOPMENT and not state.time_active
+    assert any(e.key == "log.power_surge_no_effect" for e in controller.history(ctx.viewer, limit=10))
+    controller.undo()
+    assert controller.state.event_phase.done_effects == [EventEffect.POWER_SURGE]
 
 
 def test_the_event_card_on_screen_is_the_engines(controller):
@@ -262,6 +363,33 @@ def test_power_surge_turns_the_time_token_inactive(controller):
     assert ctx.texts.t("ui.track.backup_off") in status
 
 
+def test_the_time_step_says_whether_the_next_threshold_fires(controller):
+    """The Time step names the threshold the Time token reaches next, as the engine sees it."""
+    _new(controller)
+    ctx = make_context(controller, "pt-BR", 1280)
+    t = ctx.texts.t
+    said = set()
+    while controller.state.time > 2 and len(said) < 2:
+        controller.execute(StartEventPhase())
+        _drive_to(controller, EventStep.TIME)
+        state = controller.state
+        screen = strings(build_events_screen(ctx, RUNNER))
+        slot = controller.rules.slot(state.time - 1)
+        if slot.threshold is None:
+            assert t("ui.events.time.threshold_fires") not in screen
+            assert t("ui.events.time.threshold_ignored") not in screen
+        else:
+            fires = slot.threshold == "blue" or not state.time_active
+            key = "ui.events.time.threshold_fires" if fires else "ui.events.time.threshold_ignored"
+            assert t(f"ui.events.time.threshold_{slot.threshold}", next_slot=slot.number) in screen
+            assert t(key) in screen
+            said.add(key)
+            controller.execute(RestorePower())  # the next red threshold is ignored
+        _drive_to(controller, EventStep.ROUND_END)
+        controller.execute(next_runner_command(controller.state, controller.rules))
+    assert said == {"ui.events.time.threshold_fires", "ui.events.time.threshold_ignored"}
+
+
 def test_the_browser_tests_seed_draws_power_surge_second():
     rules = load_rules()
     seed = find_power_surge_seed(rules)
@@ -295,11 +423,53 @@ def test_attack_shows_the_drawn_card_and_the_verdict(controller, lang):
     hit = "queen" in spec.symbols
     key = "ui.events.attack.hit" if hit else "ui.events.attack.miss"
     assert ctx.texts.upper(ctx.texts.t(key)) in verdict
+    # The result names the player and the Character.
+    member = controller.state.member(2)
+    assert f"{member.name} ({ctx.texts.character(member.character)})" in verdict
     if hit and spec.has_darkness_extra:  # the stairs are dark: the extra applies
         assert ctx.texts.t(f"attack_card.dark.{spec.kind}") in shown
     # Undo takes the result off the screen again.
     controller.undo()
     assert ids.ATTACK_VERDICT not in identifiers(build_events_screen(ctx, ATTACK))
+
+
+def test_the_lighting_follows_the_power_tokens(controller):
+    _new(controller)
+    ctx = make_context(controller, "tr", 1280)
+    t = ctx.texts.t
+    for section in (Section.S01, Section.S02, Section.S03, Section.ELEVATOR):
+        draft_of(ctx).place = Place(section.value)
+        shown = strings(_find(build_events_screen(ctx, ATTACK), ids.ATTACK_LIGHTING))
+        key = "light" if controller.state.is_powered(section) else "dark"
+        assert t(f"ui.events.lighting.{key}", section=section.value) in shown
+
+
+def test_a_surprise_attack_from_the_bag_shows_exactly_its_values(controller):
+    """The bag screen fills in the attack and opens it: what it set is what is shown and
+    sent, and the way back leads to the bag."""
+    _new(controller)
+    pages = []
+    ctx = make_context(controller, "pt-BR", 390)
+    ctx.navigate = pages.append
+    draft = draft_of(ctx)
+    draft.attacker, draft.seat, draft.place, draft.target = "creeper", 3, Place.S02, "surprise"
+    open_screen(ctx, ATTACK, back_to="bag")
+    screen = build_events_screen(ctx, ATTACK)
+    check_texts(screen)
+    chosen = {item.identifier for item in walk(screen) if isinstance(item, ft.Semantics) and item.selected}
+    assert {ids.attack_attacker("creeper"), ids.attack_seat(3), ids.attack_place("S-02"),
+            ids.attack_target("surprise")} <= chosen
+    assert len([i for i in chosen if i.startswith(("attack-attacker-", "attack-seat-", "attack-place-",
+                                                   "attack-target-"))]) == 4
+    assert ctx.texts.t("reminder.attack_target.surprise") in strings(_find(screen, ids.ATTACK_TARGET_RULE))
+    assert ctx.texts.t("ui.events.back_bag") in strings(_find(screen, ids.BACK))
+    _click(_find(screen, ids.ATTACK_RESOLVE))
+    result = controller.state.latest.attack
+    assert (result.attacker, result.seat, result.target) == ("creeper", 3, "surprise")
+    verdict = " ".join(strings(_find(build_events_screen(ctx, ATTACK), ids.ATTACK_VERDICT)))
+    assert player_label(ctx.texts, ctx.game, 3) in verdict
+    _click(_find(build_events_screen(ctx, ATTACK), ids.BACK))
+    assert pages == [ATTACK, "bag"]
 
 
 def test_a_larva_infests_without_a_card(controller):
@@ -318,14 +488,16 @@ def test_a_larva_infests_without_a_card(controller):
 
 def test_attack_resolve_is_disabled_when_nobody_can_be_attacked(controller):
     _new(controller)
-    from companion.engine.commands import RecordDeath
-
     controller.execute(RecordDeath(seat=1))
     ctx = make_context(controller, "tr", 1280)
     draft_of(ctx).seat = 1  # a dead Character is not offered: the next living one is chosen
     screen = build_events_screen(ctx, ATTACK)
     assert ids.attack_seat(1) not in identifiers(screen)
     assert not _disabled(_find(screen, ids.ATTACK_RESOLVE))
+    for seat in (2, 3):
+        controller.execute(RecordDeath(seat=seat))
+    screen = build_events_screen(ctx, ATTACK)
+    assert _disabled(_find(screen, ids.ATTACK_RESOLVE))
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -350,8 +522,8 @@ def test_injury_check_shows_its_cards_and_verdict(controller, lang, width):
         spec = attack_card(controller.rules, card)
         assert ctx.texts.t(f"attack_card.name.{spec.kind}") in strings(_find(screen, ids.injury_card(index)))
     # The journal's line, read independently of the typed result the screen shows.
-    last = next(e for e in controller.history() if e.key.startswith(("log.injury.killed", "log.injury.survives",
-                                                                     "log.injury.retreat")))
+    last = next(e for e in controller.history(ctx.viewer) if e.key.startswith(
+        ("log.injury.killed", "log.injury.survives", "log.injury.retreat")))
     verdict = " ".join(strings(_find(screen, ids.INJURY_VERDICT)))
     word = {"log.injury.killed": "killed", "log.injury.survives": "survives"}.get(last.key, "retreats")
     assert ctx.texts.upper(ctx.texts.t(f"ui.events.injury.{word}", kind="breeder")) in verdict
@@ -363,7 +535,7 @@ def test_a_retreat_names_its_corridor(controller):
     open_screen(ctx, INJURY)
     controller.execute(InjuryCheck(intruder="adult", injuries=3, cards=("cut_r",)))
     screen = build_events_screen(ctx, INJURY)
-    entry = next(e for e in controller.history() if e.key.startswith("log.injury.retreat"))
+    entry = next(e for e in controller.history(ctx.viewer) if e.key.startswith("log.injury.retreat"))
     verdict = " ".join(strings(_find(screen, ids.INJURY_VERDICT)))
     assert ctx.texts.upper(ctx.texts.t("ui.events.injury.retreats", kind="adult")) in verdict
     assert str(entry.params["corridor"]) in verdict
@@ -385,6 +557,9 @@ def test_decks_screen_lists_piles_and_history(controller, lang, width):
     assert ctx.texts.t("event_card.name.blue_screen") in " ".join(strings(_find(screen, ids.DECK_EVENT_REMOVED)))
     assert str(len(state.decks.event.draw_pile)) in strings(_find(screen, ids.DECK_EVENT_DRAW))
     assert str(len(state.decks.attack.draw_pile)) in strings(_find(screen, ids.DECK_ATTACK_DRAW))
+    shown = " ".join(strings(_find(screen, ids.DECK_ATTACK_SHOWN)))
+    for card in state.decks.attack.shown:
+        assert ctx.texts.t(f"attack_card.name.{attack_card(controller.rules, card).kind}") in shown
     history = " ".join(strings(_find(screen, ids.DECK_HISTORY)))
     assert ctx.texts.t("event_card.name.blue_screen") in history
     # Browsable: a card of a pile opens, large.
@@ -402,13 +577,14 @@ def test_decks_screen_lists_piles_and_history(controller, lang, width):
 # --------------------------------------------------------------------- the table, resuming
 def test_the_table_starts_and_resumes_the_phase(controller):
     _new(controller)
+    pages = []
     ctx = make_context(controller, "pt-BR", 1280)
-    gate = CommandGate(ctx)
-    panel = build_events_panel(gate)
+    ctx.navigate = pages.append
+    panel = build_events_panel(ctx.gate())
     assert ctx.texts.t("ui.events.panel.start") in strings(panel)
     _click(_find(panel, ids.EVENT_PHASE))
-    assert controller.state.event_phase is not None
-    panel = build_events_panel(CommandGate(ctx))
+    assert controller.state.event_phase is not None and pages == [RUNNER]
+    panel = build_events_panel(ctx.gate())
     step = controller.state.event_phase.step
     assert ctx.texts.t("ui.events.panel.resume", step=int(step), name=ctx.texts.t(step.key)) in strings(panel)
 
@@ -416,6 +592,7 @@ def test_the_table_starts_and_resumes_the_phase(controller):
 def test_a_restarted_app_shows_the_same_step(tmp_path):
     first = make_controller(tmp_path)
     _new(first)
+    first.execute(PlaceFire())
     first.execute(StartEventPhase())
     _drive_to(first, EventStep.FIRE)
     game_id = first.game_id
@@ -456,16 +633,17 @@ def test_step_10_with_a_physical_bag_and_the_queen_question(controller):
     screen = build_events_screen(ctx, RUNNER)
     check_texts(screen)
     develop = _find(screen, ids.EVENT_DEVELOP_BAG)
-    assert not _disabled(develop)
+    assert not _disabled(develop)  # the engine only misses the outcome: ask for it
     _click(develop)
+    assert controller.state.event_phase.developed is False  # nothing sent before the answer
     dialog = ctx.page.dialogs[-1]
     dialog.update = lambda: None
     queen = next(spec for spec in controller.rules.intruders.tokens if spec.kind == "queen")
-    _click(_find(dialog.content, f"outcome-queen-{queen.light}-{queen.dark}"))
+    _click(_find(dialog.content, ids.outcome("queen", queen.light, queen.dark)))
     state = controller.state
     assert state.event_phase.developed and state.bag.awaiting is not None
     screen = build_events_screen(ctx, RUNNER)
     check_texts(screen)
     assert ctx.texts.t("ui.events.bag.question_open") in strings(screen)
     assert _disabled(_find(screen, ids.EVENT_CONTINUE))
-    assert "token-reveal" in identifiers(screen)
+    assert ids.TOKEN_REVEAL in identifiers(screen)

@@ -18,7 +18,7 @@ from companion.engine import NewGame, PlayerSetup, Section
 from companion.engine.bag_model import Awaiting, Place, TokenOutcome
 from companion.engine.commands import DevelopBag, PlaceIntruder, RecordDeath, ResolveEncounter, SetShowOdds
 from companion.engine.state import GameState
-from companion.engine.views import seat_viewer
+from companion.engine.views import TABLE, seat_viewer
 from companion.ui import ids
 from companion.ui.announcements import Announcer
 from companion.ui.bag.draft import draft_of
@@ -113,16 +113,15 @@ def _bag_pages(controller, monkeypatch, *, hand: int | None) -> None:
     """The bag screen at phone and desktop widths, for the table and for a seat, and the
     table's bag panel; with a hand size chosen, the draw button asks about a full encounter."""
     for width in (390, 1280):
-        for viewer in (None, seat_viewer(1)):
-            ctx = make_context(controller, "pt-BR", width) if viewer is None else \
-                make_context(controller, "tr", width, viewer=viewer)
+        for lang, viewer in (("pt-BR", TABLE), ("tr", seat_viewer(1))):
+            ctx = make_context(controller, lang, width, viewer=viewer)
             _quiet(ctx.page)
             _choose(ctx, hand)
             screen = render_purely(monkeypatch, controller, lambda: build_bag_screen(ctx))
             assert ids.BAG_CONTENTS in identifiers(screen)
             waiting = ctx.texts.t("ui.bag.encounter.hand_needed") in strings(screen)
             assert waiting == (hand is None and not controller.state.is_over)
-            if viewer is None:
+            if viewer.is_table:
                 panel = render_purely(monkeypatch, controller, lambda: build_bag_panel(ctx.gate()))
                 assert ids.OPEN_BAG in identifiers(panel)
 
@@ -177,3 +176,74 @@ def test_bag_questions_render_from_the_view_only(tmp_path, monkeypatch, question
     draft_of(ctx).queen_hand = 2
     render_purely(monkeypatch, controller, prompter.sync)
     render_purely(monkeypatch, controller, lambda: build_bag_screen(ctx))
+
+
+# --------------------------------------------------------------------- the Event Phase screens
+def _events_pages(controller, monkeypatch) -> None:
+    """The runner, attack, injury-check and deck screens and the table's events panel, at
+    phone and desktop widths, for the table and for a seat."""
+    from companion.ui.events import ATTACK, DECKS, INJURY, RUNNER, build_events_panel, build_events_screen
+
+    for width in (390, 1280):
+        for viewer in (None, seat_viewer(2)):
+            ctx = make_context(controller, "tr", width) if viewer is None else \
+                make_context(controller, "pt-BR", width, viewer=viewer)
+            _quiet(ctx.page)
+            for screen in (RUNNER, ATTACK, INJURY, DECKS):
+                render_purely(monkeypatch, controller, lambda: build_events_screen(ctx, screen))
+            render_purely(monkeypatch, controller, lambda: build_events_panel(ctx.gate()))
+
+
+def _next_event_command(controller):
+    """The runner's next command; a physical bag's development reports a token that asks nothing."""
+    from companion.engine.commands import EventDevelopBag
+    from companion.engine.views import TABLE
+    from tests.support.deck_helpers import next_runner_command
+
+    command = next_runner_command(controller.state, controller.rules)
+    if command.type == "event_develop_bag" and controller.state.bag.physical_bag:
+        possible = controller.view(TABLE).table.possible_outcomes
+        kind, light, dark = next(option for option in possible if option[0] not in ("queen", "adult"))
+        command = EventDevelopBag(outcome=TokenOutcome(kind=kind, light=light, dark=dark))
+    return command
+
+
+@pytest.mark.parametrize("physical", (False, True))
+def test_events_screens_render_from_the_view_only(tmp_path, monkeypatch, physical):
+    from companion.engine.commands import (
+        AdvanceTime,
+        InjuryCheck,
+        PlaceFire,
+        ResolveAttack,
+        RestorePower,
+        StartEventPhase,
+    )
+    from companion.engine.phase_state import EventStep
+    from companion.ui.events import RUNNER, build_events_screen
+
+    controller = make_controller(tmp_path)
+    controller.new_game(_setup(physical=physical), "t")
+    for _ in range(5):
+        controller.execute(AdvanceTime())  # a CSS space: step 4 asks for the face
+    controller.execute(RestorePower())
+    controller.execute(PlaceFire())  # step 8 asks about the Nest
+    _events_pages(controller, monkeypatch)
+    controller.execute(ResolveAttack(attacker="adult", seat=1, place=Place.S03))
+    controller.execute(InjuryCheck(intruder="breeder", injuries=3))
+    controller.execute(StartEventPhase())
+    steps = set()
+    while controller.state.event_phase is not None:
+        phase = controller.state.event_phase
+        steps.add(phase.step)
+        _events_pages(controller, monkeypatch)
+        if physical and phase.step is EventStep.DEVELOPMENT and not phase.developed:
+            # The development button asks what came out, from the view only.
+            ctx = make_context(controller, "tr", 390)
+            _quiet(ctx.page)
+            screen = build_events_screen(ctx, RUNNER)
+            button = next(item for item in walk(screen) if getattr(item, "identifier", None) == ids.EVENT_DEVELOP_BAG)
+            render_purely(monkeypatch, controller, lambda: button.content.on_click(None))
+            assert any(ids.outcome("blank") in identifiers(dialog) for dialog in ctx.page.dialogs)
+        controller.execute(_next_event_command(controller))
+    assert steps == set(EventStep)
+    _events_pages(controller, monkeypatch)

@@ -9,6 +9,7 @@ from companion.engine.journal import Event
 
 from . import ids, theme
 from .dialogs import close
+from .help_topics import announcement_topic
 from .i18n_view import Texts
 
 
@@ -22,6 +23,8 @@ class Announcer:
         self.dialog: ft.AlertDialog | None = None
         # Called once the table has dismissed the dialog (a question may be waiting behind it).
         self.on_dismiss: Callable[[], None] | None = None
+        # Opens the rules at a topic (the "?" beside a line); None: no "?".
+        self.on_help: Callable[[str], None] | None = None
 
     @property
     def is_open(self) -> bool:
@@ -50,7 +53,9 @@ class Announcer:
     def _fill(self, dialog: ft.AlertDialog) -> None:
         lines = [
             ft.Container(
-                content=ft.Text(self.texts.entry(entry), size=20, weight=ft.FontWeight.W_600, color=theme.TEXT),
+                content=ft.Row([ft.Text(self.texts.entry(entry), size=20, weight=ft.FontWeight.W_600,
+                                        color=theme.TEXT, expand=True), *self._help(entry.key)],
+                               vertical_alignment=ft.CrossAxisAlignment.START, spacing=4),
                 bgcolor=theme.SURFACE,
                 border=ft.Border.only(left=ft.BorderSide(6, theme.YELLOW)),
                 padding=12,
@@ -78,6 +83,19 @@ class Announcer:
                 ),
             )
         ]
+
+    def _help(self, key: str) -> list[ft.Control]:
+        topic = announcement_topic(key)
+        if topic is None or self.on_help is None:
+            return []
+
+        def opened(_e) -> None:
+            on_help = self.on_help
+            self._dismiss()
+            on_help(topic)  # type: ignore[misc]
+
+        return [ids.tag(ids.rules_help(topic), ft.IconButton(icon=ft.Icons.HELP_OUTLINE,
+                                                             tooltip=self.texts.t("ui.rules.help"), on_click=opened))]
 
     def _dismiss(self, _e=None) -> None:
         self.entries = []

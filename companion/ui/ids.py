@@ -201,6 +201,7 @@ def deck_card(deck: str, card: str) -> str:
 
 # --------------------------------------------------------------------- the status strip on every game screen
 STATUS_STRIP = "status-strip"
+TRACK_TIME = "track-time"
 STATUS_ROUND = "status-round"
 STATUS_TIME = "status-time"
 STATUS_SELF_DESTRUCT = "status-self-destruct"
@@ -247,6 +248,38 @@ def players_phone(seat: int) -> str:
 def crew_phone(seat: int) -> str:
     """A seat's phone status on the table's crew panel."""
     return f"crew-phone-{seat}"
+
+
+# --------------------------------------------------------------------- the rules reference
+RULES_OPEN = "rules-open"
+RULES_SCREEN = "rules-screen"
+RULES_BACK = "rules-back"
+RULES_SEARCH = "rules-search"
+RULES_RESULTS = "rules-results"
+RULES_TOPIC_TITLE = "rules-topic-title"
+
+
+def rules_topic(topic_id: str) -> str:
+    """The open topic (`rules-topic-darkness`)."""
+    return f"rules-topic-{topic_id}"
+
+
+def rules_result(topic_id: str) -> str:
+    return f"rules-result-{topic_id}"
+
+
+def rules_link(topic_id: str) -> str:
+    """A related topic's link inside the open topic."""
+    return f"rules-link-{topic_id}"
+
+
+def rules_chapter(chapter_id: str) -> str:
+    return f"rules-chapter-{chapter_id}"
+
+
+def rules_help(topic_id: str) -> str:
+    """The "?" beside a control, opening `topic_id`."""
+    return f"rules-help-{topic_id}"
 
 
 def tag(identifier: str, control: ft.Control) -> ft.Control:

@@ -1,6 +1,14 @@
 """Screens as named routes, so a link (or a QR code) can open one."""
 from __future__ import annotations
 
+from typing import Sequence
+from urllib.parse import parse_qs, urlsplit
+
+from companion.i18n import LANGUAGES
+
+# The address query parameter holding a language chosen on the page.
+LANG_PARAM = "lang"
+
 HOME = "home"
 SETUP = "setup"
 TABLE = "table"
@@ -10,9 +18,10 @@ ATTACK = "events-attack"
 INJURY = "events-injury"
 DECKS = "events-decks"
 PLAYERS = "players"
+RULES = "rules"
 
 GAME_SCREENS = (TABLE, BAG, RUNNER, ATTACK, INJURY, DECKS, PLAYERS)
-SCREENS = (HOME, SETUP, *GAME_SCREENS)
+SCREENS = (HOME, SETUP, RULES, *GAME_SCREENS)
 
 
 def route_of(screen: str) -> str:
@@ -25,3 +34,21 @@ def screen_of(route: str | None) -> str | None:
     if not path:
         return HOME
     return path if path in SCREENS else None
+
+
+def language_in(route: str | None) -> str | None:
+    """The language an address asks for (one of ours), else None."""
+    values = parse_qs(urlsplit(route or "/").query).get(LANG_PARAM)
+    if values and values[0] in LANGUAGES:
+        return values[0]
+    return None
+
+
+def device_language(codes: Sequence[str], usable: Sequence[str]) -> str | None:
+    """The first of a device's preferred language codes ("pt", "tr", ...) that we speak."""
+    by_code = {lang.split("-")[0].lower(): lang for lang in usable}
+    for code in codes:
+        lang = by_code.get((code or "").split("-")[0].split("_")[0].lower())
+        if lang is not None:
+            return lang
+    return None

@@ -28,7 +28,9 @@ from .home import build_home
 from .i18n_view import Texts
 from .phone.join_screen import build_join_screen
 from .phone.seat_screen import build_seat_screen
-from .routes import BAG, GAME_SCREENS, HOME, PLAYERS, SETUP, TABLE, route_of, screen_of
+from .routes import (BAG, GAME_SCREENS, HOME, LANG_PARAM, PLAYERS, RULES, SETUP, TABLE, device_language, language_in,
+                     route_of, screen_of)
+from .rules_screen import build_rules_screen, open_rules
 from .setup_wizard import SetupWizard
 from .status_strip import build_status_strip
 from .table.players import build_players_screen
@@ -47,9 +49,15 @@ class PageApp:
         self.phone_access = phone_access
         viewer = TABLE_VIEWER if trusted or seating is None else self._viewer_from_address()
         self.notice: str | None = None
+        # Where the rules screen's back button leads.
+        self.back_from_rules = HOME
         self.unsub_seating = None
         self.controller = controller
-        self.texts = Texts(language)
+        # A language chosen on this page rides in its address, so a reload or a reconnect
+        # keeps it; otherwise the device's own language is adopted once it is known.
+        chosen = language_in(getattr(page, "route", None))
+        self.language_chosen = chosen is not None
+        self.texts = Texts(chosen or language)
         self.startup_errors = list(startup_errors)
         # A route name (routes.py): "home" or "setup" while no game is open; in a game
         # "table" (the default), "bag" or an Event Phase screen.
@@ -66,6 +74,7 @@ class PageApp:
         # The bag's open questions (Queen in the Nest, Adults retreat) wait behind announcements.
         self.questions = QuestionPrompter(self.ctx, self.announcer)
         self.announcer.on_dismiss = self.questions.sync
+        self.announcer.on_help = lambda topic: open_rules(self.ctx, topic)
 
     # -- lifecycle ---------------------------------------------------------------
     def start(self) -> None:
@@ -78,6 +87,8 @@ class PageApp:
         self.page.on_close = lambda _e: self._closed()
         self._subscribe(refresh=False)
         self._take_seat()
+        if not self.language_chosen and hasattr(self.page, "get_device_info"):
+            self.page.run_task(self._adopt_device_language)
         if self.seating is not None and self.ctx.viewer.is_table:
             # The table sees which seats hold a phone.
             self.unsub_seating = self.seating.subscribe(self._on_seating)
@@ -185,14 +196,20 @@ class PageApp:
         self._sync_address()
 
     def _address(self) -> str:
-        """This page's address: its screen, and the credential that keeps its seat on a reload."""
+        """This page's address: its screen, the credential that keeps its seat on a reload,
+        and the language chosen here."""
         viewer = self.ctx.viewer
+        query = [self.seating.credential_query(viewer)] if self.seating is not None else []
+        if self.language_chosen:
+            query.append(f"{LANG_PARAM}={self.texts.lang}")
+        tail = "&".join(part for part in query if part)
         if viewer.kind == "seat":
-            return f"/seat/{viewer.seat}?" + self.seating.credential_query(viewer)
-        if viewer.kind == "nobody":
-            return "/"
-        query = self.seating.credential_query(viewer) if self.seating is not None else ""
-        return route_of(self.screen) + (f"?{query}" if query else "")
+            path = f"/seat/{viewer.seat}"
+        elif viewer.kind == "nobody":
+            path = "/"
+        else:
+            path = route_of(self.screen)
+        return path + (f"?{tail}" if tail else "")
 
     def _sync_address(self) -> None:
         """The address follows, so a reload or a link opens the same screen."""
@@ -212,6 +229,8 @@ class PageApp:
             self._show(screen)
 
     def _show(self, screen: str) -> None:
+        if screen == RULES and self.screen != RULES:
+            self.back_from_rules = self.screen
         self.screen = screen
         if screen == SETUP and self.wizard is None:
             self.wizard = SetupWizard(self.ctx, self.set_language)
@@ -232,9 +251,28 @@ class PageApp:
             log.debug("could not scroll to the top: %s", exc)
 
     def set_language(self, lang: str) -> None:
+        """The player's choice: this page only, remembered in its address."""
+        self.language_chosen = True
+        self._switch_language(lang)
+        self._sync_address()
+
+    def _switch_language(self, lang: str) -> None:
         self.texts.switch(lang)
         self.render()
         self.announcer.relabel()
+
+    async def _adopt_device_language(self) -> None:
+        """Start in the device's language (the browser's, or the system's for the window)
+        when it is one of ours, unless this page already chose one."""
+        try:
+            info = await self.page.get_device_info()
+        except Exception as exc:  # noqa: BLE001 - no device info: the default language stays
+            log.debug("no device info: %s", exc)
+            return
+        preferred = device_language([getattr(loc, "language_code", "") for loc in getattr(info, "locales", [])],
+                                    self.ctx.extras["languages"])
+        if preferred is not None and not self.language_chosen and preferred != self.texts.lang:
+            self._switch_language(preferred)
 
     def _on_resize(self, _e) -> None:
         # Columns and the time track's slot size both follow the exact width.
@@ -256,7 +294,9 @@ class PageApp:
             self.screen = HOME
         if in_game and self.screen in (HOME, SETUP):
             self.screen = TABLE
-        if in_game and self.screen == PLAYERS:
+        if self.screen == RULES:
+            shown, body = RULES, build_rules_screen(self.ctx, on_back=lambda: self.navigate(self.back_from_rules))
+        elif in_game and self.screen == PLAYERS:
             shown, body = PLAYERS, build_players_screen(self.ctx)
         elif in_game and self.screen == BAG:
             shown, body = BAG, build_bag_screen(self.ctx)
@@ -285,12 +325,15 @@ class PageApp:
     def _render_phone(self, in_game: bool) -> None:
         """A phone: its seat's screen, or the join screen."""
         viewer = self.ctx.viewer
-        if viewer.kind == "seat":
+        if self.screen == RULES:
+            shown, body = RULES, build_rules_screen(self.ctx, on_back=lambda: self.navigate(HOME))
+        elif viewer.kind == "seat":
             shown, body = "seat", build_seat_screen(self.ctx, on_leave=self._leave_seat)
         else:
             shown, body = "join", build_join_screen(self.ctx, on_code=self._join_with_code, message=self.notice)
         body.key = f"screen-{shown}"
-        controls = [build_status_strip(self.ctx), body] if in_game and viewer.kind == "seat" else [body]
+        controls = [build_status_strip(self.ctx), body] if in_game and viewer.kind == "seat" and shown != RULES \
+            else [body]
         self.page.controls = controls
         self.page.update()
 
@@ -332,6 +375,8 @@ class PageApp:
                                                 on_click=lambda _e: self.ctx.attempt(
                                                     lambda: self.controller.close(viewer)))),
             ]
+        actions.append(ids.tag(ids.RULES_OPEN, ft.IconButton(icon=ft.Icons.MENU_BOOK, tooltip=t("ui.rules.open"),
+                                                             on_click=lambda _e: open_rules(self.ctx))))
         actions.append(self._language_menu())
         actions.append(ft.Container(width=8))  # keep the last action off the screen edge
         if self.ctx.is_phone:

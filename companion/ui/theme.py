@@ -58,9 +58,15 @@ def apply(page: ft.Page) -> None:
     page.horizontal_alignment = ft.CrossAxisAlignment.CENTER
 
 
-def card(content: ft.Control, *, title: str | None = None, padding: int = GAP) -> ft.Container:
-    """A panel of the table screen: a rounded surface with an optional heading."""
-    body = content if title is None else ft.Column([heading(title), content], spacing=8, tight=True)
+def card(content: ft.Control, *, title: str | None = None, padding: int = GAP,
+         help: ft.Control | None = None) -> ft.Container:
+    """A panel of the table screen: a rounded surface with an optional heading (and its
+    "?" to the rules, `help`)."""
+    head: ft.Control | None = heading(title) if title is not None else None
+    if head is not None and help is not None:
+        head = ft.Row([ft.Container(head, expand=True), help], spacing=4,
+                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    body = content if head is None else ft.Column([head, content], spacing=8, tight=True)
     return ft.Container(
         content=body,
         bgcolor=SURFACE,

@@ -42,15 +42,15 @@ def progress(message: str) -> None:
     print(f"[{time.monotonic() - STARTED:6.1f} s] {message}", file=sys.stderr, flush=True)
 
 
-def _open(browser, url: str, viewport: dict) -> tuple[object, FlutterPage]:
+def _open(browser, server: web_servers.Server, viewport: dict) -> tuple[object, FlutterPage]:
     context = browser.new_context(viewport=viewport)
     web_probe.install_wire_probe(context)
     app = FlutterPage(context.new_page())
     try:
-        app.open(url)
+        app.open(server.url)
     except Exception as error:  # noqa: BLE001 - reported in one message, with its cause
         context.close()
-        raise BenchError(f"{url} did not start in the browser: {error}") from None
+        raise BenchError(f"{server.name} did not start in the browser: {error}") from None
     return context, app
 
 
@@ -68,16 +68,16 @@ def _loads(browser, servers, viewport: dict, name: str, loads: int) -> tuple[Pai
     return client, fresh, warm
 
 
-def _taps(browser, servers, viewport: dict, name: str, runs: int) -> tuple[TapSeries, dict]:
+def _taps(browser, servers, viewport: dict, name: str, runs: int) -> tuple[TapSeries, dict[str, TapSeries]]:
     companion, empty = servers
     progress(f"{name}: taps on the empty app")
-    context, app = _open(browser, empty.url, viewport)
+    context, app = _open(browser, empty, viewport)
     try:
         baseline = empty_app_taps(app, runs)
     finally:
         context.close()
     progress(f"{name}: taps on the companion, the table screen")
-    context, app = _open(browser, companion.url, viewport)
+    context, app = _open(browser, companion, viewport)
     try:
         flows = companion_taps(app, runs, lambda screen: progress(f"{name}: taps on the companion, {screen}"))
     finally:
@@ -93,11 +93,10 @@ def bench_viewport(browser, servers, name: str, runs: int, loads: int) -> list[s
              web_report.row("Flutter client up (fresh browser)", client, None),
              web_report.row("first interactive, fresh browser", fresh, LOAD_TARGET),
              web_report.row("first interactive, reload (cache warm)", warm, LOAD_TARGET)]
-    for flow, series in flows.items():
+    for label, series in flows.items():
         paired = Paired(app=series.samples, empty=baseline.samples)
-        lines.append(web_report.row(f"tap {flow.label}", paired, TAP_TARGET))
-    every = [(f"{EMPTY_TAP.label} (empty app)", baseline)]
-    every += [(flow.label, series) for flow, series in flows.items()]
+        lines.append(web_report.row(f"tap {label}", paired, TAP_TARGET))
+    every = [(f"{EMPTY_TAP.label} (empty app)", baseline), *flows.items()]
     lines += ["", web_report.split_header()]
     lines += [web_report.split_row(label, series.taps) for label, series in every]
     lines.append(web_report.SPLIT_NOTE)

@@ -18,7 +18,7 @@ from companion.store import GameStore
 from tests.benchmarks.web_screen import BenchError
 
 PLAYERS = (("Ana", "hacker"), ("Bora", "janitor"))
-# What the bag screen offers before anything is picked: the first seat, Section S-01, 5 cards.
+# The encounter drawn on the bag screen: the first seat, Section S-01, 5 cards.
 ENCOUNTER_SEAT = 1
 ENCOUNTER_PLACE = Place.S01
 ENCOUNTER_HAND = 5

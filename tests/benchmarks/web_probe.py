@@ -55,34 +55,40 @@ _LOAD_PROBE = """identifier => {
   timer = setInterval(check, 25);
 }"""
 
-# Armed right before a tap: the tap's time is its pointerdown event's; the change is seen
-# when the watched node's text leaves `baseline`, or its attribute takes the wanted value.
-_TAP_PROBE = """([identifier, attribute, wanted]) => {
+# Armed right before a tap, with the controls to watch: the tap's time is its pointerdown
+# event's; a control has changed when its text differs from its baseline (by default what
+# it shows when armed; it may be absent then and appear), or when its attribute takes the
+# wanted value. The first control to change wins.
+_TAP_PROBE = """watches => {
   const textOf = """ + _TEXT_OF + """;
-  const selector = `[flt-semantics-identifier="${identifier}"]`;
-  const read = () => {
-    const node = document.querySelector(selector);
+  const read = watch => {
+    const node = document.querySelector(`[flt-semantics-identifier="${watch.identifier}"]`);
     if (!node) return null;
-    return attribute === null ? textOf(node) : node.getAttribute(attribute);
+    return watch.attribute === null ? textOf(node) : node.getAttribute(watch.attribute);
   };
-  const baseline = read();
-  const probe = window.__benchTap = {tappedAt: null, changedAt: null, seen: null, baseline,
+  const now = watches.map(read);
+  const baselines = watches.map((watch, i) => 'baseline' in watch ? watch.baseline : now[i]);
+  const probe = window.__benchTap = {tappedAt: null, changedAt: null, which: null, seen: null,
                                      sentAt: null, receivedAt: null, messages: 0, bytes: 0};
   const check = () => {
     if (probe.tappedAt === null || probe.changedAt !== null) return;
-    const now = read();
-    const changed = attribute === null ? now !== null && now !== baseline : now === wanted;
-    if (changed) {
-      probe.changedAt = performance.now();
-      probe.seen = now;
-      observer.disconnect();
-    }
+    watches.forEach((watch, i) => {
+      if (probe.changedAt !== null) return;
+      const shown = read(watch);
+      const changed = watch.attribute === null ? shown !== null && shown !== baselines[i] : shown === watch.wanted;
+      if (changed) {
+        probe.changedAt = performance.now();
+        probe.which = i;
+        probe.seen = shown;
+        observer.disconnect();
+      }
+    });
   };
   const observer = new MutationObserver(check);
   observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
   window.addEventListener('pointerdown', e => { probe.tappedAt = e.timeStamp; check(); },
                           {capture: true, once: true});
-  return baseline;
+  return now;
 }"""
 
 # Installed before the page's own scripts: notes, for the armed tap, when the page first
@@ -155,15 +161,36 @@ def read(page: Page, identifier: str, attribute: str | None = None) -> str | Non
     return page.evaluate(_READ, [identifier, attribute])
 
 
-def arm_tap(page: Page, identifier: str, attribute: str | None = None, wanted: str | None = None) -> str | None:
-    """Watch `identifier` for the next tap's change; returns what it shows now."""
-    return page.evaluate(_TAP_PROBE, [identifier, attribute, wanted])
+_NO_BASELINE = object()
+
+
+@dataclass(frozen=True)
+class Watch:
+    identifier: str
+    attribute: str | None = None  # None: its text (and aria labels)
+    wanted: str | None = None  # with an attribute: the value that counts as the change
+    baseline: object = _NO_BASELINE  # the text it changes from: by default, what it shows when armed
+
+    def with_baseline(self, text: str | None) -> "Watch":
+        return Watch(self.identifier, self.attribute, self.wanted, text)
+
+    def as_js(self) -> dict:
+        shape = {"identifier": self.identifier, "attribute": self.attribute, "wanted": self.wanted}
+        if self.baseline is not _NO_BASELINE:
+            shape["baseline"] = self.baseline
+        return shape
+
+
+def arm_tap(page: Page, watches: list[Watch]) -> list[str | None]:
+    """Watch these controls for the next tap's change; returns what each shows now (None: absent)."""
+    return page.evaluate(_TAP_PROBE, [watch.as_js() for watch in watches])
 
 
 @dataclass
 class TapTimes:
     elapsed_ms: float  # pointerdown -> the change in the accessibility tree
-    seen: str  # what the watched control showed then
+    which: int  # the index of the watched control that changed
+    seen: str  # what it showed then
     # With the wire probe: pointerdown -> first message out; -> last message in before the
     # change; -> the change. None when the tap sent or received nothing.
     to_server_ms: float | None = None
@@ -179,7 +206,7 @@ def wait_tap(page: Page, timeout_s: float) -> TapTimes:
     except PlaywrightTimeout:
         raise ProbeTimeout() from None
     probe = page.evaluate("() => window.__benchTap")
-    times = TapTimes(elapsed_ms=probe["changedAt"] - probe["tappedAt"], seen=probe["seen"],
+    times = TapTimes(elapsed_ms=probe["changedAt"] - probe["tappedAt"], which=probe["which"], seen=probe["seen"],
                      messages_in=probe["messages"], bytes_in=probe["bytes"])
     if probe["sentAt"] is not None and probe["receivedAt"] is not None:
         times.to_server_ms = probe["sentAt"] - probe["tappedAt"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tests.browser.flutter_page import FlutterPage
 
 FIND_TIMEOUT_S = 20
+CONFIRM_OK = "confirm-ok"
 
 
 class BenchError(Exception):
@@ -36,12 +37,16 @@ def refuse_announcement(app: FlutterPage, where: str) -> None:
 
 
 def tap_until(app: FlutterPage, where: str, identifier: str, ready, what: str, tries: int = 3) -> None:
-    """A tap that is not measured, tried again if it landed during a redraw and was lost."""
+    """A tap that is not measured (confirmed if it asks), tried again if it landed during a
+    redraw and was lost."""
     require(app, where, identifier)
     for _ in range(tries):
         app.tap(identifier)
         try:
-            app.wait_until(ready, what, timeout=FIND_TIMEOUT_S / tries)
+            app.wait_until(lambda: ready() or app.has(CONFIRM_OK), what, timeout=FIND_TIMEOUT_S / tries)
+            if not ready():
+                click_in_place(app, where, CONFIRM_OK)
+                app.wait_until(ready, what, timeout=FIND_TIMEOUT_S / tries)
             return
         except AssertionError:
             refuse_announcement(app, where)

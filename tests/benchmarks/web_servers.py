@@ -3,9 +3,11 @@ loopback port, stopped by that group (`flet` may leave a child behind)."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,7 +21,7 @@ HOST = "127.0.0.1"
 class Server:
     name: str
     process: subprocess.Popen
-    url: str
+    url: str  # may carry the table's host key: never printed
     log_path: Path
 
     def log_tail(self, lines: int = 20) -> str:
@@ -45,7 +47,20 @@ def _companion_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "companion"]
 
 
-def _start(name: str, command: list[str], port: int, log_path: Path) -> Server:
+def _printed_url(log_path: Path, port: int, timeout_s: float = 10) -> str | None:
+    """The address the server printed for this port (the companion's carries the table's
+    route and host key); None if it printed none."""
+    pattern = re.compile(rf"http://{re.escape(HOST)}:{port}\S*")
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        found = pattern.search(log_path.read_text(errors="replace"))
+        if found:
+            return found.group(0).rstrip(".,;:)")
+        time.sleep(0.1)
+    return None
+
+
+def _start(name: str, command: list[str], port: int, log_path: Path, *, printed_url: bool) -> Server:
     with open(log_path, "wb") as log:
         process = subprocess.Popen(command, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
                                    start_new_session=True)
@@ -55,6 +70,8 @@ def _start(name: str, command: list[str], port: int, log_path: Path) -> Server:
     except RuntimeError as error:
         server.stop()
         raise BenchError(f"{name} did not start: {error}\n{server.log_tail()}") from None
+    if printed_url:
+        server.url = _printed_url(log_path, port) or server.url
     return server
 
 
@@ -62,10 +79,10 @@ def start_companion(data_dir: Path, log_dir: Path, language: str = "pt-BR") -> S
     port = _free_port()
     command = [*_companion_command(), "--web", "--host", HOST, "--port", str(port),
                "--data-dir", str(data_dir), "--lang", language]
-    return _start("the companion", command, port, log_dir / "companion.log")
+    return _start("the companion", command, port, log_dir / "companion.log", printed_url=True)
 
 
 def start_empty_app(log_dir: Path) -> Server:
     port = _free_port()
     command = [sys.executable, "-m", "tests.benchmarks.empty_flet_app", "--host", HOST, "--port", str(port)]
-    return _start("the empty Flet app", command, port, log_dir / "empty.log")
+    return _start("the empty Flet app", command, port, log_dir / "empty.log", printed_url=False)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -42,6 +43,21 @@ def _wait_http(url: str, process: subprocess.Popen, timeout: float = 60) -> None
     raise RuntimeError(f"the app did not answer on {url}")
 
 
+TABLE_URL = re.compile(r"http://\S+/table\?k=\S+")
+
+
+def _table_url(log_path: Path, process: subprocess.Popen, timeout: float = 30) -> str:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = TABLE_URL.search(log_path.read_text("utf-8", errors="replace"))
+        if found:
+            return found.group(0)
+        if process.poll() is not None:
+            break
+        time.sleep(0.1)
+    raise RuntimeError("the app printed no table address")
+
+
 @pytest.fixture(scope="module")
 def app_url(tmp_path_factory):
     """Start `python -m companion --web` on a free port; kill it (and its children) afterwards."""
@@ -60,10 +76,11 @@ def app_url(tmp_path_factory):
              "--data-dir", str(data_dir), "--lang", "tr"],
             cwd=REPO, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )
-    url = f"http://127.0.0.1:{port}/"
+    base = f"http://127.0.0.1:{port}/"
     try:
-        _wait_http(url, process)
-        yield url
+        _wait_http(base, process)
+        # Only the address the app prints (with its host key) opens the table.
+        yield _table_url(log_path, process)
     finally:
         # Its own session: the group id is its PID, so this reaches its children too.
         try:

@@ -1,6 +1,7 @@
 """End to end in Portuguese: a 4-player game with a fixed seed, a Section without power,
-an encounter there with 1 card in hand (token and Surprise Attack verdict on screen, as the
-engine predicts), then a bag development; screenshots at phone and desktop sizes."""
+an encounter there with 1 card in hand (the draw waits for the hand size; token and
+Surprise Attack verdict on screen, as the engine predicts; the hand size asked afresh
+afterwards), then a bag development; screenshots at phone and desktop sizes."""
 from __future__ import annotations
 
 import re
@@ -66,19 +67,20 @@ def _new_game(app: FlutterPage) -> None:
     _dismiss_all(app)
 
 
-def _hand(app: FlutterPage) -> int:
-    return int(app.text_of("encounter-hand").split()[0])
+def _hand_shown(app: FlutterPage, texts: Translator, hand: int) -> bool:
+    """The odds panel gives the Surprise Attack odds for the chosen hand size."""
+    return texts.t("ui.bag.odds.surprise", hand=hand) in app.text_of("bag-odds")
 
 
-def _set_hand(app: FlutterPage, wanted: int) -> None:
-    """Step the hand size down one card at a time, each tap seen on screen before the next
-    (a tap that lands while the screen is being redrawn is tried again)."""
+def _pick_hand(app: FlutterPage, texts: Translator, hand: int) -> None:
+    """One tap on the hand-size row (a tap that lands while the screen is being redrawn is
+    tried again)."""
     deadline = time.monotonic() + 40
-    while (current := _hand(app)) > wanted:
-        assert time.monotonic() < deadline, f"the hand size stayed at {current}"
-        app.tap("encounter-hand-down")
+    while not _hand_shown(app, texts, hand):
+        assert time.monotonic() < deadline, f"the hand size {hand} was never chosen"
+        app.tap(f"encounter-hand-{hand}")
         try:
-            app.wait_until(lambda: _hand(app) < current, f"hand size {current - 1}", timeout=3)
+            app.wait_until(lambda: _hand_shown(app, texts, hand), f"hand size {hand}", timeout=3)
         except AssertionError:
             continue
 
@@ -127,12 +129,15 @@ def test_portuguese_encounter_in_darkness_and_development(flutter: FlutterPage, 
     assert app.has("bag-contents") and app.has("bag-supply") and app.has("bag-odds") and app.has("eggs")
     app.tap("encounter-seat-1")
     app.tap(f"encounter-place-{section.value}")
-    # Quick taps all count: a refresh patches the screen in place, never swaps it under a finger.
-    before = _hand(app)
-    for _ in range(4):
-        app.tap("encounter-hand-up")
-    app.wait_until(lambda: _hand(app) == before + 4, "four quick taps counted")
-    _set_hand(app, HAND)
+    # No hand size yet: the draw waits for one and a tap says so.
+    assert PT.t("ui.bag.odds.hand_needed") in app.text_of("bag-odds")
+    app.tap("draw-encounter")
+    app.wait_text(PT.t("ui.bag.encounter.hand_needed"))
+    assert PT.t("ui.bag.reveal.none") in app.text_of("token-reveal")
+    # Quick taps all count, the last one wins: a refresh patches the screen in place.
+    for hand in (4, 2, HAND):
+        app.tap(f"encounter-hand-{hand}")
+    app.wait_until(lambda: _hand_shown(app, PT, HAND), "the last of three quick taps")
     expected_lighting = PT.t("ui.bag.encounter.unpowered", section=section.value)
     app.wait_until(lambda: expected_lighting in app.text_of("encounter-lighting"), "the Darkness hint")
     odds_text = app.text_of("bag-odds")
@@ -153,6 +158,9 @@ def test_portuguese_encounter_in_darkness_and_development(flutter: FlutterPage, 
     else:
         assert PT.t("ui.bag.surprise.no") in verdict and PT.upper(PT.t("ui.bag.surprise.yes")) not in verdict
     assert PT.t("ui.bag.reveal.why_unpowered", section=section.value, applied=encounter.applied) in reveal
+    assert app.has("surprise-attack-resolve") == bool(encounter.surprise_attack)
+    # The next encounter asks for its hand size again.
+    app.wait_until(lambda: PT.t("ui.bag.odds.hand_needed") in app.text_of("bag-odds"), "the hand size unset")
     _shots(app, "bag-reveal-pt-desktop", screenshots, parts=2)
 
     page.set_viewport_size(PHONE)
@@ -223,7 +231,9 @@ def test_turkish_physical_bag_reports_tokens_and_adults_retreat(flutter: Flutter
         app.tap("place-adult")
         if count == 1:  # the first intruder on the board is the objective-choice moment
             announced = _dismiss_all(app, settle_ms=1000)
-            assert any(TR.t("announce.first_encounter") in text for text in announced)
+            # The wording depends on the game mode the wizard chose.
+            firsts = [TR.t(f"announce.first_encounter{mode}") for mode in ("", "_solo", "_coop")]
+            assert any(first in text for first in firsts for text in announced)
         app.wait_until(lambda: _board_count(app, "adult") == count, f"{count} Adults on the board")
     app.tap("place-adult")
     announced = _dismiss_all(app, settle_ms=1000)
@@ -237,7 +247,7 @@ def test_turkish_physical_bag_reports_tokens_and_adults_retreat(flutter: Flutter
     # An encounter on the emergency stairs: the table reports the Queen (4/4: always a Surprise Attack at 3).
     app.tap("encounter-place-STAIRS")
     app.wait_until(lambda: TR.t("ui.bag.encounter.stairs") in app.text_of("encounter-lighting"), "stairs hint")
-    _set_hand(app, 3)
+    _pick_hand(app, TR, 3)
     app.tap("draw-encounter")
     app.wait_for_id("outcome-blank")
     assert not app.has("outcome-breeder-2-4")  # only what can still be in the bag is offered
@@ -251,3 +261,11 @@ def test_turkish_physical_bag_reports_tokens_and_adults_retreat(flutter: Flutter
     page.set_viewport_size(DESKTOP)
     app.wait_for_id("token-reveal")
     _shots(app, "bag-reveal-tr-desktop", screenshots)
+
+    # One tap to the attack screen, filled in: the Queen attacks Ayşe on the stairs, by surprise.
+    app.tap("surprise-attack-resolve")
+    app.wait_for_id("attack-resolve")
+    assert TR.t("ui.events.lighting.stairs") in app.text_of("attack-lighting")
+    app.screenshot(screenshots / "bag-surprise-attack-tr-desktop.png")
+    app.tap("events-back")
+    app.wait_for_id("token-reveal")

@@ -19,10 +19,16 @@ def _settle(app: FlutterPage, expected: str) -> list[str]:
                                        settle_ms=400)
 
 
+def _advance(app: FlutterPage) -> None:
+    """Outside the Event Phase, Time moves only after the table confirms it."""
+    app.tap("advance-time")
+    app.tap("confirm-ok")
+
+
 def _advance_to(app: FlutterPage, slot: int, translator: Translator) -> list[str]:
     announcements: list[str] = []
     for target in range(14, slot - 1, -1):
-        app.tap("advance-time")
+        _advance(app)
         announcements += _settle(app, translator.t("ui.track.time", slot=target))
     return announcements
 
@@ -68,9 +74,17 @@ def test_turkish_game_to_isolation_then_portuguese(flutter: FlutterPage, app_url
     app.scroll_top()
     app.screenshot(screenshots / "table-tr-desktop.png")
 
+    # No one-tap trap: the first tap only asks, and Time stays where it was until confirmed.
+    app.tap("advance-time")
+    app.wait_for_id("confirm-ok")
+    assert TR.t("ui.confirm.advance_time") in app.text()
+    app.tap("confirm-cancel")
+    app.wait_gone("confirm-ok")
+    assert TR.t("ui.track.time", slot=15) in app.text()
+
     # 15 -> 08: power drops are announced on the way; 08 opens the Isolation Room.
     announcements = _advance_to(app, 9, TR)
-    app.tap("advance-time")
+    _advance(app)
     app.wait_for_id("announcement")
     app.wait_text(TR.t("announce.isolation_open"))
     app.screenshot(screenshots / "announcement-tr-desktop.png")

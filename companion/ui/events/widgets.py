@@ -14,7 +14,7 @@ from ..context import UiContext
 from ..i18n_view import Texts
 from ..kit.chips import chips, label
 from ..kit.gate import styled_button
-from ..kit.kinds import kind_chip
+from ..kit.kinds import DARK_ICON, kind_chip
 
 CARD_BG = "#221a1c"
 CARD_BORDER = "#8a5a2b"
@@ -72,7 +72,7 @@ def _dark_extra(texts: Texts, text: str, *, applies: bool | None) -> ft.Control:
     caption = texts.t("ui.events.card.dark_applies") if applies else texts.t("ui.events.card.dark")
     return ft.Container(
         content=ft.Row(
-            [ft.Icon(ft.Icons.DARK_MODE, color=theme.YELLOW if applies else theme.TEXT_MUTED, size=26),
+            [ft.Icon(DARK_ICON, color=theme.YELLOW if applies else theme.TEXT_MUTED, size=26),
              ft.Column([ft.Text(caption, size=13, weight=ft.FontWeight.BOLD,
                                 color=theme.YELLOW if applies else theme.TEXT_MUTED),
                         ft.Text(text, size=16, color=theme.TEXT)], spacing=2, tight=True, expand=True)],

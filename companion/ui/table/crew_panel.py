@@ -18,6 +18,7 @@ from companion.engine.views import CrewView
 from .. import ids, theme
 from ..dialogs import choose
 from ..kit.gate import CommandGate, command_button
+from ..rules_screen import help_button
 
 WHEREABOUTS_COLOURS = {
     Whereabouts.FACILITY: theme.SURFACE_HIGH,
@@ -155,4 +156,5 @@ def _member_card(gate: CommandGate, member: CrewView) -> ft.Control:
 def build_crew_panel(gate: CommandGate) -> ft.Control:
     state = gate.ctx.game
     cards = [_member_card(gate, member) for member in state.crew]
-    return theme.card(ft.Column(cards, spacing=8), title=gate.ctx.texts.t("ui.crew.title"))
+    return theme.card(ft.Column(cards, spacing=8), title=gate.ctx.texts.t("ui.crew.title"),
+                      help=help_button(gate.ctx, "leaving_the_facility"))

@@ -15,6 +15,7 @@ from companion.engine.vocab import Mode
 
 from .. import ids, theme
 from ..kit.gate import CommandGate, command_button
+from ..rules_screen import help_button
 
 # Solo and Fully Co-operative Objectives work differently at the first encounter.
 FIRST_ENCOUNTER_CONFIRM = {Mode.SOLO: "first_encounter_solo", Mode.COOP: "first_encounter_coop"}
@@ -102,4 +103,5 @@ def build_markers_panel(gate: CommandGate) -> ft.Control:
         spacing=8,
         run_spacing=8,
     )
-    return theme.card(ft.Column([counters, doors, actions], spacing=10), title=t("ui.markers.title"))
+    return theme.card(ft.Column([counters, doors, actions], spacing=10), title=t("ui.markers.title"),
+                      help=help_button(gate.ctx, "critical_moments"))

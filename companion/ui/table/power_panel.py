@@ -9,6 +9,7 @@ from companion.engine.commands import FlipPower, PowerSurge, RestorePower, SwapP
 from .. import ids, theme
 from ..dialogs import close, dialog_button
 from ..kit.gate import CommandGate, command_button
+from ..rules_screen import help_button
 
 
 def _state_key(section: Section, on: bool) -> str:
@@ -79,7 +80,8 @@ def build_power_panel(gate: CommandGate) -> ft.Control:
         spacing=8,
         run_spacing=8,
     )
-    return theme.card(ft.Column([tiles, actions], spacing=10), title=t("ui.power.title"))
+    return theme.card(ft.Column([tiles, actions], spacing=10), title=t("ui.power.title"),
+                      help=help_button(gate.ctx, "power"))
 
 
 def _token_picker(gate: CommandGate, label: str, value: int) -> ft.Dropdown:

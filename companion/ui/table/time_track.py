@@ -73,13 +73,12 @@ def _slot(texts: Texts, slot: TimeSlot, state: PublicView, width: float, stack: 
         border_radius=6,
         border=ft.Border.all(3 if current else 1, theme.YELLOW if current else theme.OUTLINE),
     )
-    # Threshold mark: a coloured bar, flagged when the rules data is not printed fact.
+    # Threshold mark: a coloured bar (whether the positions are printed fact is said once,
+    # in the legend, not on every slot).
     threshold: list[ft.Control] = []
     if slot.threshold is not None:
         threshold.append(ft.Container(bgcolor=THRESHOLD_COLOURS[slot.threshold], width=width * 0.7, height=7,
                                       border_radius=3))
-        if slot.is_unconfirmed("threshold"):
-            threshold.append(theme.unconfirmed_badge())
     css: list[ft.Control] = []
     if slot.css_space:
         css.append(ft.Container(
@@ -87,8 +86,6 @@ def _slot(texts: Texts, slot: TimeSlot, state: PublicView, width: float, stack: 
             border=ft.Border.all(1, theme.TEXT_MUTED), width=width * 0.75, height=16,
             alignment=ft.Alignment.CENTER, border_radius=3,
         ))
-        if slot.is_unconfirmed("css_space"):
-            css.append(theme.unconfirmed_badge())
     return ft.Column(
         [
             ft.Container(ft.Column(tokens, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -104,11 +101,19 @@ def _slot(texts: Texts, slot: TimeSlot, state: PublicView, width: float, stack: 
     )
 
 
-def _legend(texts: Texts) -> ft.Control:
+def _legend(texts: Texts, rules: Rules) -> ft.Control:
     t = texts.t
+    slots = rules.time_track.slots
+    # Not printed in the rulebook: said here once, beside the mark it concerns.
+    unsure = {"threshold": any(s.threshold is not None and s.is_unconfirmed("threshold") for s in slots),
+              "css_space": any(s.css_space and s.is_unconfirmed("css_space") for s in slots)}
 
-    def item(mark: ft.Control, label: str) -> ft.Control:
-        return ft.Row([mark, ft.Text(label, size=12, color=theme.TEXT_MUTED)], spacing=4, tight=True)
+    def item(mark: ft.Control, label: str, unconfirmed: bool = False) -> ft.Control:
+        parts = [mark, ft.Text(label, size=12, color=theme.TEXT_MUTED)]
+        if unconfirmed:
+            parts.append(ft.Container(theme.unconfirmed_badge(14), tooltip=t("common.unconfirmed")))
+            parts.append(ft.Text(t("common.unconfirmed"), size=12, color=theme.UNCONFIRMED))
+        return ft.Row(parts, spacing=4, tight=True)
 
     bar = lambda colour: ft.Container(bgcolor=colour, width=18, height=7, border_radius=3)  # noqa: E731
     return ft.Row(
@@ -118,10 +123,10 @@ def _legend(texts: Texts) -> ft.Control:
             item(self_destruct_token(False, 16), t("self_destruct_side.yellow")),
             item(self_destruct_token(True, 16), t("self_destruct_side.red")),
             item(alert_token(16), t("ui.track.alert")),
-            item(bar(theme.RED), t("ui.track.threshold_red")),
-            item(bar(theme.BLUE), t("ui.track.threshold_blue")),
-            item(ft.Text(t("ui.track.css_mark"), size=10, weight=ft.FontWeight.BOLD), t("ui.track.css_space")),
-            item(theme.unconfirmed_badge(14), t("common.unconfirmed")),
+            item(bar(theme.RED), t("ui.track.threshold_red"), unsure["threshold"]),
+            item(bar(theme.BLUE), t("ui.track.threshold_blue"), unsure["threshold"]),
+            item(ft.Text(t("ui.track.css_mark"), size=10, weight=ft.FontWeight.BOLD), t("ui.track.css_space"),
+                 unsure["css_space"]),
         ],
         wrap=True,
         spacing=14,
@@ -131,9 +136,10 @@ def _legend(texts: Texts) -> ft.Control:
 
 def status_line(texts: Texts, state: PublicView) -> ft.Control:
     t = texts.t
+    # Round and Time stand in the status strip above every game screen; here what the
+    # track's tokens mean.
     parts = [
-        theme.pill(t("ui.track.round", round=state.round), bgcolor=theme.SURFACE_HIGH, size=14),
-        theme.pill(t("ui.track.time", slot=state.time), bgcolor=theme.SURFACE_HIGH, size=14),
+        ids.tag(ids.TRACK_TIME, theme.pill(t("ui.track.time", slot=state.time), bgcolor=theme.SURFACE_HIGH, size=14)),
         theme.pill(t("ui.track.backup_on") if state.time_active else t("ui.track.backup_off"),
                    bgcolor=theme.BLUE_DARK if state.time_active else theme.RED_DARK, size=14),
     ]
@@ -146,7 +152,8 @@ def status_line(texts: Texts, state: PublicView) -> ft.Control:
     return ft.Row(parts, wrap=True, spacing=6, run_spacing=6)
 
 
-def build_time_track(texts: Texts, rules: Rules, state: PublicView, available_width: float) -> ft.Control:
+def build_time_track(texts: Texts, rules: Rules, state: PublicView, available_width: float,
+                     help: ft.Control | None = None) -> ft.Control:
     slots = rules.time_track.slots
     # Phones get two rows (15…08, 07…S) so the numbers stay readable.
     per_row = len(slots) if available_width >= 900 else (len(slots) + 1) // 2
@@ -159,8 +166,8 @@ def build_time_track(texts: Texts, rules: Rules, state: PublicView, available_wi
         for i in range(0, len(slots), per_row)
     ]
     body = ft.Column(
-        [status_line(texts, state), *rows, _legend(texts)],
+        [status_line(texts, state), *rows, _legend(texts, rules)],
         spacing=6,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
-    return ids.tag(ids.TIME_TRACK, theme.card(body, title=texts.t("ui.track.title")))
+    return ids.tag(ids.TIME_TRACK, theme.card(body, title=texts.t("ui.track.title"), help=help))

@@ -8,6 +8,7 @@ from companion.engine.commands import AdvanceTime, CssLaunch, StartSelfDestruct,
 
 from .. import ids, theme
 from ..dialogs import choose
+from ..rules_screen import help_button
 from ..kit.gate import CommandGate, command_button
 
 
@@ -56,4 +57,5 @@ def build_track_actions(gate: CommandGate) -> ft.Control:
     return theme.card(
         ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
         title=t("ui.actions.title"),
+        help=help_button(gate.ctx, "self_destruct"),
     )

@@ -15,6 +15,7 @@ from .players import build_players_entry
 from .power_panel import build_power_panel
 from .time_track import build_time_track
 from .track_actions import build_track_actions
+from ..rules_screen import help_button
 
 PAGE_PADDING = theme.PAGE_PADDING
 
@@ -25,7 +26,8 @@ def build_table(ctx: UiContext) -> ft.Control:
     texts = ctx.texts
     track_width = ctx.width - 2 * PAGE_PADDING - 2 * theme.GAP - 4
     head: list[ft.Control] = [build_end_panel(texts, game)] if game.is_over else []
-    head.append(build_time_track(texts, ctx.controller.rules, game, track_width))
+    head.append(build_time_track(texts, ctx.controller.rules, game, track_width,
+                                 help=help_button(ctx, "time_track")))
     # Once the game is over only undo is left to do: no Event Phase buttons.
     board = [build_power_panel(gate), build_markers_panel(gate)]
     # One tap to the Intruder bag screen (and bag development) from the table.

@@ -1,0 +1,55 @@
+"""The rules screen: chapters, search with highlighted matches, a topic and its links, in
+both languages; every "?" opens a topic that exists; the language switch keeps the topic."""
+from __future__ import annotations
+
+import pytest
+
+from companion.rules_ref import rules_reference
+from companion.ui import ids
+from companion.ui.rules_screen import QUERY, TOPIC, build_rules_screen, open_rules
+from companion.ui.shell import PageApp
+
+from .test_ui_pages import LivePage
+from .ui_tree import check_texts, identifiers, make_context, make_controller, walk
+
+
+@pytest.mark.parametrize("lang,query,topic", [("pt-BR", "surpresa", "surprise_attack"),
+                                              ("tr", "sürpriz", "surprise_attack")])
+def test_search_shows_highlighted_results_and_opens_the_topic(tmp_path, lang, query, topic):
+    ctx = make_context(make_controller(tmp_path), lang, width=390)
+    ctx.extras[QUERY] = query
+    screen = build_rules_screen(ctx, on_back=lambda: None)
+    check_texts(screen)
+    found = identifiers(screen)
+    assert ids.rules_result(topic) in found
+    highlighted = [span for item in walk(screen) if hasattr(item, "spans") and item.spans
+                   for span in item.spans if span.style is not None]
+    assert highlighted, "the matching words are marked"
+    ctx.extras[TOPIC] = topic
+    opened = build_rules_screen(ctx, on_back=lambda: None)
+    assert ids.rules_topic(topic) in identifiers(opened)
+    links = rules_reference(lang).links(topic)
+    assert links and {ids.rules_link(link) for link in links} <= identifiers(opened)
+
+
+def test_without_a_query_the_chapters_are_listed(tmp_path):
+    ctx = make_context(make_controller(tmp_path), "pt-BR")
+    screen = build_rules_screen(ctx, on_back=lambda: None)
+    chapters = {ids.rules_chapter(chapter.id) for chapter in rules_reference("pt-BR").chapters}
+    assert chapters <= identifiers(screen)
+
+
+def test_the_language_switch_keeps_the_open_topic(tmp_path):
+    controller = make_controller(tmp_path)
+    page = LivePage(width=390)
+    app = PageApp(page, controller, language="pt-BR", startup_errors=[])
+    app.start()
+    open_rules(app.ctx, "darkness")
+    assert ids.rules_topic("darkness") in identifiers(page.controls[-1])
+    title_pt = rules_reference("pt-BR").render("darkness").title
+    app.set_language("tr")
+    shown = page.controls[-1]
+    assert ids.rules_topic("darkness") in identifiers(shown)
+    title_tr = rules_reference("tr").render("darkness").title
+    texts = [getattr(item, "value", None) for item in walk(shown)]
+    assert title_tr in texts and title_pt not in texts
