@@ -25,6 +25,7 @@ from tests.support.candidates import candidates
 from tests.support.deck_helpers import next_runner_command
 
 RULES = load_rules()
+KIND_OF = {spec.id: spec.kind for spec in RULES.intruders.tokens}
 # The commands that move an Event Phase on or answer the bag: a walk favours them so it
 # reaches every step.
 PROGRESS = {
@@ -47,7 +48,11 @@ def _edited(state: GameState, edit: Callable[[GameState], None]) -> GameState:
     return changed
 
 
+# Each keeps what the engine keeps true: the Queen stays in the bag while the Queen
+# question is open, every Adult stays on the board while the Adults retreat.
 def _empty_bag(state: GameState) -> None:
+    if state.bag.awaiting is Awaiting.QUEEN_IN_NEST:
+        return
     order = [spec.id for spec in RULES.intruders.tokens]
     state.bag.aside = sorted(state.bag.aside + state.bag.bag, key=order.index)
     state.bag.bag = []
@@ -72,12 +77,17 @@ def _attack_pile_of_one(state: GameState) -> None:
 
 
 def _full_board(state: GameState) -> None:
-    state.bag.on_board.update(RULES.intruders.miniatures)
+    queen_in_bag = any(KIND_OF[token] == "queen" for token in state.bag.bag)
+    state.bag.on_board.update({kind: n for kind, n in RULES.intruders.miniatures.items()
+                               if not (kind == "queen" and queen_in_bag)})
 
 
 def _some_board(state: GameState) -> None:
+    queen_in_bag = any(KIND_OF[token] == "queen" for token in state.bag.bag)
     for kind in state.bag.on_board:
-        state.bag.on_board[kind] = 1
+        if kind == "adult" and state.bag.awaiting is Awaiting.ADULTS_RETREAT:
+            continue
+        state.bag.on_board[kind] = 0 if kind == "queen" and queen_in_bag else 1
 
 
 def _no_eggs(state: GameState) -> None:

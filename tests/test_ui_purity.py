@@ -247,3 +247,36 @@ def test_events_screens_render_from_the_view_only(tmp_path, monkeypatch, physica
         controller.execute(_next_event_command(controller))
     assert steps == set(EventStep)
     _events_pages(controller, monkeypatch)
+
+
+# --------------------------------------------------------------------- table, phones, rules
+@pytest.mark.parametrize("width", [390, 1280])
+def test_table_phone_and_rules_screens_render_from_the_view_only(tmp_path, monkeypatch, width):
+    from companion.phone_access import PhoneAccess
+    from companion.seating import Seating
+    from companion.ui.phone.join_screen import build_join_screen
+    from companion.ui.phone.seat_screen import build_seat_screen
+    from companion.ui.rules_screen import build_rules_screen
+    from companion.ui.status_strip import build_status_strip
+    from companion.ui.table.players import build_players_screen
+    from companion.ui.table.view import build_table
+
+    controller = make_controller(tmp_path)
+    controller.new_game(_setup(), "t")
+    controller.execute(RecordDeath(seat=2))
+    seating = Seating(controller, tmp_path)
+    access = PhoneAccess(host="127.0.0.1", port=0)
+    table = make_context(controller, "pt-BR", width)
+    table.extras.update(seating=seating, phone_access=access)
+    phone = make_context(controller, "tr", width, viewer=seat_viewer(1))
+    screens = {
+        "table": lambda: build_table(table),
+        "strip": lambda: build_status_strip(table),
+        "players": lambda: build_players_screen(table),
+        "seat": lambda: build_seat_screen(phone, on_leave=lambda: None),
+        "join": lambda: build_join_screen(phone, on_code=lambda _code: None),
+        "rules": lambda: build_rules_screen(phone, on_back=lambda: None),
+    }
+    for name, render in screens.items():
+        built = render_purely(monkeypatch, controller, render)
+        assert identifiers(built) or strings(built), name

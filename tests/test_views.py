@@ -162,3 +162,50 @@ def test_a_seat_acts_for_itself_only(command):
 def test_table_only_commands_are_refused_to_a_seat(command):
     assert refusal_for(seat_viewer(1), command).key == "error.table_only"
     assert refusal_for(TABLE, command) is None
+
+
+# --------------------------------------------------------------------- what pages are sent
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(setup=SETUPS, steps=STEPS, moves=st.lists(MOVES, min_size=1, max_size=8))
+def test_every_feed_a_page_is_sent_holds_only_its_viewers_part(tmp_path_factory, setup, steps, moves):
+    """Through the controller, as pages receive it: the view and the events of each change."""
+    from companion.controller import TableController
+    from companion.engine import IllegalCommand
+    from companion.engine.journal import Audience
+    from companion.store import GameStore
+
+    store = GameStore(tmp_path_factory.mktemp("feed"), rules=RULES)
+    controller = TableController(store, RULES)
+    players = len(setup.players)
+    viewers = [TABLE, NOBODY] + [seat_viewer(n) for n in range(1, players + 1)]
+    sent: list = []
+    for viewer in viewers:
+        controller.subscribe(viewer, sent.append)
+    controller.new_game(setup, "t")
+    for index, (factory, n) in enumerate(steps):
+        try:
+            controller.execute(factory(n))
+        except IllegalCommand:
+            continue
+        move = moves[index % len(moves)]
+        if move and controller.can_undo:
+            controller.undo()
+            if move == 2:
+                controller.redo()
+    assert sent
+    state_now = controller.state
+    for feed in sent:
+        viewer = feed.viewer
+        if feed.view is not None:
+            text = feed.view.model_dump_json()
+            assert not [leak for leak in ("rng", "seed") if f'"{leak}"' in text]
+            assert str(state_now.rng.seed) not in text
+        for event in feed.events:
+            audience = event.visibility.audience
+            assert audience is not Audience.ENGINE, (viewer, event.key)
+            if audience is Audience.SEAT:
+                assert viewer.kind == "seat" and viewer.seat == event.visibility.seat, (viewer, event.key)
+        assert (feed.undo is not None) == (viewer.is_table and feed.view is not None)
+        if viewer.kind == "seat" and feed.view is not None:
+            assert feed.view.private.seat == viewer.seat and feed.view.table is None

@@ -1,18 +1,32 @@
-"""Errors the saving layer reports; ``.key`` is a locale key the UI can show."""
+"""Errors the saving layer reports. Each is a ValueError carrying ``.key``, a locale key
+the screens show, and ``.params``, the values its text needs."""
 from __future__ import annotations
 
 from pathlib import Path
 
+# A file that cannot be opened (listed with this reason, never modified).
 SAVE_CORRUPT = "error.save_corrupt"
 SAVE_FOREIGN = "error.save_foreign"
 SAVE_NEWER = "error.save_newer"
+SAVE_RENAMED = "error.save_renamed"
+SAVE_NO_ACCESS = "error.save_no_access"
+SAVE_READ_ONLY = "error.save_read_only"
+# A change that could not be saved (nothing was written).
+SAVE_DISK_FULL = "error.save_disk_full"
+SAVE_WRITE_FAILED = "error.save_write_failed"
+SAVE_OUT_OF_STEP = "error.save_out_of_step"
+# The data folder as a whole.
+FOLDER_IN_USE = "error.data_dir_in_use"
+FOLDER_READ_ONLY = "error.data_dir_read_only"
+FOLDER_UNUSABLE = "error.data_dir_unusable"
+
+FILE_KEYS = (SAVE_CORRUPT, SAVE_FOREIGN, SAVE_NEWER, SAVE_RENAMED, SAVE_NO_ACCESS, SAVE_READ_ONLY,
+             SAVE_DISK_FULL, SAVE_WRITE_FAILED, SAVE_OUT_OF_STEP)
+FOLDER_KEYS = (FOLDER_IN_USE, FOLDER_READ_ONLY, FOLDER_UNUSABLE)
 
 
-class SaveFileError(ValueError):
-    """A save file that cannot be used: damaged, not ours, or from a newer app.
-
-    The file is never modified when this is raised.
-    """
+class StoreError(ValueError):
+    """Something about saved games the table must be told; ``path`` is the file or folder."""
 
     def __init__(self, key: str, path: Path | str, detail: str = "") -> None:
         self.key = key
@@ -22,3 +36,19 @@ class SaveFileError(ValueError):
         if detail:
             message += f" ({detail})"
         super().__init__(message)
+
+    @property
+    def params(self) -> dict[str, str]:
+        if self.key in FOLDER_KEYS:
+            return {"folder": str(self.path)}
+        return {"file": self.path.name}
+
+
+class SaveFileError(StoreError):
+    """A save file that cannot be used: damaged, not ours, renamed, from a newer app,
+    or not readable or writable. The file is never modified when this is raised."""
+
+
+class WriteError(StoreError):
+    """A change that was not saved (disk full, I/O error, read-only, another writer).
+    Nothing was written: the file holds what it held before the call."""

@@ -114,8 +114,11 @@ def test_two_event_phases_in_turkish(flutter: FlutterPage, app_url, screenshots,
 
     # Plain advances to 10, then Backup Power on (so Power Surge has a Time token to flip).
     for target in range(14, 15 - ADVANCES - 1, -1):
-        _tap_until(app, "advance-time", lambda target=target: TR.t("ui.track.time", slot=target) in app.text(),
-                   f"time {target}")
+        moved = lambda target=target: TR.t("ui.track.time", slot=target) in app.text()  # noqa: E731
+        # Outside the Event Phase the table is asked before Time moves.
+        _tap_until(app, "advance-time", lambda: app.has("confirm-ok") or moved(), "the advance")
+        if not moved():
+            _tap_until(app, "confirm-ok", moved, f"time {target}")
     _tap_until(app, "restore-power", lambda: app.has("confirm-ok"), "the Backup Power dialog")
     _tap_until(app, "confirm-ok", lambda: TR.t("ui.track.backup_on") in app.text(), "backup power on")
     _shot(app, screenshots, "table-desktop")
