@@ -16,7 +16,7 @@ from companion.engine.authority import may_undo, refusal_for
 from companion.engine.journal import Event, EventFilter, Topic, for_seat, for_table, of_topics
 from companion.engine.views import TABLE, GameView, Viewer, view_for
 from companion.rules import Rules
-from companion.store import GameStore, GameSummary
+from companion.store import GameStore, GameSummary, StoreError
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,10 @@ class TableController:
         """Reopen the most recent unfinished game, so a restart lands where the table was."""
         for summary in self.list_games():
             if summary.error_key is None and not summary.is_over:
-                self.open(summary.game_id)
+                try:
+                    self.open(summary.game_id)
+                except (StoreError, OSError):
+                    continue  # changed since it was listed: the next one, so the table still starts
                 return summary.game_id
         return None
 
@@ -104,9 +107,9 @@ class TableController:
     def delete(self, game_id: str, actor: Viewer = TABLE) -> None:
         _require_table(actor)
         with self._lock:
+            self.store.delete(game_id)
             if game_id == self.game_id:
                 self.session, self.game_id = None, None
-            self.store.delete(game_id)
         self._notify([], "close")
 
     @property
@@ -208,6 +211,7 @@ class TableController:
             session, game_id = self._require_game()
             if not (session.can_undo if delta < 0 else session.can_redo):
                 raise IllegalCommand("error.nothing_to_undo" if delta < 0 else "error.nothing_to_redo")
+            session.state_at(session.cursor + delta)  # a state that cannot be read leaves the game where it is
             self.store.set_cursor(game_id, session.cursor + delta)
             if delta < 0:
                 session.undo()

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from companion.hosting import addresses
+from companion.hosting.client_texts import NeutralClientTexts
 from companion.hosting.guard import OriginGuard
 from companion.hosting.origins import canonical_host, is_loopback, is_wildcard, origin_of, own_origins
 from companion.hosting.watchdog import WebSocketWatchdog
@@ -36,7 +37,7 @@ def build_app(
         route for route in flet_app.router.routes if getattr(route, "path", None) not in _UNWANTED_PATHS
     ]
     watched = WebSocketWatchdog(flet_app, first_message_timeout=first_message_timeout, finish_timeout=finish_timeout)
-    return OriginGuard(watched, allowed_origins)
+    return OriginGuard(NeutralClientTexts(watched), allowed_origins)
 
 
 def _listening_socket(host: str, port: int) -> socket.socket:

@@ -33,9 +33,9 @@ def encode_events(events: tuple[Event, ...] | list[Event]) -> str:
 
 def row_crc(index: int, command: str, state: bytes, events: str) -> int:
     crc = zlib.crc32(f"{index}\n".encode())
-    crc = zlib.crc32(command.encode("utf-8") + b"\n", crc)
+    crc = zlib.crc32(command.encode("utf-8", "surrogatepass") + b"\n", crc)
     crc = zlib.crc32(state + b"\n", crc)
-    return zlib.crc32(events.encode("utf-8"), crc)
+    return zlib.crc32(events.encode("utf-8", "surrogatepass"), crc)
 
 
 def encode_row(index: int, command: GameCommand, state: GameState,

@@ -8,8 +8,10 @@ Run: python -m tests.benchmarks.bench_web [--runs 15] [--loads 5] [--viewport bo
   browser context (nothing cached) and on a reload (the browser's cache warm);
 - tap -> visible: from the tap's pointerdown until the change is in the accessibility tree
   (the empty app's text; the Time track; the bag's `token-reveal`; the Event Phase
-  runner's current step). Every companion tap is undone before the next one, so each
-  starts from the same game (tests/benchmarks/web_game.py).
+  runner's current step). A tap that asks for a confirmation is timed as two taps: until
+  `confirm-ok` is there, then from `confirm-ok`. Every companion tap is undone before the
+  next one, so each starts from the same game (tests/benchmarks/web_game.py); the
+  WebSocket traffic of each tap splits its time between the page and the server.
 
 A control that cannot be found, or a tap that shows nothing within the timeout, stops the
 run with a message naming the control.
