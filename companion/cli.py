@@ -91,6 +91,8 @@ def run_app(*, web: bool, host: str | None, port: int, language: str, data_dir: 
     startup = prepare(choice=choice, data_dir=data_dir or default_data_dir())
     if startup.rules_problem is not None:
         print(startup.rules_problem, file=sys.stderr, flush=True)
+    for problem in startup.store_problems:
+        print(problem, file=sys.stderr, flush=True)
     if view == "desktop":
         _run_desktop(startup, host=host or "0.0.0.0", port=port)
     else:

@@ -13,6 +13,7 @@ from companion.rules import RulesDataError, load_rules
 if TYPE_CHECKING:
     from companion.phone_access import PhoneAccess
     from companion.seating import Seating
+    from companion.store import GameStore
 
 
 class NoUsableLanguage(Exception):
@@ -51,6 +52,8 @@ class Startup:
     make: Callable[["PhoneAccess | None", bool], Callable]
     rules_problem: str | None  # one line, in the working language, when the rules data cannot be used
     seating: "Seating | None" = None
+    # In the working language: why saved games are read-only here, and each unusable file.
+    store_problems: tuple[str, ...] = ()
 
     @property
     def main(self) -> Callable:
@@ -82,11 +85,8 @@ def prepare(*, choice: LanguageChoice, data_dir: Path, rules_dir: Path | None = 
         return Startup(make=lambda _access, _trusted: fatal, rules_problem=problem_text.rules_error(translator, error))
     store = GameStore(data_dir, rules=rules)
     controller = TableController(store, rules)
-    startup_errors = list(choice.notices) + [
-        translator.t(summary.error_key, file=summary.path.name)
-        for summary in store.list_games()
-        if summary.error_key
-    ]
+    store_problems = _store_problems(translator, store)
+    startup_errors = list(choice.notices) + store_problems
     controller.resume_latest()
     from companion.seating import Seating
 
@@ -96,7 +96,18 @@ def prepare(*, choice: LanguageChoice, data_dir: Path, rules_dir: Path | None = 
         return make_main(controller, language=language, startup_errors=startup_errors,
                          seating=seating if access is not None else None, phone_access=access, trusted=trusted)
 
-    return Startup(make=make, rules_problem=None, seating=seating)
+    return Startup(make=make, rules_problem=None, seating=seating, store_problems=tuple(store_problems))
+
+
+def _store_problems(translator: Translator, store: "GameStore") -> list[str]:
+    """Whether this process may save here, then every saved game that cannot be opened."""
+    problems = []
+    folder_problem = store.claim()
+    if folder_problem is not None:
+        problems.append(translator.t(folder_problem, folder=str(store.data_dir)))
+    problems += [translator.t(summary.error_key, file=summary.path.name)
+                 for summary in store.list_games() if summary.error_key]
+    return problems
 
 
 def build_main(*, language: str, data_dir: Path, rules_dir: Path | None = None) -> Callable:

@@ -28,7 +28,9 @@ KEY_IN_SOURCE = re.compile(r'"((?:log|announce|error)\.[a-z_.]+)"')
 def scanned_engine_keys() -> set[str]:
     """Like `grep -rhoE '"(log|announce|error)\\.[a-z_.]+"' companion/engine` plus the
     families the engine builds from its enums."""
-    keys = {m for path in ENGINE.rglob("*.py") for m in KEY_IN_SOURCE.findall(path.read_text("utf-8"))}
+    # A key ending in "." names a family (the journal files lines by family), not a key.
+    keys = {m for path in ENGINE.rglob("*.py") for m in KEY_IN_SOURCE.findall(path.read_text("utf-8"))
+            if not m.endswith(".")}
     keys |= {f"announce.end.{r.value}" for r in EndReason}
     keys |= {f"announce.destroyed.{d.value}" for d in DestructionCause}
     keys |= {f"log.fate.{f.value}" for f in Fate}

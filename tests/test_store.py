@@ -6,6 +6,7 @@ import json
 import os
 import sqlite3
 import threading
+import zlib
 from pathlib import Path
 
 import pytest
@@ -100,18 +101,21 @@ def test_file_layout_matches_the_format(store, rules):
     try:
         meta = dict(conn.execute("SELECT key, value FROM meta"))
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        (command, state, events) = conn.execute("SELECT command, state, events FROM steps WHERE idx = 0").fetchone()
+        (command, state, events, crc) = conn.execute(
+            "SELECT command, state, events, crc FROM steps WHERE idx = 0").fetchone()
     finally:
         conn.close()
     assert meta["app"] == "nemesis-companion"
-    assert meta["format"] == "2"
+    assert meta["format"] == "3"
     assert meta["title"] == "Layout"
     assert meta["cursor"] == "0"
     assert meta["created_at"] == meta["updated_at"]
     assert isinstance(parse_command(command), NewGame)
-    assert '"commands_applied":1' in state
-    assert '"log"' not in state  # the events have a column of their own
+    text = zlib.decompress(state).decode()  # states are stored compressed
+    assert '"commands_applied":1' in text
+    assert '"log"' not in text  # the events have a column of their own
     assert [event["key"] for event in json.loads(events)] == ["log.new_game"]
+    assert crc == zlib.crc32(b"0\n" + command.encode() + b"\n" + state + b"\n" + events.encode())
 
 
 # -- undo / redo on disk -----------------------------------------------------------
@@ -204,13 +208,14 @@ def test_older_states_are_fetched_lazily_and_equal_recomputation(tmp_path, rules
 def test_load_parses_only_the_cursor_state(tmp_path, rules, monkeypatch):
     import companion.engine.session as session_module
     import companion.store.game_store as store_module
+    import companion.store.reading as reading_module
 
     session = new_session(rules)
     with GameStore(tmp_path) as store:
         game_id = store.create(session, "t")
         play(store, game_id, session, 8)
     parsed: list[int] = []
-    real_parse = store_module._parse_state
+    real_parse = store_module.parse_state
 
     def counting_parse(raw, index, path, **options):
         parsed.append(index)
@@ -219,7 +224,8 @@ def test_load_parses_only_the_cursor_state(tmp_path, rules, monkeypatch):
     def no_replay(*args, **kwargs):
         raise AssertionError("states must come from the file, not be replayed")
 
-    monkeypatch.setattr(store_module, "_parse_state", counting_parse)
+    monkeypatch.setattr(store_module, "parse_state", counting_parse)
+    monkeypatch.setattr(reading_module, "parse_state", counting_parse)
     monkeypatch.setattr(session_module, "run", no_replay)
     with GameStore(tmp_path) as store:
         loaded = store.load(game_id, rules)
@@ -381,7 +387,7 @@ def test_newer_format_is_refused_and_untouched(tmp_path, rules):
     make_good_game(tmp_path, rules)
     path = tmp_path / "games" / f"{victim}.sqlite3"
     conn = sqlite3.connect(path)
-    conn.execute("UPDATE meta SET value = '3' WHERE key = 'format'")
+    conn.execute("UPDATE meta SET value = '4' WHERE key = 'format'")
     conn.commit()
     conn.close()
     check_rejected(tmp_path, rules, path, "error.save_newer")

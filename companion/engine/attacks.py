@@ -88,6 +88,10 @@ def _possible_cards(deck: Deck, count: int) -> list[str]:
     return deck.draw_pile + deck.discard + deck.shown
 
 
+def _attack_specs(rules: "Rules") -> dict[str, "AttackCardSpec"]:
+    return {spec.id: spec for spec in rules.attack_cards}
+
+
 def check_attack_draw(state: GameState, rules: "Rules", count: int, reported: Sequence[str] | None) -> None:
     if reported is not None:
         require(len(reported) == count, "error.attack_card_count", count=count)
@@ -124,7 +128,8 @@ def _may_evolve(state: GameState, rules: "Rules", card: str | None) -> bool:
     if state.bag.on_board[IntruderKind.BREEDER] >= rules.intruders.miniatures[IntruderKind.BREEDER]:
         return False
     cards = [card] if card is not None else _possible_cards(state.decks.attack, 1)
-    for spec in (attack_card(rules, c) for c in cards):
+    specs = _attack_specs(rules)
+    for spec in (specs[c] for c in cards):
         if spec.kind == EVOLVE and IntruderKind.CREEPER in spec.symbols:
             return True
     return False
@@ -235,7 +240,8 @@ def check_injury_check(state: GameState, command: InjuryCheck, rules: "Rules") -
             require_bag_free(state)
         return
     # The app draws the cards: the intruder may retreat, or die and leave the board.
-    if any(attack_card(rules, card).retreat for card in _possible_cards(state.decks.attack, count)):
+    specs = _attack_specs(rules)
+    if any(specs[card].retreat for card in _possible_cards(state.decks.attack, count)):
         _check_retreat(state, rules, None)
     if _on_board(state, kind):
         require_bag_free(state)
