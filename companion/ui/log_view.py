@@ -11,7 +11,7 @@ from . import ids, theme
 from .i18n_view import Texts
 
 # Enough to follow the game at the table; the full journal stays in the save file.
-MAX_LINES = 200
+MAX_LINES = 60
 
 
 def build_log(texts: Texts, events: Sequence[Event], *, height: float | None = None) -> ft.Control:

@@ -26,11 +26,14 @@ from .context import UiContext
 from .events import build_events_screen, is_events_screen
 from .home import build_home
 from .i18n_view import Texts
+from .kit.memo import kept_panel
+from .on_screen import shown_on_screen
 from .phone.join_screen import build_join_screen
 from .phone.seat_screen import build_seat_screen
-from .routes import (BAG, GAME_SCREENS, HOME, LANG_PARAM, PLAYERS, RULES, SETUP, TABLE, device_language, language_in,
-                     route_of, screen_of)
+from .routes import (BAG, GAME_SCREENS, HOME, LANG_PARAM, PLAYERS, RULES, SCANNER, SETUP, TABLE, device_language,
+                     language_in, route_of, screen_of)
 from .rules_screen import build_rules_screen, open_rules
+from .scanner.handover import build_handover_screen
 from .setup_wizard import SetupWizard
 from .status_strip import build_status_strip
 from .table.players import build_players_screen
@@ -63,6 +66,8 @@ class PageApp:
         # "table" (the default), "bag" or an Event Phase screen.
         self.screen = screen_of(getattr(page, "route", None)) or HOME
         self.wizard: SetupWizard | None = None
+        # A game screen's scrolling column (under the status strip); None off a game.
+        self.scroller: ft.Column | None = None
         self.announcer = Announcer(page, self.texts)
         self.awake = ScreenAwake(page)
         self.unsubscribe = None
@@ -187,7 +192,7 @@ class PageApp:
             return  # a newer feed was already shown
         # Announcement first: when the board shows the new state, the table is already told why.
         if self.ctx.viewer.is_table:
-            self.announcer.announce(feed.events)
+            self.announcer.announce(feed.events, shown_on_screen(self.screen, feed.view))
         self.render()
 
     # -- navigation and language -------------------------------------------------
@@ -242,7 +247,7 @@ class PageApp:
 
     def _scroll_top(self) -> None:
         """A new screen starts at its top, not where the last one was scrolled to."""
-        scroll_to = getattr(self.page, "scroll_to", None)
+        scroll_to = getattr(self.scroller if self.scroller is not None else self.page, "scroll_to", None)
         if scroll_to is None:
             return
         try:
@@ -300,6 +305,8 @@ class PageApp:
             shown, body = PLAYERS, build_players_screen(self.ctx)
         elif in_game and self.screen == BAG:
             shown, body = BAG, build_bag_screen(self.ctx)
+        elif in_game and self.screen == SCANNER:
+            shown, body = SCANNER, build_handover_screen(self.ctx)
         elif in_game and is_events_screen(self.screen):
             shown, body = self.screen, build_events_screen(self.ctx, self.screen)
         elif in_game:
@@ -314,9 +321,13 @@ class PageApp:
         # replacing it, so a tap that lands during a refresh is not lost.
         body.key = f"screen-{shown}"
         controls = [body]
+        self.scroller = None
+        self.page.scroll = None if in_game else ft.ScrollMode.AUTO
         if in_game:
-            # The glance: round, Time, countdowns and Power stay in sight on every game screen.
-            controls.insert(0, build_status_strip(self.ctx))
+            # The glance: round, Time, countdowns and Power stay in sight on every game
+            # screen; the screen scrolls under the strip, never the strip itself.
+            self.scroller = ft.Column([body], scroll=ft.ScrollMode.AUTO, expand=True, key=f"scroll-{shown}")
+            controls = [self._status_strip(), self.scroller]
         banner = self._startup_banner()
         self.page.controls = [banner, *controls] if banner is not None else controls
         self.page.update()
@@ -332,10 +343,16 @@ class PageApp:
         else:
             shown, body = "join", build_join_screen(self.ctx, on_code=self._join_with_code, message=self.notice)
         body.key = f"screen-{shown}"
-        controls = [build_status_strip(self.ctx), body] if in_game and viewer.kind == "seat" and shown != RULES \
+        controls = [self._status_strip(), body] if in_game and viewer.kind == "seat" and shown != RULES \
             else [body]
         self.page.controls = controls
         self.page.update()
+
+    def _status_strip(self) -> ft.Control:
+        game = self.ctx.game
+        return kept_panel(self.ctx, "status-strip", (game.shown_round, game.time, game.time_active, game.power,
+                                                     game.self_destruct, game.alert_slot),
+                          lambda: build_status_strip(self.ctx))
 
     def _startup_banner(self) -> ft.Control | None:
         if not self.startup_errors:
@@ -365,8 +382,7 @@ class PageApp:
             actions += [
                 ids.tag(ids.UNDO, ft.IconButton(icon=ft.Icons.UNDO, tooltip=t("ui.common.undo"),
                                                 disabled=not (undo is not None and undo.can_undo),
-                                                on_click=lambda _e: self.ctx.attempt(
-                                                    lambda: self.controller.undo(viewer)))),
+                                                on_click=lambda _e: self._undo())),
                 ids.tag(ids.REDO, ft.IconButton(icon=ft.Icons.REDO, tooltip=t("ui.common.redo"),
                                                 disabled=not (undo is not None and undo.can_redo),
                                                 on_click=lambda _e: self.ctx.attempt(
@@ -388,6 +404,21 @@ class PageApp:
             actions=actions,
             center_title=False,
         )
+
+    def _undo(self) -> None:
+        """Undo the newest change and say which it was, with a way to take the undo back."""
+        viewer = self.ctx.viewer
+        newest = self.controller.history(viewer, limit=1)
+        if not self.ctx.attempt(lambda: self.controller.undo(viewer)):
+            return
+        t = self.texts.t
+        said = t("ui.common.undone", what=self.texts.entry(newest[0])) if newest else t("ui.common.undone_plain")
+        self.page.show_dialog(ft.SnackBar(
+            content=ids.tag(ids.UNDO_NOTICE, ft.Text(said, color=theme.TEXT, size=15)),
+            action=t("ui.common.redo"),
+            on_action=lambda _e: self.ctx.attempt(lambda: self.controller.redo(viewer)),
+            bgcolor=theme.SURFACE_HIGH, duration=ft.Duration(milliseconds=6000),
+        ))
 
     def _language_menu(self) -> ft.Control:
         items = [

@@ -6,7 +6,8 @@ the game, no draw), so deciding costs next to nothing and the UI holds no rule.
 """
 from __future__ import annotations
 
-from typing import Callable
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 import flet as ft
 
@@ -24,12 +25,32 @@ class CommandGate:
     def __init__(self, ctx: UiContext) -> None:
         self.ctx = ctx
         self._cache: dict[str, IllegalCommand | None] = {}
+        self._version = ctx.feed.version if ctx.feed is not None else -1
+        # While a kept panel is built: every command it asks about, with the answer.
+        self._recorders: list[list[tuple[GameCommand, IllegalCommand | None]]] = []
 
     def refusal(self, command: GameCommand) -> IllegalCommand | None:
+        # A kept panel's handler may hold an older gate: its answers follow the newest feed.
+        version = self.ctx.feed.version if self.ctx.feed is not None else -1
+        if version != self._version:
+            self._cache.clear()
+            self._version = version
         key = command_to_json(command)
         if key not in self._cache:
             self._cache[key] = self.ctx.controller.check(command, self.ctx.viewer)
-        return self._cache[key]
+        answer = self._cache[key]
+        for recorder in self._recorders:
+            recorder.append((command, answer))
+        return answer
+
+    @contextmanager
+    def recording(self) -> Iterator[list[tuple[GameCommand, IllegalCommand | None]]]:
+        asked: list[tuple[GameCommand, IllegalCommand | None]] = []
+        self._recorders.append(asked)
+        try:
+            yield asked
+        finally:
+            self._recorders.remove(asked)
 
     # -- sending ---------------------------------------------------------------
     def run(self, command: GameCommand, *, confirm_key: str | None = None, title: str = "",

@@ -7,6 +7,7 @@ from .. import theme
 from ..context import UiContext
 from ..bag.view import build_bag_panel
 from ..events import build_events_panel
+from ..kit.memo import kept_panel
 from ..log_view import MAX_LINES, build_log
 from .crew_panel import build_crew_panel
 from .end_panel import build_end_panel
@@ -18,35 +19,50 @@ from .track_actions import build_track_actions
 from ..rules_screen import help_button
 
 PAGE_PADDING = theme.PAGE_PADDING
+# A phone shows the newest lines under the panels; the full journal stays in the save file.
+PHONE_LOG_LINES = 30
 
 
 def build_table(ctx: UiContext) -> ft.Control:
+    """The table screen. Each panel is kept while what it shows is unchanged (kit.memo), so
+    a tap rebuilds and sends only the panels it changed."""
     game = ctx.game
     gate = ctx.gate()
     texts = ctx.texts
+    seating = ctx.extras.get("seating")
+    phones = seating.seats_with_phone() if seating is not None else None
     track_width = ctx.width - 2 * PAGE_PADDING - 2 * theme.GAP - 4
-    head: list[ft.Control] = [build_end_panel(texts, game)] if game.is_over else []
-    head.append(build_time_track(texts, ctx.controller.rules, game, track_width,
-                                 help=help_button(ctx, "time_track")))
-    # Once the game is over only undo is left to do: no Event Phase buttons.
-    board = [build_power_panel(gate), build_markers_panel(gate)]
-    # One tap to the Intruder bag screen (and bag development) from the table.
-    board.insert(0, build_bag_panel(gate))
-    # The Event Phase runner, attacks, injury checks and the decks.
-    board.insert(0, build_events_panel(gate))
+    head: list[ft.Control] = [kept_panel(ctx, "end", game.end, lambda: build_end_panel(texts, game))] \
+        if game.is_over else []
+    head.append(kept_panel(
+        ctx, "time-track", (game.time, game.time_active, game.self_destruct, game.alert_slot),
+        lambda: build_time_track(texts, ctx.controller.rules, game, track_width, help=help_button(ctx, "time_track"))))
+    board = [
+        kept_panel(ctx, "events", (game.event_phase, game.is_over), lambda: build_events_panel(gate)),
+        kept_panel(ctx, "bag", (game.bag, game.is_over, game.development_command), lambda: build_bag_panel(gate)),
+        kept_panel(ctx, "power", (game.power, game.time_active), lambda: build_power_panel(gate)),
+        kept_panel(ctx, "markers", (game.fire, game.fire_pool, game.malfunction, game.malfunction_pool,
+                                    game.main_gate_open, game.isolation_open, game.first_encounter_done, game.mode),
+                   lambda: build_markers_panel(gate)),
+    ]
+    # Once the game is over only undo is left to do: no Time track actions.
     if not game.is_over:
-        board.insert(0, build_track_actions(gate))
-    crew = build_crew_panel(gate)
-    if ctx.extras.get("seating") is not None:
-        crew = ft.Column([build_players_entry(ctx), crew], spacing=8,
-                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        board.insert(0, kept_panel(ctx, "track-actions", (game.self_destruct, game.css_launch_pending),
+                                   lambda: build_track_actions(gate)))
+    crew = kept_panel(ctx, "crew", (game.crew, phones), lambda: build_crew_panel(gate))
+    if seating is not None:
+        crew = ft.Column([kept_panel(ctx, "players-entry", (phones, len(game.crew)), lambda: build_players_entry(ctx)),
+                          crew], spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     width = ctx.width - 2 * PAGE_PADDING
-    journal = ctx.controller.history(ctx.viewer, limit=MAX_LINES)
+    version = ctx.feed.version if ctx.feed is not None else None
     if ctx.is_phone:
-        return ft.Column([*head, *board, crew, build_log(texts, journal)], spacing=theme.GAP, width=width,
+        log = kept_panel(ctx, "log", version, lambda: build_log(texts, ctx.controller.history(
+            ctx.viewer, limit=PHONE_LOG_LINES)))
+        return ft.Column([*head, *board, crew, log], spacing=theme.GAP, width=width,
                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
-    log = build_log(texts, journal, height=max(300.0, (ctx.page.height or 800) - 160))
+    log = kept_panel(ctx, "log", version, lambda: build_log(
+        texts, ctx.controller.history(ctx.viewer, limit=MAX_LINES), height=max(300.0, (ctx.page.height or 800) - 160)))
     column = lambda controls, flex: ft.Container(  # noqa: E731
         ft.Column(controls, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH), expand=flex)  # noqa: E731
     if ctx.is_wide:
