@@ -26,7 +26,7 @@ from ..kit.kinds import DARK_ICON, KIND_COLOURS, LIGHT_ICON, kind_badge, kind_na
 from ..kit.numbers import percent
 from .draft import draft_of
 
-HISTORY_MAX = 40
+HISTORY_MAX = 20
 
 
 def _refresh(control: ft.Control) -> None:

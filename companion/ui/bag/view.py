@@ -6,8 +6,10 @@ import flet as ft
 
 from .. import ids, theme
 from ..context import UiContext
+from ..kit.memo import kept_panel
 from ..kit.gate import CommandGate, styled_button
 from .encounter import build_development, build_encounter_form, development_button, is_development_step
+from .draft import draft_of
 from .panels import build_board, build_contents, build_eggs, build_history, build_odds, build_supply
 from .reveal import BAG_SCREEN, build_reveal
 
@@ -34,14 +36,21 @@ def build_bag_screen(ctx: UiContext) -> ft.Control:
     running = not ctx.game.is_over
     encounter = [build_encounter_form(gate)] if running else []
     development = [build_development(gate)] if running else []
-    odds = build_odds(gate)
-    contents, supply = build_contents(gate), build_supply(gate)
-    board, eggs = build_board(gate), build_eggs(gate)
+    # Panels are kept while what they show is unchanged (kit.memo): a draw rebuilds only
+    # what it changed.
+    game = ctx.game
+    bag = game.bag
+    odds = kept_panel(ctx, "bag-odds", (bag.odds, bag.show_odds, draft_of(ctx).hand), lambda: build_odds(gate))
+    contents = kept_panel(ctx, "bag-contents", bag.in_bag, lambda: build_contents(gate))
+    supply = kept_panel(ctx, "bag-supply", (bag.aside, game.addable_kinds), lambda: build_supply(gate))
+    board = kept_panel(ctx, "bag-board", (bag.on_board, bag.carcasses), lambda: build_board(gate))
+    eggs = kept_panel(ctx, "bag-eggs", (bag.eggs, bag.nest_destroyed), lambda: build_eggs(gate))
+    version = ctx.feed.version if ctx.feed is not None else None
     if ctx.is_phone:
         # The draw button, then its result right below it: no scrolling back up after a draw.
         return ft.Column(
             [_header(ctx), *encounter, reveal, *development, odds, contents, supply, board, eggs,
-             build_history(gate)],
+             kept_panel(ctx, "bag-history", version, lambda: build_history(gate))],
             spacing=theme.GAP, width=width, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
 
@@ -50,12 +59,14 @@ def build_bag_screen(ctx: UiContext) -> ft.Control:
                             expand=flex)
 
     if ctx.is_wide:
-        history = build_history(gate, height=max(240.0, (ctx.page.height or 800) - 560))
+        history = kept_panel(ctx, "bag-history", version,
+                             lambda: build_history(gate, height=max(240.0, (ctx.page.height or 800) - 560)))
         columns = [column([*encounter, *development, history], 4), column([reveal, odds], 5),
                    column([contents, supply, board, eggs], 4)]
     else:
         columns = [column([*encounter, reveal, *development, odds], 1),
-                   column([contents, supply, board, eggs, build_history(gate)], 1)]
+                   column([contents, supply, board, eggs,
+                           kept_panel(ctx, "bag-history", version, lambda: build_history(gate))], 1)]
     return ft.Column(
         [_header(ctx), ft.Row(columns, vertical_alignment=ft.CrossAxisAlignment.START, spacing=theme.GAP)],
         spacing=theme.GAP, width=width, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
