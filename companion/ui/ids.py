@@ -8,6 +8,8 @@ import flet as ft
 
 ADVANCE_TIME = "advance-time"
 UNDO = "undo"
+# The notice saying what an undo took back (with a way to redo it).
+UNDO_NOTICE = "undo-notice"
 REDO = "redo"
 START_SELF_DESTRUCT = "start-self-destruct"
 STOP_SELF_DESTRUCT = "stop-self-destruct"
@@ -120,6 +122,13 @@ EVENT_ROUND_END = "event-round-end"
 DRAW_EVENT = "draw-event"
 EVENT_CARD = "event-card"
 EVENT_DEVELOP_BAG = "event-develop-bag"
+# Steps folded into the tap before them (Noise at step 7, a Fire step with nothing burning at step 9).
+EVENT_NOISE_DONE = "event-noise-done"
+EVENT_FIRE_DONE = "event-fire-done"
+# Step 7: an attack by an intruder met this round, armed by its chip and resolved in place.
+EVENT_ATTACK_RESOLVE = "event-attack-resolve"
+# Step 10: what step 11 will remind, shown once the bag has developed.
+EVENT_ROUND_END_AHEAD = "event-round-end-ahead"
 
 # Attacks.
 ATTACK_RESOLVE = "attack-resolve"
@@ -154,6 +163,11 @@ DECK_CARD = "deck-card"
 
 def event_step(number: int) -> str:
     return f"event-step-{number}"
+
+
+def event_attack_pick(kind: str, seat: int) -> str:
+    """Step 7's chip for the intruder of `kind` met by seat `seat` this round."""
+    return f"event-attack-pick-{kind}-{seat}"
 
 
 def css_face(face: str) -> str:
@@ -236,6 +250,11 @@ SEAT_CREW = "seat-crew"
 SEAT_LEAVE = "seat-leave"
 
 
+def seat_crew_knowledge(seat: int) -> str:
+    """Another Character's Knowledge in a phone's crew list."""
+    return f"seat-crew-knowledge-{seat}"
+
+
 def players_seat(seat: int) -> str:
     return f"players-seat-{seat}"
 
@@ -243,6 +262,11 @@ def players_seat(seat: int) -> str:
 def players_phone(seat: int) -> str:
     """A seat's phone status on the join screen (has a phone or not)."""
     return f"players-phone-{seat}"
+
+
+def crew_knowledge(seat: int) -> str:
+    """A Character's Knowledge on the table's crew panel."""
+    return f"crew-knowledge-{seat}"
 
 
 def crew_phone(seat: int) -> str:
@@ -381,3 +405,177 @@ def adults_retreat(count: int) -> str:
 def return_count(kind: str, direction: str) -> str:
     """return-{kind}-up / return-{kind}-down in the return-to-bag dialog."""
     return f"return-{kind}-{direction}"
+
+
+# --------------------------------------------------------------------- Contamination, the Scanner, the Character board
+SETUP_CONTAMINATION = "setup-contamination"
+SETUP_INFECTED = "setup-infected"
+SETUP_INFECTED_DOWN = "setup-infected-down"
+SETUP_INFECTED_UP = "setup-infected-up"
+SEAT_BOARD = "seat-board"
+SCANNER = "scanner"
+SCANNER_COUNT = "scanner-count"
+SCANNER_REMOVE_INFECTED = "scanner-remove-infected"
+SCANNER_REMOVE_LARVA = "scanner-remove-larva"
+SCANNER_REMOVE_SLIME = "scanner-remove-slime"
+SCANNER_SCAN = "scanner-scan"
+SCANNER_RESULTS = "scanner-results"
+SCANNER_OUTCOME = "scanner-outcome"
+SCANNER_CHECK = "scanner-check"
+HANDOVER_SCREEN = "handover-screen"
+HANDOVER_TAKE = "handover-take"
+HANDOVER_DONE = "handover-done"
+HANDOVER_BACK = "handover-back"
+
+
+def scanner_procedure(procedure: str) -> str:
+    """hand, all, card, decontamination, surgery, leaving_the_shell."""
+    return f"scanner-procedure-{procedure}"
+
+
+def scanner_count(count: int) -> str:
+    return f"scanner-count-{count}"
+
+
+def scanner_scope(scope: str) -> str:
+    """hand or all (an item or Action card's scan)."""
+    return f"scanner-scope-{scope}"
+
+
+def scanner_card(index: int) -> str:
+    """A scanned card with the red film over it (from 1): drag the film onto its coded field."""
+    return f"scanner-card-{index}"
+
+
+def scanner_word(index: int) -> str:
+    """What the film revealed on card `index`: shown once the film covers the coded field."""
+    return f"scanner-word-{index}"
+
+
+def crew_status(seat: int) -> str:
+    """A Character board at a glance: Larva, Slime, wounds, Contamination cards."""
+    return f"crew-status-{seat}"
+
+
+def body_action(action: str) -> str:
+    """A button of the Character board dialog (light, serious, dress_one, slime, larva, infest, gain…)."""
+    return f"body-{action}"
+
+
+def handover_seat(seat: int) -> str:
+    return f"handover-seat-{seat}"
+
+
+# --------------------------------------------------------------------- Contingency tokens and the Victory Check
+SETUP_CONTINGENCY = "setup-contingency"
+SETUP_CONTINGENCY_APP = "setup-contingency-app"
+SETUP_CONTINGENCY_TABLE = "setup-contingency-table"
+CONTINGENCY_PANEL = "contingency-panel"
+CONTINGENCY_OWN = "contingency-own"
+CONTINGENCY_LOOK_GO = "contingency-look-go"
+VICTORY_ENTRY = "victory-entry"
+VICTORY_SCREEN = "victory-screen"
+VICTORY_STEPPER = "victory-stepper"
+VICTORY_STEP_BACK = "victory-step-back"
+VICTORY_TO_TABLE = "victory-to-table"
+VICTORY_START = "victory-start"
+VICTORY_CONFIRM_ROSTER = "victory-confirm-roster"
+VICTORY_REVEAL_ACTIVE = "victory-reveal-active"
+VICTORY_ACTIVE = "victory-active"
+VICTORY_TO_CONTAMINATION = "victory-to-contamination"
+VICTORY_REVEAL_CONTAMINATION = "victory-reveal-contamination"
+VICTORY_REVEAL_OBJECTIVES = "victory-reveal-objectives"
+VICTORY_HANDOFF_TAKE = "victory-handoff-take"
+VICTORY_HANDOFF_DONE = "victory-handoff-done"
+VICTORY_PRIVATE = "victory-private"
+VICTORY_SCAN_SUBMIT = "victory-scan-submit"
+VICTORY_ACTION_CARDS = "victory-action-cards"
+VICTORY_CONTAMINATION_CARDS = "victory-contamination-cards"
+VICTORY_DRAW = "victory-draw"
+VICTORY_NEXT_CARD = "victory-next-card"
+VICTORY_REPORT_DIES = "victory-report-dies"
+VICTORY_REPORT_SURVIVES = "victory-report-survives"
+VICTORY_CHECK_OUTCOME = "victory-check-outcome"
+VICTORY_OBJECTIVE_KNOWLEDGE = "victory-objective-knowledge"
+VICTORY_OBJECTIVE_SUBMIT = "victory-objective-submit"
+VICTORY_OBJECTIVE_SAVED = "victory-objective-saved"
+VICTORY_RESULT = "victory-result"
+VICTORY_SUMMARY = "victory-summary"
+VICTORY_QR = "victory-qr"
+
+
+def contingency_handoff(seat: int) -> str:
+    """The table hands the device to a player to see their own tokens and look at others."""
+    return f"contingency-handoff-{seat}"
+
+
+def contingency_look(via: str) -> str:
+    """archive, alert_room or computer."""
+    return f"contingency-look-{via}"
+
+
+def contingency_target(target: int | None) -> str:
+    """Whose tokens a look is at: a seat, or the Neutral Pool."""
+    return "contingency-target-pool" if target is None else f"contingency-target-{target}"
+
+
+def victory_step(step: int) -> str:
+    return f"victory-step-{step}"
+
+
+def victory_reason(reason: str) -> str:
+    return f"victory-reason-{reason}"
+
+
+def victory_roster(seat: int) -> str:
+    return f"victory-roster-{seat}"
+
+
+def victory_fix(seat: int) -> str:
+    """Open the corrections of a Character's place at the end."""
+    return f"victory-fix-{seat}"
+
+
+def victory_place(seat: int, place: str) -> str:
+    """facility, isolation, bunker, pod-A, pod-B, pod-C or dead."""
+    return f"victory-place-{seat}-{place}"
+
+
+def victory_token(effect: str) -> str:
+    """The Active token the table turned over (physical tokens), by its effect."""
+    return f"victory-token-{effect}"
+
+
+def victory_handoff(seat: int) -> str:
+    return f"victory-handoff-{seat}"
+
+
+def victory_status(seat: int) -> str:
+    return f"victory-status-{seat}"
+
+
+def victory_answer(question: str, answer: bool) -> str:
+    """larva / infected / objective: yes or no."""
+    return f"victory-{question}-{'yes' if answer else 'no'}"
+
+
+def victory_card(index: int) -> str:
+    """A card of the Contamination check's draw, from 1."""
+    return f"victory-card-{index}"
+
+
+def objective_kind(kind: str) -> str:
+    return f"objective-kind-{kind}"
+
+
+def objective_player(seat: int) -> str:
+    return f"objective-player-{seat}"
+
+
+def objective_section(which: int, section: str) -> str:
+    """The card's first (1) or second (2) Section."""
+    return f"objective-section-{which}-{section}"
+
+
+def victory_verdict(seat: int) -> str:
+    return f"victory-verdict-{seat}"

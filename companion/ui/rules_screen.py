@@ -150,6 +150,6 @@ def build_rules_screen(ctx: UiContext, *, on_back) -> ft.Control:
         ids.tag(ids.RULES_SEARCH, field),
         area,
     ]
-    return ids.tag(ids.RULES_SCREEN, ft.Column(parts, spacing=theme.GAP,
-                                               horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                                               width=min(ctx.width - 2 * theme.PAGE_PADDING, theme.FORM_MAX_WIDTH)))
+    return ids.tag(ids.RULES_SCREEN, ft.Container(
+        ft.Column(parts, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+        width=min(ctx.width - 2 * theme.PAGE_PADDING, theme.FORM_MAX_WIDTH)))

@@ -13,6 +13,9 @@ from companion.engine.views import CrewView
 from .. import ids, theme
 from ..context import UiContext
 from ..kit.gate import command_button
+from ..scanner.board import status_pills
+from ..scanner.panel import build_scanner_parts
+from ..victory import build_seat_parts
 
 
 def _whereabouts(ctx: UiContext, member: CrewView) -> str:
@@ -48,10 +51,16 @@ def _own_card(ctx: UiContext, member: CrewView) -> ft.Control:
 def _crew(ctx: UiContext) -> ft.Control:
     game = ctx.game
     rows = [
-        ft.Row([ft.Text(member.name, size=15, weight=ft.FontWeight.BOLD, expand=True),
-                theme.muted(ctx.texts.character(member.character), size=13),
-                theme.pill(_whereabouts(ctx, member), bgcolor=theme.SURFACE_HIGH, size=12)],
-               spacing=8)
+        ft.Column([
+            ft.Row([ft.Text(member.name, size=15, weight=ft.FontWeight.BOLD, expand=True),
+                    theme.muted(ctx.texts.character(member.character), size=13),
+                    theme.pill(_whereabouts(ctx, member), bgcolor=theme.SURFACE_HIGH, size=12)],
+                   spacing=8),
+            ids.tag(ids.seat_crew_knowledge(member.seat), theme.muted(
+                ctx.texts.t("ui.crew.knowledge", value=member.knowledge,
+                            maximum=ctx.controller.rules.knowledge.maximum), size=13)),
+            ft.Row(status_pills(ctx.texts, member), wrap=True, spacing=6, run_spacing=6),
+        ], spacing=4, tight=True)
         for member in game.crew
     ]
     return ids.tag(ids.SEAT_CREW, theme.card(ft.Column(rows, spacing=6), title=ctx.texts.t("ui.phone.crew")))
@@ -60,6 +69,9 @@ def _crew(ctx: UiContext) -> ft.Control:
 def _private(ctx: UiContext) -> ft.Control:
     """The seat's private steps; none yet means the table is playing."""
     t = ctx.texts.t
+    steps = build_seat_parts(ctx, ctx.view)  # their Contingency tokens and Victory Check steps
+    if steps:
+        return ft.Column(steps, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     body = ft.Row([ft.ProgressRing(width=18, height=18, stroke_width=2),
                    ft.Text(t("ui.phone.waiting"), size=15, expand=True)], spacing=10)
     return ids.tag(ids.SEAT_WAITING, theme.card(body, title=t("ui.phone.private")))
@@ -74,9 +86,12 @@ def build_seat_screen(ctx: UiContext, *, on_leave: Callable[[], None]) -> ft.Con
     leave = ids.tag(ids.SEAT_LEAVE, ft.TextButton(content=t("ui.phone.leave"), icon=ft.Icons.LOGOUT,
                                                   on_click=lambda _e: on_leave()))
     over = [theme.card(ft.Text(t("ui.phone.game_over"), size=16), title=t("ui.phone.game_over_title"))] if ctx.game.is_over else []
-    return ids.tag(ids.SEAT_SCREEN, ft.Column([*over, _own_card(ctx, member), _private(ctx), _crew(ctx), leave],
-                                              spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                                              width=min(ctx.width - 2 * theme.PAGE_PADDING, theme.FORM_MAX_WIDTH)))
+    scanner = build_scanner_parts(ctx, view)  # their Character board, Contamination cards and Scanner
+    # A Container gives the screen its own node in the accessibility tree (a bare Column does not).
+    return ids.tag(ids.SEAT_SCREEN, ft.Container(ft.Column(
+        [*over, _own_card(ctx, member), *scanner, _private(ctx), _crew(ctx), leave],
+        spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+        width=min(ctx.width - 2 * theme.PAGE_PADDING, theme.FORM_MAX_WIDTH)))
 
 
 def build_no_game(ctx: UiContext) -> ft.Control:

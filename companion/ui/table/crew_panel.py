@@ -19,6 +19,8 @@ from .. import ids, theme
 from ..dialogs import choose
 from ..kit.gate import CommandGate, command_button
 from ..rules_screen import help_button
+from ..scanner.board import status_row
+from ..scanner.crew_entry import board_buttons
 
 WHEREABOUTS_COLOURS = {
     Whereabouts.FACILITY: theme.SURFACE_HIGH,
@@ -53,8 +55,8 @@ def _knowledge_row(gate: CommandGate, member: CrewView) -> ft.Control:
     rules = gate.ctx.controller.rules.knowledge
     seat = member.seat
     marks: list[ft.Control] = [
-        ft.Text(t("ui.crew.knowledge", value=member.knowledge, maximum=rules.maximum), size=15,
-                weight=ft.FontWeight.BOLD),
+        ids.tag(ids.crew_knowledge(seat), ft.Text(t("ui.crew.knowledge", value=member.knowledge,
+                                                     maximum=rules.maximum), size=15, weight=ft.FontWeight.BOLD)),
     ]
     if rules.is_unconfirmed("maximum"):
         marks.append(ft.Container(theme.unconfirmed_badge(14), tooltip=t("common.unconfirmed")))
@@ -112,8 +114,9 @@ def _member_card(gate: CommandGate, member: CrewView) -> ft.Control:
         ],
         spacing=8,
     )
-    rows: list[ft.Control] = [header]
+    rows: list[ft.Control] = [header, status_row(texts, member, ids.crew_status(seat))]
     if not dead:
+        rows.append(board_buttons(gate, member))
         rows.append(_knowledge_row(gate, member))
         rows.append(ft.Row(
             [

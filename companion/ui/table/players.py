@@ -68,8 +68,10 @@ def build_players_screen(ctx: UiContext) -> ft.Control:
             ids.tag(ids.PLAYERS_QR, ft.Image(src=qr_png(link), width=size, height=size,
                                              filter_quality=ft.FilterQuality.NONE)),
             ft.Text(t("ui.players.or_type"), size=14),
-            ids.tag(ids.PLAYERS_CODE, ft.Text(format_code(passed.code), size=34, weight=ft.FontWeight.BOLD,
-                                              font_family="monospace", selectable=True)),
+            # Selectable text has no readable text in the accessibility tree: the label carries it.
+            ft.Semantics(identifier=ids.PLAYERS_CODE, label=format_code(passed.code),
+                         content=ft.Text(format_code(passed.code), size=34, weight=ft.FontWeight.BOLD,
+                                         font_family="monospace", selectable=True)),
         ]
     else:
         qr = [theme.muted(t("ui.players.off"), size=15)]
@@ -85,11 +87,11 @@ def build_players_screen(ctx: UiContext) -> ft.Control:
     ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
     back = ids.tag(ids.PLAYERS_BACK, ft.TextButton(content=t("ui.common.back"), icon=ft.Icons.ARROW_BACK,
                                                    on_click=lambda _e: ctx.navigate("table")))
-    return ids.tag(ids.PLAYERS_SCREEN, ft.Column([
+    return ids.tag(ids.PLAYERS_SCREEN, ft.Container(ft.Column([
         back,
         theme.card(ft.Column(serving, spacing=8), title=t("ui.players.title")),
         theme.card(ft.Column([theme.muted(t("ui.players.help"), size=14), seat_chips, card], spacing=12)),
-    ], spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    ], spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
         width=min(ctx.width - 2 * theme.PAGE_PADDING, theme.FORM_MAX_WIDTH)))
 
 

@@ -1,0 +1,159 @@
+"""Phones at the table, in Chromium: the table at desktop size and two phones at 390×844
+that join through the URL decoded from the QR code on the table's screen. A tap on one
+phone shows on the table and on the other phone; a wrong or re-issued secret gets the join
+screen; each phone starts in its browser's language (one pt-BR, one tr) and switching one
+leaves the other as it was."""
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from companion.i18n.translator import Translator
+from companion.ui import ids
+
+from .conftest import REPO
+from .flutter_page import DESKTOP, PHONE, FlutterPage
+
+pytestmark = pytest.mark.browser
+
+PT = Translator("pt-BR")
+TR = Translator("tr")
+README_SCREENS = REPO / "tests" / "browser" / "readme-screens"
+
+
+def _decode_qr(app: FlutterPage) -> str:
+    """The URL in the QR code the table shows, read from a screenshot of it."""
+    import zxingcpp
+    from PIL import Image
+
+    box = app.scroll_into_view(ids.PLAYERS_QR, top=True)
+    app.page.wait_for_timeout(400)
+    box = app.by_id(ids.PLAYERS_QR).bounding_box() or box
+    shot = app.page.screenshot(clip={"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"]})
+    image = Image.open(io.BytesIO(shot))
+    found = zxingcpp.read_barcodes(image)
+    if not found:
+        image.save(REPO / "test-artifacts" / "screenshots" / "failure-qr.png")
+    assert found, "no QR code could be read from the table's screen"
+    return found[0].text
+
+
+def _new_game(app: FlutterPage) -> None:
+    app.tap("new-game")
+    app.wait_for_id("player-name-1")
+    app.type_into("player-name-1", "Ana")
+    app.type_into("player-name-2", "Barış")
+    app.tap("add-player")
+    app.wait_for_id("player-name-3")
+    app.type_into("player-name-3", "Caio")
+    app.tap("start-game")
+    app.wait_for_id("players-join")
+
+
+def _phone(browser, locale: str) -> FlutterPage:
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    return FlutterPage(context.new_page())
+
+
+def test_two_phones_join_by_qr_and_follow_the_table(browser, app_url, screenshots):
+    table = FlutterPage(browser.new_context(viewport=DESKTOP, locale="en-US").new_page())
+    table.open(app_url)
+    table.wait_for_id("new-game")
+    _new_game(table)
+    table.tap(ids.PLAYERS_JOIN)
+    table.wait_for_id(ids.PLAYERS_QR)
+    table.tap(ids.players_seat(1))
+    first = _decode_qr(table)
+    assert "/seat/1?s=" in first and len(first.split("s=", 1)[1]) >= 22  # at least 128 bits
+    table.screenshot(screenshots / "players-join-tr-desktop.png")
+    # For the README: the QR code and the typed code are secrets, so they are masked there.
+    README_SCREENS.mkdir(parents=True, exist_ok=True)
+    table.page.screenshot(path=str(README_SCREENS / "players-join-tr-desktop.png"),
+                          mask=[table.by_id(ids.PLAYERS_QR), table.by_id(ids.PLAYERS_CODE)])
+    table.tap(ids.players_seat(2))
+    table.page.wait_for_timeout(500)
+    second = _decode_qr(table)
+    assert "/seat/2?s=" in second and second != first
+
+    # Each phone starts in its browser's language.
+    ana = _phone(browser, "pt-BR")
+    ana.open(first)
+    ana.wait_for_id(ids.SEAT_SCREEN)
+    ana.wait_text(PT.t("ui.phone.you"))
+    baris = _phone(browser, "tr-TR")
+    baris.open(second)
+    baris.wait_for_id(ids.SEAT_SCREEN)
+    baris.wait_text(TR.t("ui.phone.you"))
+    assert "Ana" in ana.text_of(ids.SEAT_NAME) and "Barış" in baris.text_of(ids.SEAT_NAME)
+    assert not ana.has(ids.UNDO) and not ana.has(ids.ADVANCE_TIME)
+    ana.screenshot(screenshots / "seat-pt-phone.png")
+    baris.screenshot(screenshots / "seat-tr-phone.png")
+    ana.page.screenshot(path=str(README_SCREENS / "seat-pt-phone.png"))
+
+    # The table sees which seats hold a phone.
+    table.tap(ids.PLAYERS_BACK)
+    table.wait_for_id(ids.crew_phone(1))
+
+    # A tap on Ana's phone shows on the table and on Barış's phone.
+    before = ana.text_of(ids.SEAT_KNOWLEDGE)
+    ana.tap(ids.SEAT_KNOWLEDGE_UP)
+    ana.wait_until(lambda: ana.text_of(ids.SEAT_KNOWLEDGE) != before, "Ana's Knowledge to change")
+    raised = PT.t("ui.crew.knowledge", value=2, maximum=8).split("/")[0]
+    assert raised in ana.text_of(ids.SEAT_KNOWLEDGE)
+    baris.wait_until(lambda: TR.t("ui.crew.knowledge", value=2, maximum=8).split("/")[0]
+                     in baris.text_of(ids.seat_crew_knowledge(1)), "Barış's phone to show Ana's Knowledge")
+    table.wait_until(lambda: TR.t("ui.crew.knowledge", value=2, maximum=8).split("/")[0]
+                     in table.text_of(ids.crew_knowledge(1)), "the table to show Ana's Knowledge")
+
+    # Switching one phone's language leaves the other as it was.
+    ana.tap(ids.LANGUAGE)
+    ana.tap(ids.language_option("tr"))
+    ana.wait_text(TR.t("ui.phone.you"))
+    assert TR.t("ui.phone.you") in baris.text()
+    baris.tap(ids.LANGUAGE)
+    baris.tap(ids.language_option("pt-BR"))
+    baris.wait_text(PT.t("ui.phone.you"))
+    ana.page.wait_for_timeout(500)
+    assert TR.t("ui.phone.you") in ana.text() and PT.t("ui.phone.you") not in ana.text()
+    ana.screenshot(screenshots / "seat-tr-phone-switched.png")
+
+    # A wrong secret gets the join screen.
+    stranger = _phone(browser, "pt-BR")
+    stranger.open(first.split("s=", 1)[0] + "s=" + "x" * 43)
+    stranger.wait_for_id(ids.JOIN_SCREEN)
+    assert not stranger.has(ids.SEAT_SCREEN)
+    stranger.screenshot(screenshots / "join-pt-phone.png")
+
+    # A re-issued pass drops Ana's phone to the join screen, and her old link stops working.
+    table.tap(ids.PLAYERS_JOIN)
+    table.tap(ids.players_seat(1))
+    table.tap(ids.PLAYERS_REISSUE)
+    ana.wait_for_id(ids.JOIN_SCREEN)
+    stale = _phone(browser, "pt-BR")
+    stale.open(first)
+    stale.wait_for_id(ids.JOIN_SCREEN)
+    fresh = _decode_qr(table)
+    assert fresh != first and "/seat/1?s=" in fresh
+    # The typed code works as well as the QR code.
+    code = table.text_of(ids.PLAYERS_CODE)
+    typed = "".join(ch for ch in code if ch.isalnum())[-6:]
+    ana.type_into(ids.JOIN_CODE, typed)
+    ana.tap(ids.JOIN_SUBMIT)
+    ana.wait_for_id(ids.SEAT_SCREEN, timeout=40)
+    for page in (table, ana, baris, stranger, stale):
+        page.page.context.close()
+
+
+def test_a_foreign_page_cannot_drive_the_table(app_url):
+    """The server refuses a websocket opened with another site's Origin."""
+    import urllib.error
+    import urllib.request
+
+    base = app_url.split("/table", 1)[0]
+    request = urllib.request.Request(base + "/ws", headers={
+        "Origin": "http://evil.example", "Connection": "Upgrade", "Upgrade": "websocket",
+        "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=10)
+    assert refused.value.code == 403
