@@ -36,7 +36,11 @@ def test_without_a_display_the_app_says_so_and_serves_the_web_client(tmp_path: P
     )
     try:
         first_line = process.stdout.readline().strip()
-        assert first_line == Translator("tr").t("cli.no_display", url=f"http://127.0.0.1:{port}")
+        # The table's address carries its host key: only it opens the table screen.
+        said = Translator("tr").t("cli.no_display", url="URL").split("URL")
+        assert first_line.startswith(said[0] + f"http://127.0.0.1:{port}/table?k=") and first_line.endswith(said[1])
+        key = first_line[len(said[0]):len(first_line) - len(said[1])].split("?k=", 1)[1]
+        assert len(key) >= 22  # at least 128 bits
         deadline = time.monotonic() + 60
         status = None
         while time.monotonic() < deadline and status is None:

@@ -184,6 +184,20 @@ def _web_page(port: int, deadline: float) -> str | None:
     return None
 
 
+QR_CHARACTERS = set("█▀▄ \xa0")
+
+
+def _said_url(line: str | None, port: int) -> str:
+    """The one line the app says, in Turkish, with the table's address; that address."""
+    assert line is not None
+    said = Translator("tr").t("startup.desktop_offline", url="URL").split("URL")
+    line = line.strip()
+    assert line.startswith(said[0]) and line.endswith(said[1]), line
+    url = line[len(said[0]):len(line) - len(said[1])]
+    assert url.startswith(f"http://127.0.0.1:{port}/table?k="), url
+    return url
+
+
 def _stop(process: subprocess.Popen) -> str:
     os.killpg(process.pid, signal.SIGKILL)
     process.wait(timeout=10)
@@ -208,21 +222,22 @@ def test_offline_first_start_serves_the_web_client_and_opens_the_browser(tmp_pat
     port = _free_port()
     process, out = _start_app(tmp_path, port, _env(home, BROWSER=str(browser)))
     try:
-        url = f"http://127.0.0.1:{port}"
-        assert out.get(timeout=90).strip() == Translator("tr").t("startup.desktop_offline", url=url)
+        url = _said_url(out.get(timeout=90), port)
         page = _web_page(port, time.monotonic() + 90)
         assert page is not None and "flutter" in page.lower()
         deadline = time.monotonic() + 30
         while not opened.exists() and time.monotonic() < deadline:
             time.sleep(0.2)
-        assert opened.read_text(encoding="utf-8") == url
+        assert opened.read_text(encoding="utf-8") == url  # the table's address, host key and all
     finally:
         errors = _stop(process)
     assert "Traceback" not in errors
     rest = []
     while (line := out.get(timeout=10)) is not None:
         rest.append(line)
-    assert rest == []  # Flet's own "Preparing Flet … for the first use" is not shown
+    # After the one line only the address's QR code (block characters): Flet's own
+    # "Preparing Flet … for the first use" is not shown.
+    assert rest and all(set(line.strip()) <= QR_CHARACTERS for line in rest)
 
 
 @pytest.mark.slow
@@ -237,8 +252,7 @@ def test_a_damaged_cache_on_a_machine_without_a_browser_still_serves_the_web_cli
     # No browser can be found on this PATH.
     process, out = _start_app(tmp_path, port, _env(home, PATH=str(Path(sys.executable).parent)))
     try:
-        url = f"http://127.0.0.1:{port}"
-        assert out.get(timeout=90).strip() == Translator("tr").t("startup.desktop_offline", url=url)
+        _said_url(out.get(timeout=90), port)
         page = _web_page(port, time.monotonic() + 90)
         assert page is not None and "flutter" in page.lower()
         time.sleep(1)  # the browser attempt happens once the server listens
@@ -251,21 +265,28 @@ def test_a_damaged_cache_on_a_machine_without_a_browser_still_serves_the_web_cli
 # ----------------------------------------------------------------------------- the CLI's choices
 @pytest.fixture
 def no_desktop_client(monkeypatch, tmp_path: Path):
-    """A display, but no desktop client to be had; Flet's server and the browser only recorded."""
-    import flet as ft
-
-    from companion import cli
+    """A display, but no desktop client to be had; the web server and the browser only recorded."""
+    from companion.hosting.server import Server
 
     record = SimpleNamespace(served=[], browser=[])
-    monkeypatch.setattr(cli, "has_display", lambda: True)
+    monkeypatch.setattr(cli_module(), "has_display", lambda: True)
     monkeypatch.setattr(desktop_client, "prepare",
                         lambda download_notice: desktop_client.ClientProblem(offline=True, reason="offline"))
     monkeypatch.setattr(desktop_client, "open_browser_when_ready",
                         lambda url, host, port: record.browser.append((url, host, port)))
-    monkeypatch.setattr(ft, "run", lambda main, **options: record.served.append(
-        (options, os.environ.get("FLET_FORCE_WEB_SERVER"))))
-    monkeypatch.delenv("FLET_FORCE_WEB_SERVER", raising=False)
+
+    def served(server: Server) -> None:
+        record.served.append({"host": server.host, "port": server.port})
+        server._socket.close()
+
+    monkeypatch.setattr(Server, "serve_forever", served)
     return record
+
+
+def cli_module():
+    from companion import cli
+
+    return cli
 
 
 def test_the_fallback_serves_the_web_client_and_opens_it_itself(no_desktop_client, tmp_path: Path, capsys) -> None:
@@ -273,12 +294,9 @@ def test_the_fallback_serves_the_web_client_and_opens_it_itself(no_desktop_clien
 
     port = _free_port()
     assert cli.main(["--port", str(port), "--lang", "tr", "--data-dir", str(tmp_path / "data")]) == 0
-    url = f"http://127.0.0.1:{port}"
-    assert capsys.readouterr().out.strip() == Translator("tr").t("startup.desktop_offline", url=url)
-    [(options, forced)] = no_desktop_client.served
-    assert options["port"] == port and options["no_cdn"] is True
-    assert forced == "true"  # Flet does not open the browser from inside its server start-up
-    assert "FLET_FORCE_WEB_SERVER" not in os.environ
+    out = capsys.readouterr().out.splitlines()
+    url = _said_url(out[0], port)
+    assert no_desktop_client.served == [{"host": "127.0.0.1", "port": port}]
     assert no_desktop_client.browser == [(url, "127.0.0.1", port)]
 
 
@@ -291,9 +309,9 @@ def test_the_fallback_moves_to_a_free_port_when_its_port_is_taken(no_desktop_cli
         taken.listen()
         busy = taken.getsockname()[1]
         assert cli.main(["--port", str(busy), "--data-dir", str(tmp_path / "data")]) == 0
-    [(options, _forced)] = no_desktop_client.served
-    assert options["port"] != busy
-    assert f"http://127.0.0.1:{options['port']}" in capsys.readouterr().out
+    [served] = no_desktop_client.served
+    assert served["port"] != busy
+    assert f"http://127.0.0.1:{served['port']}/table?k=" in capsys.readouterr().out
 
 
 def test_an_explicit_web_port_that_is_taken_is_one_line_and_exit_1(no_desktop_client, tmp_path: Path,
