@@ -23,6 +23,8 @@ from companion.rules import load_rules
 from tests.conftest import setup_command
 from tests.support.candidates import candidates
 from tests.support.deck_helpers import next_runner_command
+from tests.support.victory_helpers import victory_states
+from tests.support.contamination_helpers import contamination_states
 
 RULES = load_rules()
 KIND_OF = {spec.id: spec.kind for spec in RULES.intruders.tokens}
@@ -37,7 +39,10 @@ PROGRESS = {
 
 def new_state(players: int = 3, seed: int = 1, physical: bool = False) -> GameState:
     mode = "solo" if players == 1 else "standard"
-    setup = setup_command(players=players, seed=seed, mode=mode).model_copy(update={"physical_bag": physical})
+    # Every other seed with the app's Contingency tokens, so looks at them are walked too.
+    setup = setup_command(players=players, seed=seed, mode=mode).model_copy(
+        update={"physical_bag": physical, "contingency_tokens": seed % 2 == 0,
+                "digital_contamination": seed % 3 != 0})
     return apply(None, setup, RULES)
 
 
@@ -198,6 +203,10 @@ def scenario_states() -> Iterator[tuple[str, GameState]]:
         for edit in EDITS:
             yield f"{mode}-{edit.__name__.strip('_')}", _edited(start, edit)
         yield f"{mode}-over", _game_over(start)
+        for name, state in victory_states(physical):
+            yield f"{mode}-{name}", state
+        for name, state in contamination_states(physical):
+            yield f"{mode}-{name}", state
 
 
 def _game_over(state: GameState) -> GameState:

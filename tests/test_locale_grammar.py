@@ -15,7 +15,8 @@ from companion.engine.vocab import Mode, Section
 from companion.i18n import LANGUAGES, Translator, load_catalog, placeholders
 from companion.rules import load_rules
 from companion.ui import ids
-from companion.ui.events.runner import ONE_TAP, QUESTIONS
+from companion.ui.events.flow import ONE_TAP
+from companion.ui.events.steps import QUESTIONS
 from companion.ui.table.view import build_table
 
 from .ui_tree import make_context, make_controller, strings, walk

@@ -35,7 +35,7 @@ def test_default_dir_is_the_shipped_folder(rules: Rules) -> None:
 
 def test_every_file_has_schema_version_1() -> None:
     files = sorted(rules_dir().glob("*.json"))
-    assert len(files) == 11
+    assert len(files) == 12
     for f in files:
         assert json.loads(f.read_text(encoding="utf-8"))["schema_version"] == 1, f.name
 

@@ -207,8 +207,8 @@ def test_every_tracked_event_effect_renders_and_is_one_tap(controller, lang, wid
 @pytest.mark.parametrize("lang", LANGS)
 def test_one_round_number_on_every_step(controller, lang):
     """From step 5 on the engine already counts the next round; every screen of the phase
-    still names the round whose Event Phase this is, and step 11 names the next one only
-    as the next round."""
+    still names the round whose Event Phase this is, and steps 10 (once developed) and 11
+    name the next one only as the next round."""
     _new(controller)
     _to_css_space(controller)
     ctx = make_context(controller, lang, 1280)
@@ -227,7 +227,10 @@ def test_one_round_number_on_every_step(controller, lang):
             if screen == RUNNER:
                 assert t("ui.events.title_round", round=phase_round) in shown
                 next_round = t("ui.events.round_end.next", round=phase_round + 1)
-                assert (next_round in shown) == (step is EventStep.ROUND_END), step
+                # Step 10 shows step 11's reminders once the bag has developed.
+                ahead = step is EventStep.ROUND_END or (step is EventStep.DEVELOPMENT
+                                                        and state.event_phase.developed)
+                assert (next_round in shown) == ahead, step
         controller.execute(next_runner_command(state, controller.rules))
     assert set(steps_seen) == set(EventStep)
     assert controller.state.round == phase_round + 1  # the engine did move on
@@ -274,14 +277,24 @@ def test_css_face_and_nest_fire_are_taps(controller):
     _drive_to(controller, EventStep.FIRE)
     screen = build_events_screen(ctx, RUNNER)
     assert ids.EVENT_NOTHING_BURNS not in identifiers(screen)
-    assert _disabled(_find(screen, ids.EVENT_CONTINUE))  # the question first
+    # The answer is the way on: no separate button to continue while it is open.
+    assert ids.EVENT_CONTINUE not in identifiers(screen)
+    assert {ids.INJURY_RESOLVE, ids.INJURY_COUNT} <= identifiers(screen)  # the checks come first, here
     eggs = controller.state.bag.eggs
+    before = controller.state.commands_applied
     _tap(ctx, RUNNER, ids.EVENT_NEST_FIRE_YES)
-    assert controller.state.event_phase.nest_fire is True
-    assert controller.state.bag.eggs == eggs - 1
+    state = controller.state
+    assert state.bag.eggs == eggs - 1
+    # The answer, the step, and the Event card drawn on entering step 9: three commands.
+    assert state.event_phase.step is EventStep.EVENT_CARD and state.event_phase.event_card is not None
+    assert state.commands_applied == before + 3
+    controller.undo()
+    controller.undo()
+    assert controller.state.event_phase.step is EventStep.FIRE and controller.state.event_phase.nest_fire is True
     screen = build_events_screen(ctx, RUNNER)
     assert ctx.texts.t("ui.events.fire.answered_yes") in strings(screen)
     assert ids.EVENT_NEST_FIRE_YES not in identifiers(screen)
+    assert not _disabled(_find(screen, ids.EVENT_CONTINUE))
 
 
 def test_step_8_with_no_fire_on_the_board_asks_nothing(controller):
@@ -296,12 +309,20 @@ def test_step_8_with_no_fire_on_the_board_asks_nothing(controller):
     assert not {ids.EVENT_NEST_FIRE_YES, ids.EVENT_NEST_FIRE_NO, ids.EVENT_BLOCKED} & identifiers(screen)
     assert ctx.texts.t("event_phase.question.nest_fire") not in strings(screen)
     eggs = controller.state.bag.eggs
+    before = controller.state.commands_applied
     _tap(ctx, RUNNER, ids.EVENT_CONTINUE)
-    # Two named commands: the answer, then the step.
+    # Three named commands: the answer, the step, then the Event card drawn on entering step 9.
     state = controller.state
     assert state.event_phase.step is EventStep.EVENT_CARD and state.event_phase.nest_fire is False
+    assert state.event_phase.event_card is not None and state.commands_applied == before + 3
     assert state.bag.eggs == eggs
-    assert controller.history(ctx.viewer, since=state.commands_applied - 2)[-1].key == "log.event_phase.no_nest_fire"
+    keys = [e.key for e in reversed(controller.history(ctx.viewer, since=before))]
+    assert keys.index("log.event_phase.no_nest_fire") < keys.index("log.event.drawn")
+    # Step 9 says what step 8 did.
+    assert ctx.texts.t("ui.events.fire.nothing_burned") in strings(
+        _find(build_events_screen(ctx, RUNNER), ids.EVENT_FIRE_DONE))
+    controller.undo()
+    assert controller.state.event_phase.event_card is None
     controller.undo()
     assert controller.state.event_phase.step is EventStep.FIRE and controller.state.event_phase.nest_fire is False
     controller.undo()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +18,7 @@ from companion.engine.authority import SEAT_COMMANDS, refusal_for
 from companion.engine.views import NOBODY, TABLE, Viewer, seat_viewer, view_for
 from tests.conftest import cmd
 from tests.support.random_games import MOVES, RULES, SETUPS, STEPS, play
+from tests.support.victory_helpers import ended_game, private_twin, walk_to_result
 
 # Ids that say more than the kind ("adult_3"); a kind with one token is named by its kind.
 TOKEN_IDS = {spec.id for spec in RULES.intruders.tokens} - {spec.kind for spec in RULES.intruders.tokens}
@@ -80,6 +82,9 @@ def test_no_view_holds_hidden_information(setup, steps, moves, scramble_seed):
             assert hidden_leaks(state, text) == [], viewer
             # What a viewer sees depends on nothing hidden: the twin looks the same.
             assert view_for(twin, viewer, RULES).model_dump_json() == text, viewer
+            # Nor on the Contingency tokens it has not seen, nor on the other players'
+            # Contamination results and objectives before they are revealed.
+            assert view_for(private_twin(state, viewer, rng), viewer, RULES).model_dump_json() == text, viewer
             if viewer.kind == "seat":
                 assert view.private is not None and view.private.seat == viewer.seat
                 assert view.table is None
@@ -87,6 +92,19 @@ def test_no_view_holds_hidden_information(setup, steps, moves, scramble_seed):
                 assert view.private is None and view.table is not None
             else:
                 assert view.private is None and view.table is None
+
+
+def test_the_private_twin_would_be_seen_if_a_view_held_another_players_secrets():
+    """Guard for the check above: the twin does change what only others know, and a view
+    holding the whole state would tell the difference."""
+    game = ended_game(app_tokens=True)
+    changed = 0
+    for _name, state in walk_to_result(game):
+        for viewer in viewers_of(state):
+            twin = private_twin(state, viewer, random.Random(3))
+            if twin.model_dump_json() != state.model_dump_json():
+                changed += 1
+    assert changed > 10
 
 
 def test_the_scramble_would_be_seen_if_a_view_held_the_order(session_factory=None):
@@ -143,6 +161,11 @@ SEATED = [
     cmd("escape_to_bunker", seat=1),
     cmd("enter_pod", seat=1, pod="A"),
     cmd("resolve_encounter", seat=1, place="S-01", hand=3),
+    cmd("peek_contingency", seat=1, via="computer", target=2),
+    cmd("answer_scan", seat=1, larva=False, infected=True),
+    cmd("draw_contamination", seat=1, action_cards=10, contamination_cards=1),
+    cmd("report_contamination", seat=1, dies=False),
+    cmd("choose_objective", seat=1, objective={"kind": "knowledge_token"}),
 ]
 
 
@@ -157,7 +180,8 @@ def test_a_seat_acts_for_itself_only(command):
 
 @pytest.mark.parametrize("command", [
     c.AdvanceTime(), c.StartEventPhase(), c.RecordDeath(seat=1), cmd("resolve_attack", attacker="adult", seat=1),
-    c.SetShowOdds(show=False), c.DrawEventCard(),
+    c.SetShowOdds(show=False), c.DrawEventCard(), c.StartVictoryCheck(), c.RevealActiveContingency(),
+    c.RevealObjectives(),
 ], ids=lambda command: command.type)
 def test_table_only_commands_are_refused_to_a_seat(command):
     assert refusal_for(seat_viewer(1), command).key == "error.table_only"
@@ -209,3 +233,105 @@ def test_every_feed_a_page_is_sent_holds_only_its_viewers_part(tmp_path_factory,
         assert (feed.undo is not None) == (viewer.is_table and feed.view is not None)
         if viewer.kind == "seat" and feed.view is not None:
             assert feed.view.private.seat == viewer.seat and feed.view.table is None
+
+
+# --------------------------------------------------------------------- Contamination cards and scan results
+def _contamination_factories():
+    procedures = ("hand", "all", "card", "decontamination", "surgery", "leaving_the_shell")
+    return [
+        lambda n: cmd("gain_contamination", seat=1 + n % 3, count=1 + n % 3),
+        lambda n: cmd("gain_contamination", seat=1 + n % 3),
+        lambda n: cmd("infest_character", seat=1 + n % 3),
+        lambda n: cmd("scan_contamination", seat=1 + n % 3, procedure=procedures[n % 6],
+                      in_hand=(n // 6) % 4 if n % 6 in (0, 3, 5) else None),
+        lambda n: cmd("scan_contamination", seat=1 + n % 3, procedure="card", in_hand=1 + n % 2,
+                      remove_infected=bool(n % 2), remove_larva=bool(n % 3), remove_slime=bool(n % 5)),
+        lambda n: cmd("suffer_wound", seat=1 + n % 3, serious=bool(n % 2)),
+        lambda n: cmd("set_larva", seat=1 + n % 3, larva=bool(n % 2)),
+        lambda n: cmd("record_death", seat=1 + n % 3),
+    ]
+
+
+CONTAMINATION_SETUPS = st.builds(
+    lambda players, seed, infected: cmd("new_game", seed=seed, digital_contamination=True, infected_count=infected,
+                                        players=[{"name": f"P{i}", "character": c} for i, c in
+                                                 enumerate(("hacker", "janitor", "sentry", "survivor"), 1)][:players]),
+    st.integers(2, 4), st.integers(0, 10**6), st.integers(0, 27),
+)
+CONTAMINATION_STEPS = st.lists(st.tuples(st.sampled_from(_contamination_factories() * 3 + [
+    lambda n: cmd("advance_time"), lambda n: cmd("lock_in", seat=1 + n % 3)]), st.integers(0, 10**6)),
+    min_size=5, max_size=40)
+CARD_ID = re.compile(r"contamination_\d\d")
+WORD_VALUES = ('"infected"', *(f'"decoy_{n}"' for n in range(1, 6)))
+
+
+def cards_moved(state: GameState, rng: random.Random) -> GameState:
+    """The same game as far as anyone can know: every card's place taken by another card
+    (so which held cards are INFECTED changes), the counts and the recorded results kept."""
+    twin = state.model_copy(deep=True)
+    deck = twin.contamination
+    cards = sorted(deck.all_cards())
+    swap = dict(zip(cards, rng.sample(cards, len(cards))))
+    deck.pool = sorted(swap[card] for card in deck.pool)
+    deck.bottom = [swap[card] for card in deck.bottom]
+    deck.held = {seat: [swap[card] for card in held] for seat, held in deck.held.items()}
+    deck.draws = rng.randrange(10**6)
+    return twin
+
+
+def others_results_changed(state: GameState, viewer: Viewer, rng: random.Random) -> GameState:
+    """The same game as far as `viewer` can know: every other player's scan and check
+    results made up anew (their words, what followed), the cards and counts kept."""
+    twin = state.model_copy(deep=True)
+    deck = twin.contamination
+    words = ["infected", *(f"decoy_{n}" for n in range(1, 6))]
+    own = viewer.seat if viewer.kind == "seat" else None
+    for record in [r for seat, r in deck.scans.items() if seat != own] + \
+                  [r for seat, r in deck.checks.items() if seat != own]:
+        for card in record.cards:
+            card.word = rng.choice(words)
+        record.died = not record.died
+        record.seq += 1
+    return twin
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=CONTAMINATION_SETUPS, steps=CONTAMINATION_STEPS, moves=st.lists(MOVES, min_size=1, max_size=6),
+       seed=st.integers())
+def test_no_view_holds_a_card_or_another_players_scan(setup, steps, moves, seed):
+    rng = random.Random(seed)
+    for game in play(setup, steps, moves):
+        state = game.state
+        moved = cards_moved(state, rng)
+        for viewer in viewers_of(state):
+            view = view_for(state, viewer, RULES)
+            text = view.model_dump_json()
+            assert not CARD_ID.search(text), viewer
+            # Which cards are where (and so which held cards are INFECTED) shows nowhere.
+            assert view_for(moved, viewer, RULES).model_dump_json() == text, viewer
+            # Nor what the other players' scans showed (the table: nobody's).
+            assert view_for(others_results_changed(state, viewer, rng), viewer, RULES).model_dump_json() == text
+            # Scan results are words; none reaches the shared part of any view.
+            public = view.public.model_dump_json()
+            assert not [word for word in WORD_VALUES if word in public], viewer
+            if viewer.kind != "seat":
+                assert view.private is None
+
+
+def test_the_contamination_twins_would_be_seen_by_a_view_holding_the_cards_or_results():
+    """Guard for the test above: the twins do differ from the game where it matters."""
+    from companion.engine.contamination_views import seat_contamination
+    from tests.support.contamination_helpers import digital_game
+
+    game = digital_game(players=2, seed=3, infected=20)
+    for seat in (1, 2):
+        game.execute(cmd("gain_contamination", seat=seat, count=3))
+        game.execute(cmd("scan_contamination", seat=seat, procedure="all"))
+    state = game.state
+    moved = cards_moved(state, random.Random(1))
+    assert moved.contamination.held != state.contamination.held
+    changed = others_results_changed(state, seat_viewer(1), random.Random(1))
+    assert seat_contamination(changed, 2) != seat_contamination(state, 2)
+    assert seat_contamination(changed, 1) == seat_contamination(state, 1)
+    own = view_for(state, seat_viewer(2), RULES).model_dump_json()
+    assert view_for(changed, seat_viewer(2), RULES).model_dump_json() != own

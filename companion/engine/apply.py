@@ -5,7 +5,8 @@ from typing import TYPE_CHECKING
 
 from . import commands as c
 # Each handler module registers its commands (registry.py) when imported.
-from . import attacks, bag, crew, event_phase, markers, power, timetrack  # noqa: F401
+from . import attacks, bag, body, contamination, crew, event_phase, markers, power, timetrack  # noqa: F401
+from . import contingency, victory  # noqa: F401
 from .context import Turn
 from .errors import IllegalCommand
 from .journal import Outcome

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from . import crew
+from . import contamination, crew
 from .bag import kill_miniature, lighting, place_miniature, remove_miniature, remove_nest_egg, require_bag_free
 from .bag_model import Place
 from .commands import InjuryCheck, ResolveAttack
@@ -158,6 +158,7 @@ def resolve_attack(turn: Turn, command: ResolveAttack) -> None:
     if command.attacker == IntruderKind.LARVA:
         turn.log("log.attack.infest", **who)
         outcome, card = AttackOutcome.INFESTED, None
+        contamination.infest(turn, member)
         # The Larva leaves the board for the Character board (no Carcass, token stays aside).
         if _on_board(state, IntruderKind.LARVA):
             remove_miniature(turn, IntruderKind.LARVA)
@@ -189,6 +190,7 @@ def _card_effect(turn: Turn, spec: "AttackCardSpec", dark: bool, command: Resolv
         turn.log(f"attack_card.dark.{spec.kind}", card=spec.id)
     if spec.kind == EVOLVE and command.attacker == IntruderKind.CREEPER:
         _evolve(turn)
+    contamination.attack_effect(turn, turn.state.member(command.seat), spec.kind, dark)
 
 
 def _evolve(turn: Turn) -> None:

@@ -18,6 +18,16 @@ SEAT_COMMANDS: frozenset[type] = frozenset({
     c.EscapeToBunker,
     c.EnterPod,
     c.ResolveEncounter,
+    # Their own Contamination cards: a Melee Attack's card, the Scanner, the Victory Check.
+    c.GainContamination,
+    c.ScanContamination,
+    c.ContaminationCheck,
+    # Looking at Contingency tokens, and a player's private steps of the Victory Check.
+    c.PeekContingency,
+    c.AnswerScan,
+    c.DrawContamination,
+    c.ReportContamination,
+    c.ChooseObjective,
 })
 
 

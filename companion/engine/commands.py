@@ -1,12 +1,15 @@
 """Every change to a game is one of these named commands (plain data)."""
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from .bag_model import Place, TokenOutcome
-from .vocab import CssFace, MiniatureKind, Mode, Pod, Section
+from .contamination_model import ScanProcedure, ScanScope
+from .victory_model import ObjectiveChoice
+from .vocab import CssFace, EndReason, MiniatureKind, Mode, Pod, Section, Whereabouts
 
 
 class _Command(BaseModel):
@@ -31,6 +34,14 @@ class NewGame(_Command):
     # The table draws real Intruder tokens and reports them (draw commands carry `outcome`).
     physical_bag: bool = False
     show_odds: bool = True
+    # The app deals and scans the Contamination cards (the printed ones stand in, in hand).
+    digital_contamination: bool = False
+    # How many of its cards show INFECTED; None takes rules_data's (unconfirmed) value.
+    infected_count: int | None = Field(default=None, ge=0)
+    # The app deals the Contingency tokens (else the table keeps the physical ones).
+    contingency_tokens: bool = False
+    # When the table started, for the game's length at the Victory Check.
+    started_at: datetime | None = None
 
 
 class AdvanceTime(_Command):
@@ -321,6 +332,188 @@ class EventDevelopBag(_Command):
     outcome: TokenOutcome | None = None
 
 
+# --------------------------------------------------------------------- Contamination and the Character board
+# (contamination.py, body.py)
+WoundTreatment = Literal["dress_one", "dress_all", "heal_dressed", "heal_light", "heal_all_light"]
+
+
+class GainContamination(_Command):
+    """The Character gains Contamination cards (a Melee Attack, an Event card, a room…):
+    each is dealt from the digital deck, privately."""
+
+    type: Literal["gain_contamination"] = "gain_contamination"
+    seat: int
+    count: int = Field(default=1, ge=1, le=5)
+
+
+class InfestCharacter(_Command):
+    """A Larva infests the Character without an attack (Hatching, Infecting the Host…):
+    a Larva onto the board if none is there, and 1 Contamination card."""
+
+    type: Literal["infest_character"] = "infest_character"
+    seat: int
+
+
+class ScanContamination(_Command):
+    """A scan procedure. `in_hand`: the cards in hand the player counted (a hand scan, the
+    Decontamination Room), or the Contamination cards among the 4 drawn (Leaving the
+    Shell without a Larva). The options are an item or Action card's (procedure `card`)."""
+
+    reveals_hidden: ClassVar[bool] = True
+
+    type: Literal["scan_contamination"] = "scan_contamination"
+    seat: int
+    procedure: ScanProcedure
+    in_hand: int | None = Field(default=None, ge=0)
+    scope: ScanScope = ScanScope.HAND
+    remove_infected: bool = False
+    remove_larva: bool = False
+    remove_slime: bool = False
+
+
+class ContaminationCheck(_Command):
+    """Victory Check, step 2, for one survivor: scan every card (skipped with a Larva);
+    if infected, shuffle `action_cards` Action cards with the Contamination cards and
+    draw 4: any Contamination card kills."""
+
+    reveals_hidden: ClassVar[bool] = True
+
+    type: Literal["contamination_check"] = "contamination_check"
+    seat: int
+    action_cards: int = Field(ge=0, le=60)
+
+
+class SufferWound(_Command):
+    type: Literal["suffer_wound"] = "suffer_wound"
+    seat: int
+    serious: bool = False
+    count: int = Field(default=1, ge=1, le=3)
+
+
+class TreatWounds(_Command):
+    type: Literal["treat_wounds"] = "treat_wounds"
+    seat: int
+    treatment: WoundTreatment
+
+
+class SetSlime(_Command):
+    type: Literal["set_slime"] = "set_slime"
+    seat: int
+    slime: bool
+
+
+class SetLarva(_Command):
+    """The table puts a Larva on a Character board or takes it off by hand."""
+
+    type: Literal["set_larva"] = "set_larva"
+    seat: int
+    larva: bool
+
+
+# --------------------------------------------------------------------- Contingency and the Victory Check
+# (contingency.py, victory.py)
+class PeekContingency(_Command):
+    """A player looks at Contingency tokens: the Archive (any non-Active token: one of a
+    player's, or one from the Neutral Pool with `target` None), the Alert Room (one from
+    the Neutral Pool, taken), a Computer action (all tokens of `target`, in the same Section)."""
+
+    type: Literal["peek_contingency"] = "peek_contingency"
+    reveals_hidden: ClassVar[bool] = True
+    seat: int
+    via: Literal["archive", "alert_room", "computer"]
+    target: int | None = None
+
+
+class StartVictoryCheck(_Command):
+    """Open the Victory Check walkthrough; `reason` ends a game the tracker has not ended."""
+
+    type: Literal["start_victory_check"] = "start_victory_check"
+    reason: EndReason | None = None
+
+
+class CorrectRoster(_Command):
+    """Step 0: where a Character really was when the game ended."""
+
+    type: Literal["correct_roster"] = "correct_roster"
+    seat: int
+    whereabouts: Whereabouts
+    pod: Pod | None = None
+
+
+class CorrectEndReason(_Command):
+    type: Literal["correct_end_reason"] = "correct_end_reason"
+    reason: EndReason
+
+
+class ConfirmRoster(_Command):
+    type: Literal["confirm_roster"] = "confirm_roster"
+
+
+class RevealActiveContingency(_Command):
+    """Step 1 with the app's tokens: the Active token is turned over."""
+
+    type: Literal["reveal_active_contingency"] = "reveal_active_contingency"
+    reveals_hidden: ClassVar[bool] = True
+
+
+class EnterActiveContingency(_Command):
+    """Step 1 with physical tokens: which token the table turned over."""
+
+    type: Literal["enter_active_contingency"] = "enter_active_contingency"
+    token: str
+
+
+class StartContaminationChecks(_Command):
+    type: Literal["start_contamination_checks"] = "start_contamination_checks"
+
+
+class AnswerScan(_Command):
+    """Step 2 A with the printed cards: a Larva on the Character board; an INFECTED card
+    among the scanned."""
+
+    type: Literal["answer_scan"] = "answer_scan"
+    seat: int
+    larva: bool
+    infected: bool
+
+
+class DrawContamination(_Command):
+    """Step 2 B: the app shuffles the player's Action cards (as many as they count) with
+    their Contamination cards and draws. With the printed cards the player gives both
+    counts; with the app's Contamination deck it scans and draws their real cards
+    (`contamination_cards` None)."""
+
+    type: Literal["draw_contamination"] = "draw_contamination"
+    reveals_hidden: ClassVar[bool] = True
+    seat: int
+    action_cards: int = Field(ge=0, le=60)
+    contamination_cards: int | None = Field(default=None, ge=0, le=27)
+
+
+class ReportContamination(_Command):
+    """Step 2 done at the table with the real cards: the Character dies or survives."""
+
+    type: Literal["report_contamination"] = "report_contamination"
+    seat: int
+    dies: bool
+
+
+class RevealContamination(_Command):
+    type: Literal["reveal_contamination"] = "reveal_contamination"
+
+
+class ChooseObjective(_Command):
+    type: Literal["choose_objective"] = "choose_objective"
+    seat: int
+    objective: ObjectiveChoice
+
+
+class RevealObjectives(_Command):
+    type: Literal["reveal_objectives"] = "reveal_objectives"
+    # When the table finished, for the game's length.
+    finished_at: datetime | None = None
+
+
 GameCommand = Annotated[
     Union[
         NewGame,
@@ -372,6 +565,28 @@ GameCommand = Annotated[
         EventLurking,
         EventNoiseInCorridors,
         EventDevelopBag,
+        GainContamination,
+        InfestCharacter,
+        ScanContamination,
+        ContaminationCheck,
+        SufferWound,
+        TreatWounds,
+        SetSlime,
+        SetLarva,
+        PeekContingency,
+        StartVictoryCheck,
+        CorrectRoster,
+        CorrectEndReason,
+        ConfirmRoster,
+        RevealActiveContingency,
+        EnterActiveContingency,
+        StartContaminationChecks,
+        AnswerScan,
+        DrawContamination,
+        ReportContamination,
+        RevealContamination,
+        ChooseObjective,
+        RevealObjectives,
     ],
     Field(discriminator="type"),
 ]

@@ -68,6 +68,9 @@ def record_death(turn: Turn, command: RecordDeath) -> None:
     member = turn.state.member(command.seat)
     member.whereabouts = Whereabouts.DEAD
     turn.log("log.death", seat=member.seat, character=member.character)
+    # Its Contingency tokens go back to the Neutral Pool.
+    if turn.state.contingency is not None and (returned := turn.state.contingency.return_to_pool(member.seat)):
+        turn.log("log.contingency.returned", character=member.character, count=returned)
     if not turn.state.first_death_done:
         turn.state.first_death_done = True
         turn.announce("announce.first_death", seat=member.seat, character=member.character)
@@ -165,7 +168,15 @@ def css_launch(turn: Turn, command: CssLaunch) -> None:
             pod = member.pod.value
             member.pod = None
             turn.announce("announce.pod_returned", seat=member.seat, character=member.character, pod=pod)
+            _suffer_serious_wound(turn, member)
     end_if_nobody_left(turn)
+
+
+def _suffer_serious_wound(turn: Turn, member: CrewMember) -> None:
+    """A pod that did not launch returns its Character with 1 Serious Wound (the line above says so)."""
+    from .body import suffer_wound  # body.py records deaths through this module
+
+    suffer_wound(turn, member, serious=True, quiet=True)
 
 
 # --------------------------------------------------------------------- knowledge and signals

@@ -45,11 +45,13 @@ def end_game(
     doomed = _killed_by(turn, reason)
     fates = []
     for member in state.crew:
-        fate = _FATE_OF[member.whereabouts]
+        where = member.whereabouts
+        fate = _FATE_OF[where]
         if member.whereabouts in doomed:
             fate = Fate.KILLED_AT_END
             member.whereabouts = Whereabouts.DEAD
-        fates.append(CharacterFate(seat=member.seat, character=member.character, fate=fate, pod=member.pod))
+        fates.append(CharacterFate(seat=member.seat, character=member.character, fate=fate, pod=member.pod,
+                                   at_end=where))
     state.end = GameEnd(
         reason=reason,
         nobody_left=nobody_left,

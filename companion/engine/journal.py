@@ -118,6 +118,16 @@ TOPICS: dict[str, Topic] = {
     "announce.pod_escaped": Topic.CREW,
     "announce.pod_returned": Topic.CREW,
     "announce.weakness_unlocked": Topic.CREW,
+    # Contamination cards, scans and the Character board (contamination.py, body.py).
+    "log.contamination.": Topic.CREW,
+    "announce.contamination.": Topic.CREW,
+    "log.body.": Topic.CREW,
+    "announce.body.": Topic.CREW,
+    # Contingency tokens (contingency.py) and the Victory Check (victory.py).
+    "log.contingency.": Topic.CREW,
+    "announce.contingency.": Topic.CREW,
+    "log.victory.": Topic.GAME,
+    "announce.victory.": Topic.GAME,
     "log.bag.": Topic.BAG,
     "announce.bag.": Topic.BAG,
     "log.board_untracked": Topic.BAG,

@@ -198,9 +198,10 @@ class GameSession:
         """Record a prepared step; drops the redo tail."""
         if step.index != self.cursor + 1:
             raise ValueError("step was prepared for another cursor")
-        for cache in (self._states, self._events, self._pinned_states, self._pinned_events, self._checkpoints):
-            for index in [i for i in cache if i > self.cursor]:
-                del cache[index]
+        if self.can_redo:  # only a redo tail has anything cached past the cursor
+            for cache in (self._states, self._events, self._pinned_states, self._pinned_events, self._checkpoints):
+                for index in [i for i in cache if i > self.cursor]:
+                    del cache[index]
         del self.commands[self.cursor + 1 :]
         self.commands.append(step.command)
         self.cursor = step.index

@@ -4,8 +4,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .bag import setup_log, start_bag
+from .contamination import check_new_deck, start_deck
 from .commands import NewGame
 from .context import Turn
+from .contingency import deal as deal_contingency, log_deal
 from .decks import build_decks
 from .errors import IllegalCommand
 from .journal import Outcome
@@ -33,6 +35,7 @@ def _check_players(command: NewGame, rules: "Rules") -> None:
     names = [player.name.strip() for player in command.players]
     if any(not name for name in names):
         raise IllegalCommand("error.player_name_empty")
+    check_new_deck(command, rules)
 
 
 def _power_layout(command: NewGame, rules: "Rules", rng: RngState) -> dict[Section, PowerToken]:
@@ -76,10 +79,15 @@ def start_game(command: NewGame, rules: "Rules") -> Outcome:
         crew=crew,
         bag=start_bag(command, rules, rng),
         decks=build_decks(rules, rng),
+        contamination=start_deck(command, rules),
         commands_applied=1,
+        started_at=command.started_at,
     )
+    if command.contingency_tokens:
+        state.contingency = deal_contingency(command, rules, rng)
     turn = Turn(state=state, rules=rules, seq=0)
     turn.log("log.new_game", players=len(crew), mode=command.mode.value)
     for key, params in setup_log(state.bag, rules):
         turn.log(key, **params)
+    log_deal(turn)
     return Outcome(state, tuple(turn.events))

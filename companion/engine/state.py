@@ -1,13 +1,19 @@
 """The one authoritative game state. Only command handlers change it."""
 from __future__ import annotations
 
+from datetime import datetime
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from .bag_model import BagState
+from .body_model import Body
+from .contamination_model import ContaminationState
+from .contingency_model import ContingencyState
 from .decks import Decks
 from .phase_state import EventPhase
 from .results import Latest
 from .rng import RngState
+from .victory_model import VictoryCheck, VictoryStep
 from .vocab import EndReason, DestructionCause, Fate, Mode, Pod, Section, Whereabouts
 
 # 2: the log left the state for the journal (journal.py); `latest` holds typed results.
@@ -43,6 +49,8 @@ class CrewMember(_Model):
     signal_sent: bool = False
     # True once the CSS token revealed for this Character's pod launched it.
     launched: bool = False
+    # The Character board: Larva, Slime and wounds (body.py).
+    body: Body = Field(default_factory=Body)
 
     @property
     def is_in_facility(self) -> bool:
@@ -59,6 +67,8 @@ class CharacterFate(_Model):
     character: str
     fate: Fate
     pod: Pod | None = None
+    # Where the Character was when the game ended (before the end's own deaths).
+    at_end: Whereabouts | None = None
 
 
 class GameEnd(_Model):
@@ -97,14 +107,26 @@ class GameState(_Model):
     # The Event and Attack decks (decks.py) and the Event Phase runner (None between phases).
     decks: Decks
     event_phase: EventPhase | None = None
+    # The digital Contamination deck (contamination.py); None when the table uses its printed cards.
+    contamination: ContaminationState | None = None
     end: GameEnd | None = None
     # Typed results of the latest attack, injury check and Event Phase start.
     latest: Latest = Field(default_factory=Latest)
     commands_applied: int = 0
+    # The Contingency tokens when the app deals them (contingency.py), the Victory Check
+    # walkthrough once started (victory.py), and when the table started.
+    contingency: ContingencyState | None = None
+    victory: VictoryCheck | None = None
+    started_at: datetime | None = None
 
     @property
     def is_over(self) -> bool:
         return self.end is not None
+
+    @property
+    def victory_in_progress(self) -> bool:
+        """The Victory Check walkthrough is open and not finished: the table is not done."""
+        return self.victory is not None and self.victory.step is not VictoryStep.RESULT
 
     def member(self, seat: int) -> CrewMember:
         for member in self.crew:

@@ -18,8 +18,27 @@ from pydantic import BaseModel, ConfigDict
 from . import queries
 from .bag_model import MINIATURE_KINDS, TOKEN_KINDS, Awaiting, BagDraw, Lighting, Place, TokenOutcome
 from .commands import GameCommand, parse_command
+from .contamination_views import (
+    BodyView,
+    ContaminationDeckView,
+    SeatContaminationView,
+    body_view,
+    deck_view,
+    held_count,
+    seat_contamination,
+)
 from .decks import Deck
 from .odds import bag_odds
+from .victory_views import (
+    ContingencyView,
+    SeatContingencyView,
+    SeatVictoryView,
+    VictoryView,
+    contingency_view,
+    seat_contingency,
+    seat_victory,
+    victory_view,
+)
 from .phase_state import EventEffect, EventStep
 from .results import AttackResult, InjuryResult
 from .state import GameEnd, GameState
@@ -89,6 +108,10 @@ class CrewView(_View):
     knowledge_token_active: bool
     signal_sent: bool
     launched: bool
+    # The Character board, and how many Contamination cards the player holds (their
+    # stand-ins are in hand; None without the digital deck).
+    body: BodyView
+    contamination_cards: int | None
 
     @property
     def is_in_facility(self) -> bool:
@@ -250,6 +273,8 @@ class PublicView(_View):
     bag: BagView
     decks: DecksView
     event_phase: EventPhaseView | None
+    # The digital Contamination deck (None: the table uses its printed cards).
+    contamination: ContaminationDeckView | None
     end: GameEnd | None
     commands_applied: int
     # Answers the engine gives the screens (queries.py), so no rule lives in a screen:
@@ -265,6 +290,10 @@ class PublicView(_View):
     round_end: RoundEndView
     # The typed results of the latest attack, injury check and Event Phase start.
     latest: LatestView
+    # The app's Contingency tokens (None: the table keeps the physical ones), and the
+    # Victory Check walkthrough once started (victory_views.py).
+    contingency: ContingencyView | None = None
+    victory: VictoryView | None = None
 
     @property
     def is_over(self) -> bool:
@@ -305,6 +334,11 @@ class SeatPrivate(_View):
     """What only this seat's player may see (their hand's secrets live here)."""
 
     seat: int
+    # Their Contamination cards' count and scan results (None without the digital deck).
+    contamination: SeatContaminationView | None = None
+    # Their Contingency tokens and looks, and their own Victory Check steps.
+    contingency: SeatContingencyView | None = None
+    victory: SeatVictoryView | None = None
 
 
 class TableExtras(_View):
@@ -428,12 +462,14 @@ def public_view(state: GameState, rules: "Rules") -> PublicView:
         crew=tuple(
             CrewView(seat=m.seat, name=m.name, character=m.character, whereabouts=m.whereabouts, pod=m.pod,
                      knowledge=m.knowledge, knowledge_token_active=m.knowledge_token_active,
-                     signal_sent=m.signal_sent, launched=m.launched)
+                     signal_sent=m.signal_sent, launched=m.launched, body=body_view(m.body),
+                     contamination_cards=held_count(state, m.seat))
             for m in state.crew
         ),
         bag=_bag_view(state, rules),
         decks=DecksView(event=_deck_view(state.decks.event), attack=_deck_view(state.decks.attack)),
         event_phase=_phase_view(state),
+        contamination=deck_view(state, rules),
         end=state.end.model_copy(deep=True) if state.end is not None else None,
         commands_applied=state.commands_applied,
         lighting={place: queries.lighting(state, place) for place in Place},
@@ -443,6 +479,8 @@ def public_view(state: GameState, rules: "Rules") -> PublicView:
         css_launch_pending=queries.css_launch_pending(state, rules),
         round_end=RoundEndView(**vars(queries.round_end(state))),
         latest=_latest_view(state),
+        contingency=contingency_view(state, rules),
+        victory=victory_view(state, rules),
     )
 
 
@@ -472,7 +510,10 @@ def view_for(state: GameState, viewer: Viewer, rules: "Rules") -> GameView:
     table = None
     if viewer.kind == "seat":
         public.member(viewer.seat)  # type: ignore[arg-type]
-        private = SeatPrivate(seat=viewer.seat)  # type: ignore[arg-type]
+        private = SeatPrivate(seat=viewer.seat,  # type: ignore[arg-type]
+                              contamination=seat_contamination(state, viewer.seat),  # type: ignore[arg-type]
+                              contingency=seat_contingency(state, viewer.seat, rules),  # type: ignore[arg-type]
+                              victory=seat_victory(state, viewer.seat, rules))  # type: ignore[arg-type]
     elif viewer.is_table:
         table = TableExtras(possible_outcomes=_possible_outcomes(state, rules))
     return GameView(viewer=viewer, public=public, private=private, table=table)

@@ -59,6 +59,11 @@ _NAMED_PARAMS: dict[str, str] = {
     # Card names: event_card=<card id of rules_data/event_cards.json>, attack_card=<kind>.
     "event_card": "event_card.name",
     "attack_card": "attack_card.name",
+    # Another player's Character, a Contingency token (by its effect), where and why.
+    "other_character": "character",
+    "contingency": "contingency",
+    "whereabouts": "whereabouts",
+    "end_reason": "end_reason",
 }
 
 

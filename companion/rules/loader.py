@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, get_args
 
 from pydantic import BaseModel, ValidationError
 
@@ -20,10 +20,12 @@ from .models import (
     ContaminationRules,
     EndOfGameRules,
     IntruderRules,
+    ObjectiveId,
     Pools,
     PowerRules,
     Rules,
     TimeTrack,
+    VictoryRules,
     _AttackCardsFile,
     _CharactersFile,
     _ContingencyFile,
@@ -45,6 +47,7 @@ FILES: dict[str, type[BaseModel]] = {
     "computer_actions.json": ComputerActions,
     "end_of_game.json": EndOfGameRules,
     "contamination.json": ContaminationRules,
+    "victory.json": VictoryRules,
 }
 
 EXPECTED_EVENT_CARDS = 22
@@ -324,6 +327,12 @@ def _check(rules: Rules) -> None:
             f"need exactly {EXPECTED_CONTINGENCY_TOKENS} tokens, got {len(rules.contingency)}",
             field="tokens",
         )
+    _unique_ids("victory.json", rules.victory.objectives)
+    listed = {spec.id for spec in rules.victory.objectives}
+    if listed != set(get_args(ObjectiveId)):
+        missing = sorted(set(get_args(ObjectiveId)) - listed)
+        raise RulesDataError("victory.json", f"every kind of objective must be listed; missing {missing}",
+                             field="objectives")
 
 
 # --------------------------------------------------------------------- entry point
@@ -348,9 +357,11 @@ def load_rules(rules_dir: Path | None = None) -> Rules:
         event_cards=loaded["event_cards.json"].cards,
         attack_cards=loaded["attack_cards.json"].cards,
         contingency=loaded["contingency.json"].tokens,
+        contingency_deal=loaded["contingency.json"].deal,
         computer_actions=loaded["computer_actions.json"],
         end_of_game=loaded["end_of_game.json"],
         contamination=loaded["contamination.json"],
+        victory=loaded["victory.json"],
     )
     _check(rules)
     return rules

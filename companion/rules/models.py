@@ -36,10 +36,13 @@ ContingencyColour = Literal["green", "yellow", "blue", "gray", "red"]
 ContingencyEffect = Literal[
     "everyone_saved",
     "knowledge_at_most_dies",
+    # The other reading of the yellow token's flavour text (too much knowledge dies).
+    "knowledge_at_least_dies",
     "no_signal_dies",
     "css_escapees_die",
     "isolation_dies",
 ]
+KNOWLEDGE_EFFECTS: frozenset[str] = frozenset({"knowledge_at_most_dies", "knowledge_at_least_dies"})
 
 NonNegativeInt = Annotated[int, Field(ge=0)]
 PositiveInt = Annotated[int, Field(ge=1)]
@@ -284,11 +287,22 @@ class ContingencySpec(RulesEntry):
     @classmethod
     def _threshold_iff_knowledge(cls, value: int | None, info: ValidationInfo) -> int | None:
         effect = info.data.get("effect")
-        if effect == "knowledge_at_most_dies" and value is None:
+        if effect in KNOWLEDGE_EFFECTS and value is None:
             raise ValueError("the knowledge effect needs a knowledge threshold")
-        if effect is not None and effect != "knowledge_at_most_dies" and value is not None:
+        if effect is not None and effect not in KNOWLEDGE_EFFECTS and value is not None:
             raise ValueError(f"effect {effect!r} takes no knowledge threshold")
         return value
+
+
+class ContingencyDeal(RulesEntry):
+    """How the tokens are dealt, and what each way of looking at them shows."""
+
+    per_player: PositiveInt = 1
+    per_player_with_two: PositiveInt = 2
+    solo_draws: NonNegativeInt = 2
+    coop_revealed_at_start: NonNegativeInt = 1
+    # The room sheets: look at any non-Active token; p.11: look at a Neutral Pool token and take it.
+    archive: Literal["any_non_active", "take_from_pool"] = "any_non_active"
 
 
 class ComputerActions(RulesEntry):
@@ -329,6 +343,15 @@ class EndOfGameRules(RulesEntry):
 class ContaminationRules(RulesEntry):
     cards: PositiveInt = 27
     infected_count: NonNegativeInt
+    # Cards a Character draws in Leaving the Shell (no Larva) and at the Victory Check.
+    leaving_the_shell_draws: PositiveInt = 4
+    victory_check_draws: PositiveInt = 4
+    # Readings the rulebook leaves open (each marked in `confidence`): two INFECTED found
+    # by one scan count once; the cleaning rooms (and a card that removes the Larva) never
+    # kill a Character who already has a Larva; the Decontamination Room removes the Larva.
+    infected_once_per_scan: bool = True
+    cleaning_scan_kills: bool = False
+    decontamination_removes_larva: bool = True
 
     @field_validator("infected_count")
     @classmethod
@@ -337,6 +360,57 @@ class ContaminationRules(RulesEntry):
         if cards is not None and value > cards:
             raise ValueError(f"cannot exceed the {cards} contamination cards")
         return value
+
+
+# --------------------------------------------------------------------- the Victory Check
+ObjectiveId = Literal[
+    "player_dies",
+    "only_survivor",
+    "no_nemesis_survivor",
+    "signal_sent",
+    "weakness_discovered",
+    "nest_destroyed",
+    "queen_killed",
+    "knowledge_at_least",
+    "knowledge_token",
+    "sections_explored",
+]
+# The objectives the tracker can decide from what it holds; the others are asked.
+DECIDABLE_OBJECTIVES: frozenset[str] = frozenset({
+    "player_dies", "only_survivor", "no_nemesis_survivor", "signal_sent", "nest_destroyed", "queen_killed",
+    "knowledge_at_least", "knowledge_token",
+})
+
+
+class ObjectiveSpec(RulesEntry):
+    """A kind of Objective card: what it asks for, and whether the app decides it or asks."""
+
+    id: ObjectiveId
+    parameter: Literal["player", "knowledge", "sections"] | None = None
+    check: Literal["decide", "ask"] = Field(default="decide", validate_default=True)
+    # Signal objectives: met by anyone's Signal, or only by the objective's owner.
+    signal_by: Literal["anyone", "owner"] | None = None
+
+    @field_validator("check")
+    @classmethod
+    def _decidable(cls, value: str, info: ValidationInfo) -> str:
+        kind = info.data.get("id")
+        if value == "decide" and kind is not None and kind not in DECIDABLE_OBJECTIVES:
+            raise ValueError(f"the app cannot decide {kind!r} from what it tracks: it must ask")
+        return value
+
+
+class VictoryRules(RulesEntry):
+    # (The Contamination check draws `ContaminationRules.victory_check_draws` cards.)
+    # A Larva on the Character board skips the scan and goes straight to the draw.
+    larva_skips_scan: bool = True
+    objectives: tuple[ObjectiveSpec, ...]
+
+    def objective(self, id: str) -> ObjectiveSpec:  # noqa: A002 - the data's name
+        for spec in self.objectives:
+            if spec.id == id:
+                return spec
+        raise KeyError(f"unknown objective {id!r}")
 
 
 # --------------------------------------------------------------------- all of it
@@ -350,15 +424,23 @@ class Rules(_Frozen):
     event_cards: tuple[EventCardSpec, ...]
     attack_cards: tuple[AttackCardSpec, ...]
     contingency: tuple[ContingencySpec, ...]
+    contingency_deal: ContingencyDeal
     computer_actions: ComputerActions
     end_of_game: EndOfGameRules
     contamination: ContaminationRules
+    victory: VictoryRules
 
     def character(self, id: str) -> CharacterSpec:  # noqa: A002 - the engine's name
         for c in self.characters:
             if c.id == id:
                 return c
         raise KeyError(f"unknown character {id!r}")
+
+    def contingency_token(self, id: str) -> ContingencySpec:  # noqa: A002 - the data's name
+        for token in self.contingency:
+            if token.id == id:
+                return token
+        raise KeyError(f"unknown contingency token {id!r}")
 
     def slot(self, number: int) -> TimeSlot:
         return self.time_track.slot(number)
@@ -400,3 +482,4 @@ class _AttackCardsFile(_Frozen):
 
 class _ContingencyFile(_Frozen):
     tokens: tuple[ContingencySpec, ...]
+    deal: ContingencyDeal = Field(default_factory=ContingencyDeal)

@@ -41,7 +41,7 @@ from . import folder_lock
 from .errors import (FOLDER_IN_USE, FOLDER_READ_ONLY, SAVE_CORRUPT, SAVE_FOREIGN, SAVE_NO_ACCESS,
                      SAVE_OUT_OF_STEP, SAVE_READ_ONLY, SAVE_RENAMED, SaveFileError, StoreError, WriteError)
 from .failures import folder_failure, open_failure, write_failure
-from .reading import (APP_ID, FORMAT_VERSION, LEGACY_FORMAT, TEXT_STATES_FORMAT, Head, SavedGame, check_header,
+from .reading import (APP_ID, FORMAT_VERSION, LEGACY_FORMAT, Head, SavedGame, check_header,
                       legacy_events, open_read_only, read_game, read_head, read_summary, step_columns)
 from .rows import (check_crc, encode_events, encode_row, encode_step, encode_state, parse_events, parse_state,
                    row_crc)
@@ -152,10 +152,6 @@ class GameStore:
                 self._claimed = True
             return self._folder_problem
 
-    @property
-    def read_only_reason(self) -> str | None:
-        return self.claim()
-
     def _take_folder(self) -> str | None:
         try:
             self.games_dir.mkdir(parents=True, exist_ok=True)
@@ -175,12 +171,15 @@ class GameStore:
         return None
 
     def _remove_interrupted_creations(self) -> None:
-        for entry in self.games_dir.iterdir():
-            if entry.name.endswith(_PART_SUFFIXES) and entry.is_file():
-                try:
-                    entry.unlink()
-                except OSError:
-                    pass
+        try:
+            leftovers = [entry for entry in self.games_dir.iterdir() if entry.name.endswith(_PART_SUFFIXES)]
+        except OSError:
+            return
+        for entry in leftovers:
+            try:
+                entry.unlink()
+            except OSError:
+                pass  # a directory, or not ours to remove: harmless, it is never listed
 
     def _require_writer(self) -> None:
         problem = self.claim()
@@ -280,6 +279,7 @@ class GameStore:
                 self._drop_connection(gid)
             if game_id is None:
                 self._heads.clear()
+                self._listed.clear()
                 if self._holds_lock:
                     folder_lock.release(self.data_dir)
                     self._holds_lock = False
@@ -593,7 +593,8 @@ class GameStore:
             players=tuple((member.name, member.character) for member in state.crew),
             time=state.time,
             round=state.round,
-            is_over=state.is_over,
+            # A Victory Check under way is not finished: a restart resumes it.
+            is_over=state.is_over and not state.victory_in_progress,
         )
 
     @staticmethod

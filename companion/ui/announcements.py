@@ -30,9 +30,10 @@ class Announcer:
     def is_open(self) -> bool:
         return self.dialog is not None and bool(self.dialog.open)
 
-    def announce(self, entries: Sequence[Event]) -> None:
-        """Show the announced ones among a step's events (already filtered for the table)."""
-        wanted = [entry for entry in entries if entry.announce]
+    def announce(self, entries: Sequence[Event], shown: frozenset[str] = frozenset()) -> None:
+        """Show the announced ones among a step's events (already filtered for the table),
+        but for those the screen shows in full already (`shown`: their keys)."""
+        wanted = [entry for entry in entries if entry.announce and entry.key not in shown]
         if not wanted:
             return
         self.entries.extend(wanted)

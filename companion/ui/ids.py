@@ -125,7 +125,7 @@ EVENT_DEVELOP_BAG = "event-develop-bag"
 # Steps folded into the tap before them (Noise at step 7, a Fire step with nothing burning at step 9).
 EVENT_NOISE_DONE = "event-noise-done"
 EVENT_FIRE_DONE = "event-fire-done"
-# Step 7: an attack by an intruder met this round, armed by its chip and resolved in place.
+# Step 7: an attack by an intruder met since the last attacks, chosen by its chip and resolved in place.
 EVENT_ATTACK_RESOLVE = "event-attack-resolve"
 # Step 10: what step 11 will remind, shown once the bag has developed.
 EVENT_ROUND_END_AHEAD = "event-round-end-ahead"
@@ -166,7 +166,7 @@ def event_step(number: int) -> str:
 
 
 def event_attack_pick(kind: str, seat: int) -> str:
-    """Step 7's chip for the intruder of `kind` met by seat `seat` this round."""
+    """Step 7's chip for the intruder of `kind` met by seat `seat` since the last attacks."""
     return f"event-attack-pick-{kind}-{seat}"
 
 
@@ -474,6 +474,7 @@ CONTINGENCY_PANEL = "contingency-panel"
 CONTINGENCY_OWN = "contingency-own"
 CONTINGENCY_LOOK_GO = "contingency-look-go"
 VICTORY_ENTRY = "victory-entry"
+VICTORY_BY_HAND = "victory-by-hand"
 VICTORY_SCREEN = "victory-screen"
 VICTORY_STEPPER = "victory-stepper"
 VICTORY_STEP_BACK = "victory-step-back"

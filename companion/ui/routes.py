@@ -19,8 +19,12 @@ INJURY = "events-injury"
 DECKS = "events-decks"
 PLAYERS = "players"
 RULES = "rules"
+# The shared device handed to one player for their Scanner.
+SCANNER = "scanner"
+# The Victory Check walkthrough.
+VICTORY = "victory"
 
-GAME_SCREENS = (TABLE, BAG, RUNNER, ATTACK, INJURY, DECKS, PLAYERS)
+GAME_SCREENS = (TABLE, BAG, RUNNER, ATTACK, INJURY, DECKS, PLAYERS, SCANNER, VICTORY)
 SCREENS = (HOME, SETUP, RULES, *GAME_SCREENS)
 
 

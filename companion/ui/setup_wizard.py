@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 
 import flet as ft
 from pydantic import ValidationError
@@ -14,6 +14,8 @@ from companion.engine.setup import PLAYER_COUNTS
 from . import ids, theme
 from .context import UiContext
 from .dialogs import show_message
+from .scanner.setup_part import contamination_picker
+from .victory.setup_part import contingency_picker
 
 # The engine's own limit, so the field stops typing where the engine would refuse.
 NAME_MAX = next(m.max_length for m in PlayerSetup.model_fields["name"].metadata if hasattr(m, "max_length"))
@@ -35,6 +37,12 @@ class Draft:
     # The Intruder bag: drawn by the app, or a real bag whose tokens the table reports.
     physical_bag: bool = False
     show_odds: bool = True
+    # The app deals and scans the Contamination cards; how many of them show INFECTED
+    # (None: the rules data's value, which is unconfirmed).
+    digital_contamination: bool = True
+    infected_count: int | None = None
+    # The app deals the Contingency tokens (else the table keeps the physical ones).
+    contingency_tokens: bool = False
 
 
 class SetupWizard:
@@ -92,6 +100,8 @@ class SetupWizard:
             theme.card(self._mode_picker(), title=t("ui.setup.mode")),
             theme.card(self._layout_picker(), title=t("ui.setup.power_layout")),
             theme.card(self._bag_picker(), title=t("ui.bag.setup.title")),
+            theme.card(contamination_picker(self.ctx, self.draft), title=t("ui.setup.contamination.title")),
+            theme.card(contingency_picker(self.ctx, self.draft), title=t("ui.setup.contingency.title")),
             theme.card(self._advanced(), title=t("ui.setup.more")),
         ]
         start = ids.tag(
@@ -309,9 +319,9 @@ class SetupWizard:
             ids.SETUP_SEED,
             ft.TextField(label=t("ui.setup.seed"), helper=t("ui.setup.seed_help"), value=d.seed,
                          on_change=on_seed, dense=True, keyboard_type=ft.KeyboardType.NUMBER,
-                         input_filter=ft.NumbersOnlyInputFilter(), width=260),
+                         input_filter=ft.NumbersOnlyInputFilter()),  # full width: its hint is not cut off
         )
-        return ft.Column([title, language, seed], spacing=10)
+        return ft.Column([title, language, seed], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     # -- starting ------------------------------------------------------------
     def _command(self) -> NewGame:
@@ -330,7 +340,11 @@ class SetupWizard:
                 raise IllegalCommand("error.power_layout_invalid") from None
         seed = int(d.seed) if d.seed.strip() else secrets.randbelow(2**31)
         return NewGame(players=tuple(players), mode=d.mode, seed=seed, power_layout=layout,
-                       physical_bag=d.physical_bag, show_odds=d.show_odds)
+                       physical_bag=d.physical_bag, show_odds=d.show_odds,
+                       digital_contamination=d.digital_contamination,
+                       infected_count=d.infected_count if d.digital_contamination else None,
+                       contingency_tokens=d.contingency_tokens,
+                       started_at=datetime.now(timezone.utc).replace(microsecond=0))
 
     def _title(self) -> str:
         if self.draft.title.strip():

@@ -34,6 +34,8 @@ from .routes import (BAG, GAME_SCREENS, HOME, LANG_PARAM, PLAYERS, RULES, SCANNE
                      language_in, route_of, screen_of)
 from .rules_screen import build_rules_screen, open_rules
 from .scanner.handover import build_handover_screen
+from .routes import VICTORY
+from .victory import build_victory_screen
 from .setup_wizard import SetupWizard
 from .status_strip import build_status_strip
 from .table.players import build_players_screen
@@ -307,6 +309,8 @@ class PageApp:
             shown, body = BAG, build_bag_screen(self.ctx)
         elif in_game and self.screen == SCANNER:
             shown, body = SCANNER, build_handover_screen(self.ctx)
+        elif in_game and self.screen == VICTORY:
+            shown, body = VICTORY, build_victory_screen(self.ctx)
         elif in_game and is_events_screen(self.screen):
             shown, body = self.screen, build_events_screen(self.ctx, self.screen)
         elif in_game:

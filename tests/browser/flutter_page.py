@@ -11,6 +11,8 @@ from pathlib import Path
 from playwright.sync_api import Locator, Page
 
 DEFAULT_TIMEOUT = 20.0
+# Below the app bar and the status strip, which stay put while a game screen scrolls.
+TOP_MARGIN = 150
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -121,13 +123,17 @@ class FlutterPage:
         node = self.wait_for_id(identifier, timeout)
         viewport = self.page.viewport_size
         box = None
+        last_y = None
         for _ in range(30):
             box = node.bounding_box()
             if box is not None and box["height"] > 0:
                 anchor = box["y"] + 8 if top else box["y"] + box["height"] / 2
-                if 60 <= anchor <= viewport["height"] - 10 and (not top or anchor <= 140):
+                if TOP_MARGIN <= anchor <= viewport["height"] - 10 and (not top or anchor <= TOP_MARGIN + 80):
                     break
-                target = 70 if top else viewport["height"] / 2
+                if box["y"] == last_y and 0 <= anchor <= viewport["height"]:
+                    break  # on screen and nothing scrolls it further (the app bar, a short page)
+                last_y = box["y"]
+                target = TOP_MARGIN + 10 if top else viewport["height"] / 2
                 self.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
                 self.page.mouse.wheel(0, anchor - target)
             self.page.wait_for_timeout(150)

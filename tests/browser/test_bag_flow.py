@@ -153,8 +153,9 @@ def test_portuguese_encounter_in_darkness_and_development(flutter: FlutterPage, 
     assert encounter.result is DrawResult.PLACED
     if encounter.surprise_attack:
         assert PT.upper(PT.t("ui.bag.surprise.yes")) in verdict
-        assert any(PT.t("announce.bag.surprise_attack", character="hacker", hand=HAND,
-                        applied=encounter.applied) in text for text in announced)
+        # The banner says it, large, on this screen: no announcement to dismiss as well.
+        assert not any(PT.t("announce.bag.surprise_attack", character="hacker", hand=HAND,
+                            applied=encounter.applied) in text for text in announced)
     else:
         assert PT.t("ui.bag.surprise.no") in verdict and PT.upper(PT.t("ui.bag.surprise.yes")) not in verdict
     assert PT.t("ui.bag.reveal.why_unpowered", section=section.value, applied=encounter.applied) in reveal

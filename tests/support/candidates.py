@@ -5,7 +5,8 @@ from __future__ import annotations
 from companion.engine import GameState
 from companion.engine import commands as c
 from companion.engine.bag_model import Place, TokenOutcome
-from companion.engine.vocab import MINIATURE_KINDS, CssFace, Pod, Section
+from companion.engine.victory_model import ObjectiveChoice, ObjectiveKind
+from companion.engine.vocab import MINIATURE_KINDS, CssFace, EndReason, Pod, Section, Whereabouts
 from companion.rules import Rules
 
 LAYOUT = {Section.S01: 2, Section.S02: 1, Section.S03: 4, Section.ELEVATOR: 3}
@@ -123,4 +124,68 @@ def candidates(state: GameState, rules: Rules) -> list[c.GameCommand]:
     event = state.decks.event
     for card in [None, "no_such_card", *event.draw_pile[:1], *event.discard[:1], *event.removed[:1]]:
         commands.append(c.DrawEventCard(card=card))
+    return commands + contingency_and_victory(seats, absent) + contamination_and_body(state, seats, absent)
+
+
+def contingency_and_victory(seats: list[int], absent: int) -> list[c.GameCommand]:
+    """Looks at Contingency tokens and every step of the Victory Check."""
+    other = seats[1] if len(seats) > 1 else absent
+    commands: list[c.GameCommand] = [
+        c.PeekContingency(seat=1, via="archive"), c.PeekContingency(seat=1, via="archive", target=other),
+        c.PeekContingency(seat=1, via="alert_room"), c.PeekContingency(seat=1, via="alert_room", target=other),
+        c.PeekContingency(seat=1, via="computer", target=other), c.PeekContingency(seat=1, via="computer"),
+        c.PeekContingency(seat=1, via="computer", target=1), c.PeekContingency(seat=absent, via="alert_room"),
+        c.StartVictoryCheck(), c.StartVictoryCheck(reason=EndReason.TIME_RAN_OUT),
+        c.CorrectRoster(seat=1, whereabouts=Whereabouts.BUNKER),
+        c.CorrectRoster(seat=1, whereabouts=Whereabouts.POD, pod=Pod.A),
+        c.CorrectRoster(seat=1, whereabouts=Whereabouts.POD),
+        c.CorrectRoster(seat=other, whereabouts=Whereabouts.ISOLATION, pod=Pod.B),
+        c.CorrectRoster(seat=absent, whereabouts=Whereabouts.DEAD),
+        c.CorrectEndReason(reason=EndReason.FACILITY_DESTROYED), c.CorrectEndReason(reason=EndReason.TIME_RAN_OUT),
+        c.ConfirmRoster(), c.RevealActiveContingency(), c.EnterActiveContingency(token="green"),
+        c.EnterActiveContingency(token="no_such_token"), c.StartContaminationChecks(),
+        c.RevealContamination(), c.RevealObjectives(),
+    ]
+    for seat in seats[:2] + [absent]:
+        commands += [
+            c.AnswerScan(seat=seat, larva=False, infected=True), c.AnswerScan(seat=seat, larva=False, infected=False),
+            c.AnswerScan(seat=seat, larva=True, infected=False),
+            c.DrawContamination(seat=seat, action_cards=10, contamination_cards=2),
+            c.DrawContamination(seat=seat, action_cards=10),
+            c.ReportContamination(seat=seat, dies=True), c.ReportContamination(seat=seat, dies=False),
+            c.ChooseObjective(seat=seat, objective=ObjectiveChoice(kind=ObjectiveKind.KNOWLEDGE_TOKEN)),
+            c.ChooseObjective(seat=seat, objective=ObjectiveChoice(kind=ObjectiveKind.PLAYER_DIES, player=other)),
+            c.ChooseObjective(seat=seat, objective=ObjectiveChoice(kind=ObjectiveKind.PLAYER_DIES)),
+            c.ChooseObjective(seat=seat, objective=ObjectiveChoice(kind=ObjectiveKind.SECTIONS_EXPLORED,
+                                                                   sections=(Section.S01, Section.S02))),
+            c.ChooseObjective(seat=seat, objective=ObjectiveChoice(kind=ObjectiveKind.QUEEN_KILLED, answer=True)),
+        ]
+    return commands
+
+
+def contamination_and_body(state: GameState, seats: list[int], absent: int) -> list[c.GameCommand]:
+    """Contamination cards, every scan procedure and the Character board, for the first
+    seats and one not in the game; counts in and out of range."""
+    deck = state.contamination
+    commands: list[c.GameCommand] = []
+    for seat in seats[:2] + [absent]:
+        held = len(deck.held_by(seat)) if deck is not None else 0
+        commands += [
+            c.GainContamination(seat=seat), c.GainContamination(seat=seat, count=5), c.InfestCharacter(seat=seat),
+            c.ContaminationCheck(seat=seat, action_cards=10),
+            c.SufferWound(seat=seat), c.SufferWound(seat=seat, serious=True, count=3),
+            *[c.TreatWounds(seat=seat, treatment=t)
+              for t in ("dress_one", "dress_all", "heal_dressed", "heal_light", "heal_all_light")],
+            c.SetSlime(seat=seat, slime=True), c.SetSlime(seat=seat, slime=False),
+            c.SetLarva(seat=seat, larva=True), c.SetLarva(seat=seat, larva=False),
+        ]
+        for procedure in ("hand", "all", "card", "decontamination", "surgery", "leaving_the_shell"):
+            for in_hand in (None, 0, 1, held, held + 1):
+                commands.append(c.ScanContamination(seat=seat, procedure=procedure, in_hand=in_hand))
+        commands += [
+            c.ScanContamination(seat=seat, procedure="card", scope="all", remove_infected=True, remove_larva=True),
+            c.ScanContamination(seat=seat, procedure="card", in_hand=1, remove_slime=True),
+            c.ScanContamination(seat=seat, procedure="hand", in_hand=1, remove_infected=True),
+            c.ScanContamination(seat=seat, procedure="surgery", scope="all"),
+        ]
     return commands

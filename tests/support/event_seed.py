@@ -2,7 +2,7 @@
 second Event Phase draw Power Surge.
 
 `browser_flow` is the exact command sequence tests/browser/test_event_flow.py sends
-through the screens; `find_power_surge_seed` tries seeds until that flow goes through
+through the screens (the runner's own follow-ups included: see companion/ui/events/flow.py); `find_power_surge_seed` tries seeds until that flow goes through
 with no open bag question, the first phase's Event card has no follow-up to tap and is
 not removed, no retreat draws an Event card, and the second phase draws Power Surge
 while the Time token is active (so the tap visibly turns it inactive).
@@ -43,30 +43,31 @@ def browser_flow() -> Iterator[c.GameCommand | str]:
     yield c.ContinueEventPhase()  # 5: Time 10 -> 09
     yield c.ContinueEventPhase()  # 6 -> 7
     yield c.ResolveAttack(**ATTACK)
-    yield c.ContinueEventPhase()  # 7 -> 8
     yield c.InjuryCheck(**INJURY)
+    # One tap from step 7: no Fire on the board, so step 8 goes by and the card is drawn.
+    yield c.ContinueEventPhase()  # 7 -> 8
     yield c.EventFireDamage(nest_fire=False)
     yield c.ContinueEventPhase()  # 8 -> 9
     yield c.DrawEventCard()
     yield "check-first-card"
-    yield c.ContinueEventPhase()  # 9 -> 10
+    yield c.ContinueEventPhase()  # 9 -> 10, and the bag develops
     yield c.EventDevelopBag()
-    yield c.ContinueEventPhase()  # 10 -> 11
-    yield c.ContinueEventPhase()  # phase over
+    yield c.ContinueEventPhase()  # 10 -> 11 -> the phase is over
+    yield c.ContinueEventPhase()
     # Phase 2: no CSS token under 09; Power Surge drawn and applied.
     yield c.StartEventPhase()
-    yield c.ContinueEventPhase()  # 5: Time 09 -> 08
-    yield c.ContinueEventPhase()  # 6 -> 7
-    yield c.ContinueEventPhase()  # 7 -> 8
+    yield c.ContinueEventPhase()  # 5: Time 09 -> 08, and 6 -> 7
+    yield c.ContinueEventPhase()
+    yield c.ContinueEventPhase()  # 7 -> 8 -> 9, the card drawn
     yield c.EventFireDamage(nest_fire=False)
-    yield c.ContinueEventPhase()  # 8 -> 9
+    yield c.ContinueEventPhase()
     yield c.DrawEventCard()
     yield "check-power-surge"
     yield c.EventPowerSurge()
-    yield c.ContinueEventPhase()  # 9 -> 10
+    yield c.ContinueEventPhase()  # 9 -> 10, and the bag develops
     yield c.EventDevelopBag()
-    yield c.ContinueEventPhase()  # 10 -> 11
-    yield c.ContinueEventPhase()  # phase over
+    yield c.ContinueEventPhase()  # 10 -> 11 -> the phase is over
+    yield c.ContinueEventPhase()
 
 
 def play(seed: int, rules: Rules) -> GameSession | None:

@@ -10,6 +10,7 @@ from companion.rules import load_rules
 from tests.conftest import cmd, setup_command
 from tests.test_bag_properties import FACTORIES as BAG_FACTORIES
 from tests.test_engine_properties import FACTORIES as TRACKER_FACTORIES
+from tests.support.victory_helpers import VICTORY_FACTORIES
 
 RULES = load_rules()
 PLACES = [p.value for p in Place]
@@ -35,12 +36,12 @@ EVENT_FACTORIES = [
     lambda n: cmd("injury_check", intruder=(KINDS + ["egg"])[n % 6], injuries=1 + n % 4),
 ]
 
-FACTORIES = TRACKER_FACTORIES + BAG_FACTORIES + EVENT_FACTORIES * 2
+FACTORIES = TRACKER_FACTORIES + BAG_FACTORIES + EVENT_FACTORIES * 2 + VICTORY_FACTORIES * 2
 
 SETUPS = st.builds(
-    lambda players, seed, physical: setup_command(players=players, seed=seed).model_copy(
-        update={"physical_bag": physical}),
-    st.integers(2, 5), st.integers(10**8, 10**9), st.booleans(),
+    lambda players, seed, physical, tokens: setup_command(players=players, seed=seed).model_copy(
+        update={"physical_bag": physical, "contingency_tokens": tokens}),
+    st.integers(2, 5), st.integers(10**8, 10**9), st.booleans(), st.booleans(),
 )
 
 STEPS = st.lists(st.tuples(st.sampled_from(FACTORIES), st.integers(0, 10**6)), min_size=10, max_size=80)

@@ -53,17 +53,18 @@ def _result_text(texts: Texts, draw: BagDraw) -> str | None:
     return texts.t(f"ui.bag.result.{result.value}", kind=draw.kind)
 
 
-def open_surprise_attack(ctx: UiContext, draw: BagDraw) -> None:
-    """The attack screen, filled in with the intruder that came out, whom it attacks and where."""
+def open_surprise_attack(ctx: UiContext, draw: BagDraw, back_to: str = BAG_SCREEN) -> None:
+    """The attack screen, filled in with the intruder that came out, whom it attacks and
+    where; its way back leads to `back_to` (the bag screen, or the Event Phase runner)."""
     # Imported here: the Event Phase screens import this module (step 10 shows the reveal).
     from ..events.draft import ATTACK, draft_of, open_screen
 
     attack = draft_of(ctx)
     attack.attacker, attack.seat, attack.place, attack.target = draw.kind, draw.seat, draw.place, "surprise"
-    open_screen(ctx, ATTACK, back_to=BAG_SCREEN)
+    open_screen(ctx, ATTACK, back_to=back_to)
 
 
-def surprise_banner(ctx: UiContext, draw: BagDraw) -> ft.Control:
+def surprise_banner(ctx: UiContext, draw: BagDraw, back_to: str = BAG_SCREEN) -> ft.Control:
     """The verdict of an encounter, impossible to miss: Surprise Attack or not."""
     texts = ctx.texts
     game = ctx.game
@@ -88,7 +89,7 @@ def surprise_banner(ctx: UiContext, draw: BagDraw) -> ft.Control:
     if surprise and draw.seat is not None and draw.place is not None and not game.is_over:
         rows.append(ids.tag(ids.SURPRISE_ATTACK_RESOLVE, styled_button(
             texts.t("ui.bag.surprise.resolve"), icon=ft.Icons.PEST_CONTROL, tone="warning",
-            on_click=lambda _e: open_surprise_attack(ctx, draw))))
+            on_click=lambda _e: open_surprise_attack(ctx, draw, back_to))))
     return ids.tag(ids.SURPRISE_ATTACK, ft.Container(
         content=ft.Column(rows, spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
         bgcolor=SURPRISE_BG if surprise else NO_SURPRISE_BG,
@@ -98,7 +99,7 @@ def surprise_banner(ctx: UiContext, draw: BagDraw) -> ft.Control:
     ))
 
 
-def build_reveal(ctx: UiContext, *, large: bool = True) -> ft.Control:
+def build_reveal(ctx: UiContext, *, large: bool = True, back_to: str = BAG_SCREEN) -> ft.Control:
     texts = ctx.texts
     game = ctx.game
     draw = game.bag.last_draw
@@ -126,7 +127,7 @@ def build_reveal(ctx: UiContext, *, large: bool = True) -> ft.Control:
         rows.append(ft.Text(texts.t(f"ui.bag.reveal.why_{draw.lighting.value}", section=section,
                                     applied=draw.applied), size=15, text_align=ft.TextAlign.CENTER))
     if draw.purpose in ENCOUNTERS and draw.result is not DrawResult.ADULTS_RETREAT:
-        rows.append(surprise_banner(ctx, draw))
+        rows.append(surprise_banner(ctx, draw, back_to))
     else:
         text = _result_text(texts, draw)
         if text:

@@ -102,7 +102,7 @@ def hit_chance_text(ctx: UiContext, deck: Deck, kind: str) -> str:
     return ctx.texts.t("ui.events.odds.hit", kind=kind, percent=percent(ctx.texts, chance))
 
 
-def _lighting_row(texts: Texts, game: PublicView, place: Place) -> ft.Control:
+def lighting_row(texts: Texts, game: PublicView, place: Place) -> ft.Control:
     lighting = game.lighting[place]
     dark = lighting.is_dark
     return ids.tag(ids.ATTACK_LIGHTING, ft.Container(
@@ -141,7 +141,7 @@ def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
         ids.tag(ids.ATTACK_TARGET_RULE, note(t(f"reminder.attack_target.{draft.target}"), icon=ft.Icons.GPS_FIXED)),
         label(t("ui.events.attack.where")),
         place_chips(texts, game, draft.place, lambda place: pick(place=place), ids.attack_place),
-        _lighting_row(texts, game, draft.place),
+        lighting_row(texts, game, draft.place),
     ]
     if draft.attacker == "larva":
         rows.append(note(t("ui.events.attack.larva_rule"), colour=KIND_COLOURS["larva"], icon=ft.Icons.GESTURE))

@@ -98,7 +98,9 @@ def _deck_card(ctx: UiContext, name: str, deck: DeckView) -> ft.Control:
         rows.append(theme.muted(t("ui.events.decks.reshuffles", count=deck.reshuffles), size=13))
     if deck.shown:
         rows.append(_pile(ctx, name, list(deck.shown), ids.DECK_EVENT_SHOWN if event else ids.DECK_ATTACK_SHOWN,
-                          "ui.events.decks.shown", "ui.events.decks.empty"))
+                          # An Attack card stays on show only until the next draw discards it.
+                          "ui.events.decks.shown" if event else "ui.events.decks.shown_attack",
+                          "ui.events.decks.empty"))
     rows.append(_pile(ctx, name, list(deck.discard),
                       ids.DECK_EVENT_DISCARD if event else ids.DECK_ATTACK_DISCARD,
                       "ui.events.decks.discard", "ui.events.decks.empty"))

@@ -9,6 +9,7 @@ from companion.engine.bag_model import MINIATURE_KINDS, Place
 
 from ..context import UiContext
 from ..routes import ATTACK, BAG, DECKS, INJURY, RUNNER, TABLE
+from .met import Meeting
 
 SCREENS = (RUNNER, ATTACK, INJURY, DECKS)
 # Where `events-back` leads, and what it says.
@@ -34,6 +35,8 @@ class EventsDraft:
     injuries: int = 1
     in_nest: bool = True
     injury_since: int = 0
+    # Step 7: the attack chosen among the intruders met since the last attacks, not resolved yet.
+    armed: Meeting | None = None
     # Step 9, Lurking: how many of each kind go back into the bag.
     lurking: dict[str, int] = field(default_factory=lambda: {kind: 0 for kind in MINIATURE_KINDS})
 

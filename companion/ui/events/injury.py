@@ -67,7 +67,8 @@ def _odds_table(ctx: UiContext) -> ft.Control:
     return ids.tag(ids.INJURY_ODDS, theme.card(ft.Column(rows, spacing=4), title=t("ui.events.odds.injury_title")))
 
 
-def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
+def injury_form_rows(ctx: UiContext, gate: CommandGate) -> list[ft.Control]:
+    """Intruder, injuries, the rule, the chance and the button (also step 8's own form)."""
     texts = ctx.texts
     t = texts.t
     draft = draft_of(ctx)
@@ -96,7 +97,11 @@ def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
                         weight=ft.FontWeight.BOLD))
     rows.append(command_button(gate, injury_command(ctx), label=t("ui.events.injury.resolve"), icon=ft.Icons.STYLE,
                                identifier=ids.INJURY_RESOLVE, tone="danger"))
-    return theme.card(ft.Column(rows, spacing=8), title=t("ui.events.injury.form"))
+    return rows
+
+
+def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
+    return theme.card(ft.Column(injury_form_rows(ctx, gate), spacing=8), title=ctx.texts.t("ui.events.injury.form"))
 
 
 def build_injury_result(ctx: UiContext, since: int) -> ft.Control | None:

@@ -9,7 +9,8 @@ from .. import ids, theme
 from ..i18n_view import Texts
 
 
-def build_end_panel(texts: Texts, state: PublicView) -> ft.Control:
+def build_end_panel(texts: Texts, state: PublicView, entry: ft.Control | None = None) -> ft.Control:
+    """`entry`: the way into the Victory Check walkthrough."""
     end = state.end
     assert end is not None
     t = texts.t
@@ -38,6 +39,8 @@ def build_end_panel(texts: Texts, state: PublicView) -> ft.Control:
             bgcolor=theme.SURFACE_HIGH, border_radius=theme.RADIUS, padding=10,
         ))
     lines.append(theme.muted(t("ui.end.victory_check")))
+    if entry is not None:
+        lines.append(entry)
     return ids.tag(ids.GAME_END, ft.Container(
         content=ft.Column(lines, spacing=8),
         bgcolor=theme.SURFACE,

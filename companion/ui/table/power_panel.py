@@ -110,7 +110,8 @@ def open_restore_dialog(gate: CommandGate) -> None:
         grid.update()
 
     mode.on_change = on_mode
-    dialog = ft.AlertDialog(modal=True)
+    # Scrollable as a whole: a scrolling column inside would stretch the dialog to full height.
+    dialog = ft.AlertDialog(modal=True, scrollable=True)
 
     def ok(_e) -> None:
         layout = None
@@ -122,8 +123,7 @@ def open_restore_dialog(gate: CommandGate) -> None:
     help_text = t("ui.power.restore_help", tokens=", ".join(str(n) for n in rules.restore_active_tokens),
                   count=rules.restore_skip_if_active_at_least)
     dialog.title = ft.Text(t("ui.power.restore"), size=20, weight=ft.FontWeight.BOLD)
-    dialog.content = ft.Column([ft.Text(help_text, size=15), mode, grid], tight=True, spacing=10, width=480,
-                               scroll=ft.ScrollMode.AUTO)
+    dialog.content = ft.Column([ft.Text(help_text, size=15), mode, grid], tight=True, spacing=10, width=480)
     dialog.actions = [
         dialog_button(ctx.texts, "ui.common.cancel", ids.CONFIRM_CANCEL, lambda _e: close(ctx.page, dialog)),
         dialog_button(ctx.texts, "ui.common.confirm", ids.CONFIRM_OK, ok, primary=True),

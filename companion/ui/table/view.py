@@ -17,6 +17,7 @@ from .power_panel import build_power_panel
 from .time_track import build_time_track
 from .track_actions import build_track_actions
 from ..rules_screen import help_button
+from ..victory import build_contingency_panel, build_victory_entry
 
 PAGE_PADDING = theme.PAGE_PADDING
 # A phone shows the newest lines under the panels; the full journal stays in the save file.
@@ -32,8 +33,9 @@ def build_table(ctx: UiContext) -> ft.Control:
     seating = ctx.extras.get("seating")
     phones = seating.seats_with_phone() if seating is not None else None
     track_width = ctx.width - 2 * PAGE_PADDING - 2 * theme.GAP - 4
-    head: list[ft.Control] = [kept_panel(ctx, "end", game.end, lambda: build_end_panel(texts, game))] \
-        if game.is_over else []
+    victory = game.victory.step if game.victory is not None else None
+    head: list[ft.Control] = [kept_panel(ctx, "end", (game.end, victory), lambda: build_end_panel(
+        texts, game, build_victory_entry(ctx)))] if game.is_over else []
     head.append(kept_panel(
         ctx, "time-track", (game.time, game.time_active, game.self_destruct, game.alert_slot),
         lambda: build_time_track(texts, ctx.controller.rules, game, track_width, help=help_button(ctx, "time_track"))))
@@ -49,6 +51,10 @@ def build_table(ctx: UiContext) -> ft.Control:
     if not game.is_over:
         board.insert(0, kept_panel(ctx, "track-actions", (game.self_destruct, game.css_launch_pending),
                                    lambda: build_track_actions(gate)))
+    # The app's Contingency tokens (rebuilt each time: it holds the hand-off of the device).
+    tokens = build_contingency_panel(ctx)
+    if tokens is not None:
+        board.append(tokens)
     crew = kept_panel(ctx, "crew", (game.crew, phones), lambda: build_crew_panel(gate))
     if seating is not None:
         crew = ft.Column([kept_panel(ctx, "players-entry", (phones, len(game.crew)), lambda: build_players_entry(ctx)),

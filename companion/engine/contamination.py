@@ -1,0 +1,454 @@
+"""The digital Contamination deck (p.22): dealing cards, every scan procedure, and the
+Contamination step of the Victory Check.
+
+The printed Contamination cards only stand in for the app's in a player's hand (they
+still count for hand size); the app knows which are INFECTED. A gained card (an
+attack, a Melee Attack, an Event card…) is dealt from the deck privately; a removed
+card goes under the deck (p.22), so the 27 cards are always somewhere: the deck, a
+player's cards, or a dead Character's cards, which stay with it out of play.
+
+A scan of "the cards in your hand" takes the number of cards the player says are in
+hand and picks that many of the player's cards at random: the same odds as the
+player's shuffled Action deck. Its results go to that player only (their private view
+and journal lines); the table reads only what follows from them: a Larva placed, a
+death, cards removed.
+
+INFECTED found: a Larva goes onto the Character board; a Character who already has one
+dies and a Creeper appears in that room (the bag's board). Data marked unconfirmed in
+rules_data/contamination.json decides the readings the rulebook leaves open.
+
+For the Victory Check: `ContaminationCheck` (a command) / `contamination_check` (the
+step, for a handler of its own) scans a survivor's cards (skipped with a Larva) and,
+if infected, shuffles the Action cards the player counted with the Contamination
+cards and draws 4: any Contamination card kills. `check_result(state, seat)` reads the
+outcome.
+
+Draws use the game's seed with the deck's own counter (`ContaminationState.draws`), so a
+game with the digital deck draws the same bag tokens and cards as one without it.
+"""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from . import body, crew
+from .bag import place_miniature, require_bag_free
+from .commands import (
+    ContaminationCheck,
+    GainContamination,
+    InfestCharacter,
+    NewGame,
+    RecordDeath,
+    ScanContamination,
+)
+from .contamination_model import (
+    COUNTED,
+    CheckRecord,
+    ContaminationState,
+    ScannedCard,
+    ScanProcedure,
+    ScanRecord,
+    ScanScope,
+    card_ids,
+    word_of,
+)
+from .context import Turn
+from .guards import require, require_running
+from .registry import handles
+from .state import CrewMember, GameState
+from .vocab import Fate, IntruderKind
+
+if TYPE_CHECKING:
+    from companion.rules import Rules
+
+# Printed Attack cards [C]: Cut and Piercing the Heart give 1 Contamination card;
+# Infecting the Host infests the Character in Darkness.
+ATTACK_CONTAMINATION: dict[str, int] = {"cut": 1, "piercing_the_heart": 1}
+ATTACK_INFESTS_IN_DARKNESS: frozenset[str] = frozenset({"infecting_the_host"})
+
+# The public line each procedure writes (what was scanned, never what it showed).
+SCAN_LINES: dict[ScanProcedure, str] = {
+    ScanProcedure.HAND: "log.contamination.scanned_hand",
+    ScanProcedure.ALL: "log.contamination.scanned_all",
+    ScanProcedure.CARD: "log.contamination.scanned_card",
+    ScanProcedure.DECONTAMINATION: "log.contamination.scanned_decontamination",
+    ScanProcedure.SURGERY: "log.contamination.scanned_surgery",
+    ScanProcedure.LEAVING_THE_SHELL: "log.contamination.scanned_leaving_the_shell",
+}
+# Fates of the Characters who take part in the Victory Check.
+SURVIVING_FATES = frozenset({Fate.LOCKED_IN, Fate.IN_BUNKER, Fate.ESCAPED_POD})
+
+
+def _who(member: CrewMember) -> dict:
+    return {"seat": member.seat, "character": member.character}
+
+
+# --------------------------------------------------------------------- setting up
+def check_new_deck(command: NewGame, rules: "Rules") -> None:
+    cards = rules.contamination.cards
+    if command.infected_count is not None:
+        require(command.infected_count <= cards, "error.contamination.infected_count", maximum=cards)
+
+
+def start_deck(command: NewGame, rules: "Rules") -> ContaminationState | None:
+    """The deck at setup (None when the table uses its printed cards): all cards in it."""
+    if not command.digital_contamination:
+        return None
+    infected = command.infected_count if command.infected_count is not None else rules.contamination.infected_count
+    return ContaminationState(infected_count=infected, pool=card_ids(rules.contamination.cards),
+                              held={seat: [] for seat in range(1, len(command.players) + 1)})
+
+
+# --------------------------------------------------------------------- the deck
+def require_deck(state: GameState) -> ContaminationState:
+    deck = state.contamination
+    require(deck is not None, "error.contamination.off")
+    return deck  # type: ignore[return-value]
+
+
+def _generator(turn: Turn) -> random.Random:
+    deck = turn.state.contamination
+    assert deck is not None
+    generator = random.Random(f"{turn.state.rng.seed}:contamination:{deck.draws}")
+    deck.draws += 1
+    return generator
+
+
+def draw_card(turn: Turn) -> str | None:
+    """The deck's top card: from the shuffled part, else the first card put under it."""
+    deck = turn.state.contamination
+    assert deck is not None
+    if deck.pool:
+        return deck.pool.pop(_generator(turn).randrange(len(deck.pool)))
+    if deck.bottom:
+        return deck.bottom.pop(0)
+    return None
+
+
+def deal(turn: Turn, member: CrewMember, count: int = 1) -> int:
+    """`member` gains `count` cards (none without the digital deck); how many were dealt."""
+    deck = turn.state.contamination
+    if deck is None:
+        return 0
+    held = deck.held.setdefault(member.seat, [])
+    dealt = 0
+    for _ in range(count):
+        card = draw_card(turn)
+        if card is None:
+            turn.announce("announce.contamination.deck_empty", **_who(member))
+            break
+        held.append(card)
+        dealt += 1
+    if dealt:
+        turn.log("log.contamination.gained", **_who(member), count=dealt, held=len(held))
+    return dealt
+
+
+def infest(turn: Turn, member: CrewMember) -> None:
+    """Infest: a Larva onto the board if none is there, and 1 Contamination card (the
+    caller's line says so)."""
+    body.place_larva(member)
+    deal(turn, member, 1)
+
+
+def attack_effect(turn: Turn, member: CrewMember, attack_kind: str, dark: bool) -> None:
+    """What a hitting Attack card does to the Contamination deck and the Larva."""
+    count = ATTACK_CONTAMINATION.get(attack_kind, 0)
+    if count:
+        deal(turn, member, count)
+    if dark and attack_kind in ATTACK_INFESTS_IN_DARKNESS:
+        infest(turn, member)
+
+
+def _put_under(deck: ContaminationState, seat: int, card: str) -> None:
+    deck.held[seat].remove(card)
+    deck.bottom.append(card)
+
+
+# --------------------------------------------------------------------- gaining cards
+def check_gain_contamination(state: GameState, command: GainContamination, rules: "Rules") -> None:
+    require_running(state)
+    deck = require_deck(state)
+    crew.active_member(state, command.seat)
+    require(command.count <= deck.deck_size, "error.contamination.deck_short", remaining=deck.deck_size)
+
+
+@handles(GainContamination, check=check_gain_contamination)
+def gain_contamination(turn: Turn, command: GainContamination) -> None:
+    deal(turn, turn.state.member(command.seat), command.count)
+
+
+def check_infest_character(state: GameState, command: InfestCharacter, rules: "Rules") -> None:
+    require_running(state)
+    crew.active_member(state, command.seat)
+
+
+@handles(InfestCharacter, check=check_infest_character)
+def infest_character(turn: Turn, command: InfestCharacter) -> None:
+    member = turn.state.member(command.seat)
+    turn.log("log.contamination.infested", **_who(member))
+    infest(turn, member)
+
+
+# --------------------------------------------------------------------- scanning: what a procedure does
+def _is_cleaning(command: ScanContamination) -> bool:
+    """A procedure meant to cure an infection: a cleaning room, or a card that takes the
+    Larva off (the Neutralizer, say)."""
+    if command.procedure in (ScanProcedure.DECONTAMINATION, ScanProcedure.SURGERY):
+        return True
+    return command.procedure is ScanProcedure.CARD and command.remove_larva
+
+
+def _removes_infected(command: ScanContamination) -> bool:
+    procedure = command.procedure
+    return procedure in (ScanProcedure.DECONTAMINATION, ScanProcedure.SURGERY) or (
+        procedure is ScanProcedure.CARD and command.remove_infected)
+
+
+def _removes_larva(command: ScanContamination, rules: "Rules") -> bool:
+    procedure = command.procedure
+    if procedure is ScanProcedure.DECONTAMINATION:
+        return rules.contamination.decontamination_removes_larva
+    return procedure is ScanProcedure.SURGERY or (procedure is ScanProcedure.CARD and command.remove_larva)
+
+
+def _removes_slime(command: ScanContamination) -> bool:
+    return command.procedure is ScanProcedure.DECONTAMINATION or (
+        command.procedure is ScanProcedure.CARD and command.remove_slime)
+
+
+def _kills(command: ScanContamination, rules: "Rules") -> bool:
+    """Whether INFECTED with a Larva already on the board kills in this procedure."""
+    if command.procedure is ScanProcedure.LEAVING_THE_SHELL:
+        return True  # printed on the card: the drawn card INFECTED kills
+    return not _is_cleaning(command) or rules.contamination.cleaning_scan_kills
+
+
+def _draws_for_the_larva(command: ScanContamination, member: CrewMember) -> bool:
+    """Leaving the Shell for a Character with a Larva: one card drawn from the deck and scanned."""
+    return command.procedure is ScanProcedure.LEAVING_THE_SHELL and member.body.larva
+
+
+def _asks_count(command: ScanContamination, has_larva: bool) -> bool:
+    """Whether the player says how many cards they look at (`in_hand`)."""
+    if command.procedure is ScanProcedure.LEAVING_THE_SHELL:
+        return not has_larva
+    if command.procedure is ScanProcedure.CARD:
+        return command.scope is ScanScope.HAND
+    return command.procedure in COUNTED
+
+
+def _scanned_count(deck: ContaminationState, command: ScanContamination, member: CrewMember) -> int:
+    if _draws_for_the_larva(command, member):
+        return 1 if deck.deck_size else 0
+    if _asks_count(command, member.body.larva):
+        return command.in_hand or 0
+    return len(deck.held_by(member.seat))
+
+
+def _may_kill(deck: ContaminationState, command: ScanContamination, member: CrewMember, rules: "Rules") -> bool:
+    """Whether the scan might kill by INFECTED (then a Creeper is placed): decided
+    without knowing which cards are INFECTED."""
+    scanned = _scanned_count(deck, command, member)
+    if scanned == 0:
+        return False
+    if command.procedure is ScanProcedure.LEAVING_THE_SHELL:
+        return member.body.larva  # without one, INFECTED only places a Larva
+    if not _kills(command, rules):
+        return False
+    return member.body.larva or (not rules.contamination.infected_once_per_scan and scanned >= 2)
+
+
+def count_question(command: ScanContamination, *, has_larva: bool, held: int, rules: "Rules") -> int | None:
+    """The highest `in_hand` the player may give for `command` (a Character with or
+    without a Larva, holding `held` cards), or None when it asks for none: screens ask
+    exactly this."""
+    if not _asks_count(command, has_larva):
+        return None
+    if command.procedure is ScanProcedure.LEAVING_THE_SHELL:
+        return min(held, rules.contamination.leaving_the_shell_draws)
+    return held
+
+
+# --------------------------------------------------------------------- scanning: the command
+def check_scan_contamination(state: GameState, command: ScanContamination, rules: "Rules") -> None:
+    require_running(state)
+    deck = require_deck(state)
+    member = crew.active_member(state, command.seat)
+    if command.procedure is not ScanProcedure.CARD:
+        options = (command.scope is not ScanScope.HAND or command.remove_infected or command.remove_larva
+                   or command.remove_slime)
+        require(not options, "error.contamination.options_card_only")
+    limit = count_question(command, has_larva=member.body.larva, held=len(deck.held_by(member.seat)), rules=rules)
+    if limit is not None:
+        require(command.in_hand is not None, "error.contamination.how_many")
+        require(command.in_hand <= limit, "error.contamination.more_than_held", held=limit)  # type: ignore[operator]
+    else:
+        require(command.in_hand is None, "error.contamination.no_count_needed")
+    if command.procedure in (ScanProcedure.HAND, ScanProcedure.ALL, ScanProcedure.CARD):
+        require(_scanned_count(deck, command, member) > 0, "error.contamination.nothing_to_scan")
+    if _may_kill(deck, command, member, rules):
+        require_bag_free(state)  # a Creeper may have to be placed
+
+
+@handles(ScanContamination, check=check_scan_contamination)
+def scan_contamination(turn: Turn, command: ScanContamination) -> None:
+    state = turn.state
+    deck = state.contamination
+    assert deck is not None
+    member = state.member(command.seat)
+    record = ScanRecord(seq=turn.seq, procedure=command.procedure)
+    deck.scans[member.seat] = record
+    if _draws_for_the_larva(command, member):
+        _scan_a_drawn_card(turn, member, record)
+    else:
+        _scan_held_cards(turn, command, member, record)
+    turn.log_for_seat(member.seat, "log.contamination.scan_result", count=len(record.cards),
+                      infected=record.infected)
+
+
+def _cards_to_scan(turn: Turn, command: ScanContamination, member: CrewMember) -> list[str]:
+    deck = turn.state.contamination
+    assert deck is not None
+    held = deck.held_by(member.seat)
+    if not _asks_count(command, member.body.larva):
+        return list(held)
+    count = command.in_hand or 0
+    if count >= len(held):
+        return list(held)
+    # The cards in hand: any `count` of the player's cards, as a shuffled deck would give.
+    return _generator(turn).sample(held, count)
+
+
+def _scan_held_cards(turn: Turn, command: ScanContamination, member: CrewMember, record: ScanRecord) -> None:
+    deck = turn.state.contamination
+    assert deck is not None
+    rules = turn.rules
+    cards = _cards_to_scan(turn, command, member)
+    record.cards = [ScannedCard(word=word_of(card, deck.infected_count)) for card in cards]
+    turn.log(SCAN_LINES[command.procedure], **_who(member), count=len(cards))
+    kills = _kills(command, rules)
+    removes_larva = _removes_larva(command, rules)
+    # A procedure that takes the Larva off anyway and kills nobody makes placing one moot.
+    if record.infected and (kills or not removes_larva):
+        once = rules.contamination.infected_once_per_scan or command.procedure is ScanProcedure.LEAVING_THE_SHELL
+        if _infected(turn, member, record, times=1 if once else record.infected, kills=kills):
+            return
+    if _removes_infected(command):
+        removed = 0
+        for card, scanned in zip(cards, record.cards):
+            if scanned.infected:
+                _put_under(deck, member.seat, card)
+                scanned.removed = True
+                removed += 1
+        if removed:
+            turn.log("log.contamination.removed", **_who(member), count=removed,
+                     held=len(deck.held_by(member.seat)))
+    if removes_larva:
+        record.larva_removed = body.remove_larva(turn, member)
+    if _removes_slime(command):
+        record.slime_removed = body.remove_slime(turn, member)
+    if command.procedure is ScanProcedure.SURGERY:
+        record.light_wound = True
+        record.died = body.suffer_wound(turn, member, serious=False)
+        if not record.died:
+            turn.log("log.contamination.surgery_pass", **_who(member))
+
+
+def _scan_a_drawn_card(turn: Turn, member: CrewMember, record: ScanRecord) -> None:
+    """Leaving the Shell, with a Larva: draw a card and scan it; INFECTED kills, else the
+    card goes onto the player's discard pile."""
+    deck = turn.state.contamination
+    assert deck is not None
+    turn.log("log.contamination.scanned_leaving_the_shell_larva", **_who(member))
+    card = draw_card(turn)
+    if card is None:
+        turn.announce("announce.contamination.deck_empty", **_who(member))
+        return
+    record.drawn = True
+    record.cards = [ScannedCard(word=word_of(card, deck.infected_count))]
+    deck.held.setdefault(member.seat, []).append(card)
+    if record.infected:
+        record.died = True
+        _die_infected(turn, member)
+        return
+    turn.log("log.contamination.gained", **_who(member), count=1, held=len(deck.held[member.seat]))
+
+
+def _infected(turn: Turn, member: CrewMember, record: ScanRecord, *, times: int, kills: bool) -> bool:
+    """INFECTED found: a Larva onto the board, or death with one already there; True if it killed."""
+    for _ in range(times):
+        if member.body.larva:
+            if kills:
+                record.died = True
+                _die_infected(turn, member)
+                return True
+            return False
+        body.place_larva(member)
+        record.larva_placed = True
+        turn.announce("announce.contamination.larva_placed", **_who(member))
+    return False
+
+
+def _die_infected(turn: Turn, member: CrewMember) -> None:
+    """INFECTED with a Larva on the board: a Creeper comes out in that room, the Character dies."""
+    turn.announce("announce.contamination.died_infected", **_who(member))
+    if place_miniature(turn, IntruderKind.CREEPER):
+        turn.log("log.bag.intruder_placed", kind=IntruderKind.CREEPER)
+    crew.record_death(turn, RecordDeath(seat=member.seat))
+
+
+# --------------------------------------------------------------------- the Victory Check
+def survivor_seats(state: GameState) -> list[int]:
+    """The seats whose Character takes part in the Victory Check (the game is over)."""
+    if state.end is None:
+        return []
+    return [fate.seat for fate in state.end.fates if fate.fate in SURVIVING_FATES]
+
+
+def check_result(state: GameState, seat: int) -> CheckRecord | None:
+    """A survivor's Contamination check, once made."""
+    deck = state.contamination
+    return deck.checks.get(seat) if deck is not None else None
+
+
+def check_contamination_check(state: GameState, command: ContaminationCheck, rules: "Rules") -> None:
+    require(state.is_over, "error.contamination.check_before_end")
+    deck = require_deck(state)
+    member = crew.member_at(state, command.seat)
+    require(member.seat in survivor_seats(state), "error.contamination.not_a_survivor", seat=member.seat,
+            character=member.character)
+    require(member.seat not in deck.checks, "error.contamination.already_checked", seat=member.seat,
+            character=member.character)
+
+
+@handles(ContaminationCheck, check=check_contamination_check)
+def contamination_check_command(turn: Turn, command: ContaminationCheck) -> None:
+    contamination_check(turn, turn.state.member(command.seat), command.action_cards)
+
+
+def contamination_check(turn: Turn, member: CrewMember, action_cards: int) -> CheckRecord:
+    """Victory Check, step 2, for one survivor (the check above allowed it)."""
+    deck = turn.state.contamination
+    assert deck is not None
+    held = deck.held_by(member.seat)
+    record = CheckRecord(seq=turn.seq, larva=member.body.larva)
+    deck.checks[member.seat] = record
+    if not record.larva:
+        record.cards = [ScannedCard(word=word_of(card, deck.infected_count)) for card in held]
+    turn.log_for_seat(member.seat, "log.contamination.scan_result", count=len(record.cards),
+                      infected=sum(1 for card in record.cards if card.infected))
+    if not record.infected:
+        turn.log("log.contamination.check_clean", **_who(member))
+        return record
+    record.action_cards = action_cards
+    pile = [False] * action_cards + [True] * len(held)
+    _generator(turn).shuffle(pile)
+    record.drawn = pile[: turn.rules.contamination.victory_check_draws]
+    record.died = any(record.drawn)
+    drawn = sum(record.drawn)
+    if record.died:
+        turn.announce("announce.contamination.check_died", **_who(member), drawn=drawn)
+    else:
+        turn.log("log.contamination.check_survived", **_who(member))
+    return record

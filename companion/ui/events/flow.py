@@ -1,0 +1,98 @@
+"""What one tap on the runner sends: the answers the board already gives, the step's
+own command, then what the table would only tap through on the steps that follow.
+
+A step with nothing for the table to enter goes on in the same tap as the step before
+(Noise; Fire damage with no Fire marker on the board; Round end, whose reminders step 10
+shows already), and entering the Event card or the bag development step draws at once
+(the table draws anyway; a physical bag still asks what came out). Every one of these is
+its own named command, so undo walks back through them one at a time. Which commands
+those are is read from the page's newest view and checked by the engine before each is
+sent; nothing here decides a rule.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from companion.engine.commands import (
+    ContinueEventPhase,
+    DrawEventCard,
+    EventDevelopBag,
+    EventFireDamage,
+    EventKickstopper,
+    EventPowerSurge,
+    GameCommand,
+)
+from companion.engine.phase_state import EventEffect, EventStep
+from companion.engine.views import EventPhaseView, PublicView
+
+from ..context import UiContext
+
+# One-tap Event card effects; an effect that would change nothing is sent by continuing.
+ONE_TAP = {EventEffect.POWER_SURGE: EventPowerSurge, EventEffect.KICKSTOPPER: EventKickstopper}
+# A draw is something to read: the sequence stops after it.
+READ_AFTER = (DrawEventCard, EventDevelopBag)
+# Enough for the longest run (Fire answer, continue, draw); a guard against loops.
+MOST_FOLLOW_UPS = 6
+
+
+def answers_first(phase: EventPhaseView) -> list[GameCommand]:
+    """What continuing sends before it moves on: the answers the board already gives."""
+    if phase.step is EventStep.FIRE and phase.nest_fire is None and phase.known_nest_fire is not None:
+        return [EventFireDamage(nest_fire=phase.known_nest_fire)]
+    if (phase.step is EventStep.EVENT_CARD and phase.pending_effects
+            and set(phase.pending_effects) <= set(phase.settled_effects)):
+        return [ONE_TAP[effect]() for effect in phase.pending_effects]
+    return []
+
+
+def nothing_burns(phase: EventPhaseView) -> bool:
+    """Step 8 with no Fire marker on the board: no intruder burns and the Nest has no Fire."""
+    return phase.known_nest_fire is False
+
+
+def arrival_command(game: PublicView) -> GameCommand | None:
+    """What the table would only tap through on the step the phase stands at now."""
+    phase = game.event_phase
+    if phase is None:
+        return None
+    step = phase.step
+    if step is EventStep.NOISE or step is EventStep.ROUND_END:
+        return ContinueEventPhase()
+    if step is EventStep.FIRE and nothing_burns(phase):
+        return EventFireDamage(nest_fire=False) if phase.nest_fire is None else ContinueEventPhase()
+    if step is EventStep.EVENT_CARD and phase.event_card is None:
+        return DrawEventCard()
+    if step is EventStep.DEVELOPMENT and not phase.developed and not game.bag.physical_bag:
+        return game.develop()
+    return None
+
+
+def send(ctx: UiContext, command: GameCommand) -> bool:
+    return ctx.attempt(lambda: ctx.controller.execute(command, ctx.viewer))
+
+
+def follow_up(ctx: UiContext, on_closed: Callable[[], None] | None = None) -> None:
+    """Send the arrival commands of the steps reached, each once the engine accepts it."""
+    for _ in range(MOST_FOLLOW_UPS):
+        view = ctx.controller.view(ctx.viewer)
+        if view is None:
+            return
+        game = view.public
+        if game.event_phase is None:
+            if on_closed is not None and not game.is_over:
+                on_closed()
+            return
+        command = arrival_command(game)
+        if command is None or ctx.controller.check(command, ctx.viewer) is not None:
+            return
+        if not send(ctx, command) or isinstance(command, READ_AFTER):
+            return
+
+
+def go_on(ctx: UiContext, commands: list[GameCommand], on_closed: Callable[[], None] | None = None) -> bool:
+    """Send `commands` in order (stopping at a refusal), then the follow-ups."""
+    for command in commands:
+        if not send(ctx, command):
+            return False
+    follow_up(ctx, on_closed)
+    return True

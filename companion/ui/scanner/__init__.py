@@ -1,0 +1,1 @@
+"""The Scanner (a player's Contamination cards under the red film) and the Character board."""

@@ -1,0 +1,109 @@
+"""A Character board at a glance (Larva, Slime, wounds, Contamination cards) and the
+table's dialog that changes it."""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.engine.body_model import LIGHT_WOUND_STEPS, SERIOUS_WOUND_LIMIT
+from companion.engine.commands import (
+    GainContamination,
+    GameCommand,
+    InfestCharacter,
+    SetLarva,
+    SetSlime,
+    SufferWound,
+    TreatWounds,
+)
+from companion.engine.views import CrewView
+
+from .. import ids, theme
+from ..dialogs import close, dialog_button
+from ..i18n_view import Texts
+from ..kit.gate import CommandGate, command_button
+
+LARVA_COLOUR = "#8e3b8e"
+SLIME_COLOUR = "#3f7d3a"
+WOUND_COLOUR = "#7a1f23"
+CONTAMINATION_COLOUR = "#6b5300"
+
+
+def status_pills(texts: Texts, member: CrewView) -> list[ft.Control]:
+    """One pill per thing on the board, in the order a player reads their board."""
+    t = texts.t
+    body = member.body
+    pills: list[ft.Control] = []
+    if body.larva:
+        pills.append(theme.pill(t("ui.body.larva"), bgcolor=LARVA_COLOUR))
+    if body.slime:
+        pills.append(theme.pill(t("ui.body.slime"), bgcolor=SLIME_COLOUR))
+    if body.light_wounds:
+        pills.append(theme.pill(t("ui.body.light", step=body.light_wounds, steps=LIGHT_WOUND_STEPS),
+                                bgcolor=WOUND_COLOUR))
+    if body.serious_wounds:
+        pills.append(theme.pill(t("ui.body.serious", total=body.serious_wounds, limit=SERIOUS_WOUND_LIMIT,
+                                  dressed=body.dressed_wounds), bgcolor=WOUND_COLOUR))
+    if member.contamination_cards is not None:
+        pills.append(theme.pill(t("ui.body.cards", held=member.contamination_cards),
+                                bgcolor=CONTAMINATION_COLOUR if member.contamination_cards else theme.SURFACE))
+    if not pills:
+        pills.append(theme.muted(t("ui.body.clear"), size=13))
+    return pills
+
+
+def status_row(texts: Texts, member: CrewView, identifier: str) -> ft.Control:
+    return ids.tag(identifier, ft.Row(status_pills(texts, member), wrap=True, spacing=6, run_spacing=6))
+
+
+def _board_commands(member: CrewView, digital: bool) -> list[tuple[str, str, GameCommand, str]]:
+    """(identifier action, label key, command, tone) of each change the table can make,
+    the most frequent first (a phone shows the first ones without scrolling)."""
+    seat = member.seat
+    body = member.body
+    rows: list[tuple[str, str, GameCommand, str]] = []
+    if digital:
+        rows.append(("gain", "ui.body.gain", GainContamination(seat=seat), "warning"))
+    rows += [
+        ("light", "ui.body.add_light", SufferWound(seat=seat), "danger"),
+        ("serious", "ui.body.add_serious", SufferWound(seat=seat, serious=True), "danger"),
+        ("infest", "ui.body.infest", InfestCharacter(seat=seat), "warning"),
+        ("slime", "ui.body.remove_slime" if body.slime else "ui.body.add_slime",
+         SetSlime(seat=seat, slime=not body.slime), "normal"),
+        ("larva", "ui.body.remove_larva" if body.larva else "ui.body.add_larva",
+         SetLarva(seat=seat, larva=not body.larva), "normal"),
+        ("dress_one", "ui.body.dress_one", TreatWounds(seat=seat, treatment="dress_one"), "normal"),
+        ("dress_all", "ui.body.dress_all", TreatWounds(seat=seat, treatment="dress_all"), "normal"),
+        ("heal_dressed", "ui.body.heal_dressed", TreatWounds(seat=seat, treatment="heal_dressed"), "normal"),
+        ("heal_light", "ui.body.heal_light", TreatWounds(seat=seat, treatment="heal_light"), "normal"),
+        ("heal_all_light", "ui.body.heal_all_light", TreatWounds(seat=seat, treatment="heal_all_light"), "normal"),
+    ]
+    return rows
+
+
+def open_board_dialog(gate: CommandGate, member: CrewView) -> ft.AlertDialog:
+    """Every change to one Character board, each enabled only when the engine accepts it."""
+    ctx = gate.ctx
+    texts = ctx.texts
+    dialog = ft.AlertDialog(modal=True)
+
+    def sender(command: GameCommand):
+        def send(_e) -> None:
+            close(ctx.page, dialog)
+            gate.run(command)
+
+        return send
+
+    buttons = [
+        command_button(gate, command, label=texts.t(key), identifier=ids.body_action(action), tone=tone,
+                       compact=True, on_click=sender(command))
+        for action, key, command, tone in _board_commands(member, ctx.game.contamination is not None)
+    ]
+    dialog.title = ft.Text(texts.t("ui.body.title", name=member.name, character=texts.character(member.character)),
+                           size=20, weight=ft.FontWeight.BOLD)
+    dialog.content = ft.Column([ft.Row(status_pills(texts, member), wrap=True, spacing=6, run_spacing=6),
+                                theme.muted(texts.t("ui.body.help"), size=13),
+                                ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)],
+                               tight=True, spacing=10, scroll=ft.ScrollMode.AUTO, width=420)
+    dialog.actions = [dialog_button(texts, "ui.common.dismiss", ids.CONFIRM_CANCEL, lambda _e: close(ctx.page, dialog))]
+    ctx.page.show_dialog(dialog)
+    return dialog
+

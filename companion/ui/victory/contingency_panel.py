@@ -1,0 +1,143 @@
+"""The Contingency tokens the app deals: on the table, how many each player holds and
+who looked where; for one player (their phone, or the shared device handed to them),
+their own tokens, what they have seen, and the three ways of looking."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.engine.commands import PeekContingency
+from companion.engine.views import GameView
+
+from .. import ids, theme
+from ..context import UiContext
+from ..kit.chips import chips, choice_chip, label
+from ..kit.gate import command_button, styled_button
+from ..routes import VICTORY
+from .handoff import hand_to, handoff_body, phones
+from .names import player_name, token_card
+
+VIAS = ("archive", "alert_room", "computer")
+
+
+@dataclass
+class LookDraft:
+    via: str | None = None
+    target: int | None = None
+
+
+def _draft(ctx: UiContext, seat: int) -> LookDraft:
+    return ctx.kept(("contingency_draft", seat), LookDraft)
+
+
+def build_own_tokens(ctx: UiContext, view: GameView) -> list[ft.Control]:
+    """A player's own tokens and looks (their seat's view); nothing without the app's tokens."""
+    if view.private is None or view.private.contingency is None or view.public.contingency is None:
+        return []
+    t = ctx.texts.t
+    game = view.public
+    seat = view.private.seat
+    own = view.private.contingency
+    rows: list[ft.Control] = [theme.muted(t("ui.contingency.own_help"), size=14)]
+    rows += [token_card(ctx.texts, token) for token in own.own] or [theme.muted(t("ui.contingency.none_held"))]
+    if own.seen:
+        rows.append(label(t("ui.contingency.seen")))
+        for seen in own.seen:
+            where = t("ui.contingency.in_pool") if seen.holder is None else \
+                t("ui.contingency.held_by", name=player_name(game, seen.holder))
+            rows.append(ft.Column([theme.muted(where, size=13), token_card(ctx.texts, seen.token, detail=False)],
+                                  spacing=2, tight=True))
+    if not game.is_over and game.member(seat).is_in_facility:
+        rows.append(_looks(ctx, view, seat))
+    return [ids.tag(ids.CONTINGENCY_OWN, theme.card(ft.Column(rows, spacing=8), title=t("ui.contingency.own_title")))]
+
+
+def _looks(ctx: UiContext, view: GameView, seat: int) -> ft.Control:
+    t = ctx.texts.t
+    game = view.public
+    draft = _draft(ctx, seat)
+    held = game.contingency.held if game.contingency is not None else {}
+
+    def pick_via(via: str) -> None:
+        draft.via, draft.target = via, None
+        ctx.rerender()
+
+    def pick_target(target: int | None) -> None:
+        draft.target = target
+        ctx.rerender()
+
+    rows: list[ft.Control] = [label(t("ui.contingency.look")), chips([
+        choice_chip(t(f"ui.contingency.via.{via}"), selected=draft.via == via, on_click=lambda _e, v=via: pick_via(v),
+                    identifier=ids.contingency_look(via))
+        for via in VIAS
+    ])]
+    if draft.via is None:
+        return ft.Column(rows, spacing=8)
+    rows.append(theme.muted(t(f"ui.contingency.via_help.{draft.via}"), size=13))
+    others = [m for m in game.crew if m.seat != seat and held.get(m.seat)]
+    targets: list[int | None] = []
+    if draft.via == "archive" and ctx.controller.rules.contingency_deal.archive == "any_non_active":
+        targets = [None] + [m.seat for m in others]
+    elif draft.via == "computer":
+        targets = [m.seat for m in others if m.is_in_facility]
+    if targets:
+        rows.append(chips([
+            choice_chip(t("ui.contingency.pool") if target is None else player_name(game, target),
+                        selected=draft.target == target, on_click=lambda _e, x=target: pick_target(x),
+                        identifier=ids.contingency_target(target))
+            for target in targets
+        ]))
+    ready = not targets or draft.target is not None or (draft.via == "archive" and draft.target is None)
+    if ready:
+        command = PeekContingency(seat=seat, via=draft.via, target=draft.target)  # type: ignore[arg-type]
+        rows.append(command_button(ctx.gate(), command, label=t("ui.contingency.look_go"), icon=ft.Icons.VISIBILITY,
+                                   tone="primary", identifier=ids.CONTINGENCY_LOOK_GO, confirm_key="contingency_look"))
+    return ft.Column(rows, spacing=8)
+
+
+def _by_hand(ctx: UiContext) -> ft.Control:
+    """The way to the Victory Check when the game ended at the table, not in the app."""
+    t = ctx.texts.t
+    return ids.tag(ids.VICTORY_BY_HAND, ft.TextButton(content=t("ui.victory.by_hand_entry"), icon=ft.Icons.EMOJI_EVENTS,
+                                                      on_click=lambda _e: ctx.navigate(VICTORY)))
+
+
+def build_contingency_panel(ctx: UiContext) -> ft.Control | None:
+    """The table's panel while the game runs: the tokens (counts and looks, each player's
+    own behind a hand-off) when the app deals them, and the Victory Check by hand."""
+    game = ctx.game
+    tokens = game.contingency
+    if game.is_over:
+        return None
+    t = ctx.texts.t
+    if tokens is None:
+        return theme.card(_by_hand(ctx))
+    private = handoff_body(ctx, "contingency", lambda view: build_own_tokens(ctx, view))
+    if private is not None:
+        return ids.tag(ids.CONTINGENCY_PANEL, theme.card(ft.Column(private, spacing=10),
+                                                         title=t("ui.contingency.title")))
+    with_phone = phones(ctx)
+    rows: list[ft.Control] = [theme.muted(t("ui.contingency.table_help"), size=14)]
+    for member in game.crew:
+        count = tokens.held.get(member.seat, 0)
+        line: list[ft.Control] = [
+            ft.Text(member.name, size=15, weight=ft.FontWeight.BOLD, expand=True),
+            theme.pill(t("ui.contingency.held", count=count), bgcolor=theme.SURFACE_HIGH, size=12),
+        ]
+        if member.seat in with_phone:
+            line.append(theme.pill(t("ui.victory.on_phone"), bgcolor=theme.GREEN, size=12))
+        else:
+            line.append(ids.tag(ids.contingency_handoff(member.seat), styled_button(
+                t("ui.contingency.open_own"), icon=ft.Icons.LOCK_OPEN, compact=True,
+                on_click=lambda _e, s=member.seat: hand_to(ctx, s, "contingency"))))
+        rows.append(ft.Row(line, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    rows.append(theme.muted(t("ui.contingency.pool_count", count=tokens.pool), size=14))
+    for token in tokens.public:
+        rows.append(token_card(ctx.texts, token))
+    if tokens.looks:
+        last = tokens.looks[-1]
+        whose = t("ui.contingency.pool") if last.holder is None else player_name(game, last.holder)
+        rows.append(theme.muted(t("ui.contingency.last_look", name=player_name(game, last.seat), whose=whose), size=13))
+    rows.append(_by_hand(ctx))
+    return ids.tag(ids.CONTINGENCY_PANEL, theme.card(ft.Column(rows, spacing=8), title=t("ui.contingency.title")))

@@ -1,0 +1,310 @@
+"""End to end in Turkish: a seeded 3-player game with the app's Contingency tokens ends
+with the Facility destroyed (Ayşe locked in the Isolation Room, Barış reaching the
+Bunker by the table's button, Cem gone in CSS pod A), and the table walks the whole
+Victory Check. Ayşe and Barış join on phones by typing their seat's code; Barış does his
+Contamination check (the draw shown card by card) and enters his objective on his phone;
+Cem, without a phone, does his on the shared device handed to him. Screenshots at phone
+and desktop size: test-artifacts/screenshots/victory-*.png.
+
+The game up to the last move is prepared through the store before the app starts (the
+app resumes it); the seed is found with the engine so that the Active token spares both
+survivors and Barış's draw comes out clean (tests/support/victory_helpers.py)."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from companion.engine import GameSession
+from companion.engine import commands as c
+from companion.i18n.translator import Translator
+from companion.rules import load_rules
+from companion.store import GameStore
+from companion.ui import ids
+
+from .conftest import CHROMIUM, REPO, _free_port, _table_url, _wait_http
+from .flutter_page import DESKTOP, PHONE, FlutterPage
+
+pytestmark = pytest.mark.browser
+
+TR = Translator("tr")
+RULES = load_rules()
+NAMES = (("Ayşe", "hacker"), ("Barış", "janitor"), ("Cem", "lab_rat"))
+# Barış's draw: the steppers' defaults (10 Action cards, 1 Contamination card).
+ACTION_CARDS, CONTAMINATION_CARDS = 10, 1
+
+
+def _setup(seed: int) -> c.NewGame:
+    # Started an hour and a half ago, so the result shows how long the game lasted.
+    started = datetime.now(timezone.utc).replace(microsecond=0) - timedelta(minutes=95)
+    return c.NewGame(players=tuple(c.PlayerSetup(name=name, character=character) for name, character in NAMES),
+                     seed=seed, contingency_tokens=True, started_at=started)
+
+
+def _prepared(seed: int) -> GameSession:
+    """Up to the last move: Cem gone in pod A at 10, Ayşe locked in at 08, the Main Gate
+    open and the self-destruct started; Barış is the last one in the Facility."""
+    game = GameSession.start(_setup(seed), RULES)
+    for _ in range(5):
+        game.execute(c.AdvanceTime())
+    game.execute(c.EnterPod(seat=3, pod="A"))
+    game.execute(c.CssLaunch(face="A"))
+    for _ in range(2):
+        game.execute(c.AdvanceTime())
+    game.execute(c.LockIn(seat=1))
+    game.execute(c.OpenMainGate())
+    game.execute(c.StartSelfDestruct())
+    return game
+
+
+def _rehearsal_fits(seed: int) -> bool:
+    """The same taps, played by the engine: both survivors outlive the Active token and
+    Barış's draw holds no Contamination card."""
+    game = _prepared(seed)
+    for command in (c.EscapeToBunker(seat=2), c.StartVictoryCheck(), c.ConfirmRoster(), c.RevealActiveContingency()):
+        game.execute(command)
+    if game.state.victory.contingency_deaths:
+        return False
+    game.execute(c.StartContaminationChecks())
+    game.execute(c.AnswerScan(seat=2, larva=False, infected=True))
+    game.execute(c.DrawContamination(seat=2, action_cards=ACTION_CARDS, contamination_cards=CONTAMINATION_CARDS))
+    return game.state.victory.contamination_of(2).dies is False and game.state.victory.reason.value == \
+        "facility_destroyed"
+
+
+def _seed() -> int:
+    return next(seed for seed in range(1, 500) if _rehearsal_fits(seed))
+
+
+@pytest.fixture(scope="module")
+def prepared_app(tmp_path_factory):
+    """The app on a data folder holding the prepared game; the table's address."""
+    if not CHROMIUM.exists():
+        from tests.support.requirements import skip_or_fail
+
+        skip_or_fail("Debian's chromium is not installed", required_by="REQUIRE_BROWSER")
+    data_dir = tmp_path_factory.mktemp("victory-games")
+    game = _prepared(_seed())
+    with GameStore(data_dir, rules=RULES) as store:
+        store.create(game, "Zafer Kontrolü")
+    port = _free_port()
+    log_path = data_dir.parent / "victory-app.log"
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "companion", "--web", "--host", "127.0.0.1", "--port", str(port),
+             "--data-dir", str(data_dir), "--lang", "tr"],
+            cwd=REPO, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        _wait_http(f"http://127.0.0.1:{port}/", process)
+        yield _table_url(log_path, process)
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=10)
+        except ProcessLookupError:
+            pass
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+
+
+OPENED: list[FlutterPage] = []
+
+
+def _page(browser, viewport: dict) -> FlutterPage:
+    page = FlutterPage(browser.new_context(viewport=viewport, locale="tr-TR").new_page())
+    OPENED.append(page)
+    return page
+
+
+@pytest.fixture
+def keep_failures(request, screenshots):
+    """On failure, the last frame of every page this test opened, for a human to look at."""
+    OPENED.clear()
+    yield
+    report = getattr(request.node, "rep_call", None)
+    for index, page in enumerate(OPENED):
+        if report is not None and report.failed:
+            try:
+                page.page.screenshot(path=str(screenshots / f"failure-victory-{index}.png"))
+            except Exception:  # noqa: BLE001 - a closed page has no last frame
+                pass
+        page.page.context.close()
+    OPENED.clear()
+
+
+def _join(browser, table: FlutterPage, base: str, seat: int) -> FlutterPage:
+    """Seat `seat`'s phone joins by typing the code the table shows."""
+    table.tap(ids.players_seat(seat))
+    table.page.wait_for_timeout(400)
+    # A control off screen has no text in the accessibility tree: bring the code into view.
+    table.scroll_into_view(ids.PLAYERS_CODE)
+    table.page.wait_for_timeout(400)
+    code = "".join(ch for ch in table.text_of(ids.PLAYERS_CODE) if ch.isalnum())[-6:]
+    assert len(code) == 6, code
+    phone = _page(browser, PHONE)
+    phone.open(base)
+    phone.wait_for_id(ids.JOIN_CODE)
+    phone.type_into(ids.JOIN_CODE, code)
+    phone.tap(ids.JOIN_SUBMIT)
+    phone.wait_for_id(ids.SEAT_SCREEN)
+    return phone
+
+
+def _settle(app: FlutterPage, identifier: str, timeout: float = 30) -> list[str]:
+    """Wait for `identifier`, dismissing the table's announcements on the way."""
+    return app.wait_past_announcements(lambda: app.has(identifier), f"control {identifier!r}", timeout=timeout)
+
+
+def _tap(app: FlutterPage, identifier: str, then: str) -> list[str]:
+    """Tap, and tap again if the page was rebuilding and nothing happened."""
+    seen: list[str] = []
+    for attempt in range(3):
+        app.tap(identifier)
+        try:
+            return seen + _settle(app, then, timeout=10 if attempt < 2 else 30)
+        except AssertionError:
+            if attempt == 2:
+                raise
+    return seen
+
+
+def _confirm(app: FlutterPage, then: str) -> list[str]:
+    app.wait_for_id(ids.CONFIRM_OK)
+    app.tap(ids.CONFIRM_OK)
+    return _settle(app, then)
+
+
+def _shots(app: FlutterPage, screenshots, name: str) -> None:
+    """The table at desktop size, then at phone size, from the top of the screen."""
+    app.scroll_top()
+    app.screenshot(screenshots / f"victory-{name}-tr-desktop.png")
+    app.page.set_viewport_size(PHONE)
+    app.page.wait_for_timeout(600)
+    app.scroll_top()
+    app.screenshot(screenshots / f"victory-{name}-tr-phone.png")
+    app.page.set_viewport_size(DESKTOP)
+    app.page.wait_for_timeout(600)
+
+
+def _private_scan_clean(app: FlutterPage) -> None:
+    app.tap(ids.victory_answer("larva", False))
+    app.wait_for_id(ids.victory_answer("infected", False))
+    app.tap(ids.victory_answer("infected", False))
+    app.wait_for_id(ids.VICTORY_SCAN_SUBMIT)
+    _tap(app, ids.VICTORY_SCAN_SUBMIT, ids.VICTORY_CHECK_OUTCOME)
+
+
+def test_the_whole_victory_check_with_two_phones_and_the_shared_device(browser, prepared_app, screenshots,
+                                                                      keep_failures):
+    base = prepared_app.split("/table", 1)[0] + "/"
+    table = _page(browser, DESKTOP)
+    table.open(prepared_app)
+    _settle(table, ids.PLAYERS_JOIN, timeout=60)
+
+    # Ayşe and Barış join by typing their codes; Cem has no phone.
+    table.tap(ids.PLAYERS_JOIN)
+    table.wait_for_id(ids.PLAYERS_CODE)
+    ayse = _join(browser, table, base, 1)
+    baris = _join(browser, table, base, 2)
+    table.tap(ids.PLAYERS_BACK)
+    _settle(table, ids.crew_phone(2))
+
+    # Barış reaches the Bunker: nobody is left, the self-destruct destroys the Facility.
+    table.tap(ids.crew_action("bunker", 2))
+    said = _confirm(table, ids.VICTORY_ENTRY)
+    assert any(TR.t("announce.destroyed.self_destruct") in text for text in said), said
+    _shots(table, screenshots, "end")
+
+    # Step 0: the tracker's roster, confirmed.
+    _tap(table, ids.VICTORY_ENTRY, ids.VICTORY_CONFIRM_ROSTER)
+    assert TR.t("end_reason.facility_destroyed") in table.text()
+    assert TR.t("ui.victory.roster.dies") in table.text_of(ids.victory_roster(1))
+    _shots(table, screenshots, "roster")
+    _tap(table, ids.VICTORY_CONFIRM_ROSTER, ids.VICTORY_REVEAL_ACTIVE)
+
+    # Step 1: the Active token, revealed for good (no step back past it).
+    table.tap(ids.VICTORY_REVEAL_ACTIVE)
+    said = _confirm(table, ids.VICTORY_TO_CONTAMINATION)
+    assert any(TR.t("announce.victory.active_revealed", contingency="").split(":")[0] in text for text in said)
+    assert table.has(ids.VICTORY_ACTIVE)
+    _shots(table, screenshots, "contingency")
+    _tap(table, ids.VICTORY_TO_CONTAMINATION, ids.victory_handoff(3))
+
+    # Step 2, Barış on his phone: infected, the app draws 4 cards, shown one by one.
+    baris.wait_for_id(ids.VICTORY_PRIVATE)
+    baris.tap(ids.victory_answer("larva", False))
+    baris.wait_for_id(ids.victory_answer("infected", True))
+    baris.tap(ids.victory_answer("infected", True))
+    _tap(baris, ids.VICTORY_SCAN_SUBMIT, ids.VICTORY_DRAW)
+    baris.screenshot(screenshots / "victory-check-before-draw-tr-phone.png")
+    baris.tap(ids.VICTORY_DRAW)
+    baris.wait_for_id(ids.CONFIRM_OK)
+    baris.tap(ids.CONFIRM_OK)
+    baris.wait_for_id(ids.VICTORY_NEXT_CARD)
+    for card in range(1, 5):
+        _tap(baris, ids.VICTORY_NEXT_CARD, ids.VICTORY_CHECK_OUTCOME if card == 4 else ids.VICTORY_NEXT_CARD)
+        if card == 2:
+            baris.screenshot(screenshots / "victory-check-cards-tr-phone.png")
+    assert TR.t("ui.victory.check.you_survive_draw") in baris.text_of(ids.VICTORY_CHECK_OUTCOME)
+    baris.screenshot(screenshots / "victory-check-outcome-tr-phone.png")
+    # Ayşe's phone shows none of it; the table only that Barış is done.
+    assert not ayse.has(ids.VICTORY_PRIVATE)
+    table.wait_until(lambda: TR.t("ui.victory.done") in table.text_of(ids.victory_status(2)), "Barış done")
+    assert TR.t("ui.victory.check.you_survive_draw") not in table.text()
+
+    # Cem on the shared device: the curtain, his check, then hidden again.
+    _tap(table, ids.victory_handoff(3), ids.VICTORY_HANDOFF_TAKE)
+    table.screenshot(screenshots / "victory-handoff-tr-desktop.png")
+    _tap(table, ids.VICTORY_HANDOFF_TAKE, ids.VICTORY_PRIVATE)
+    _private_scan_clean(table)
+    table.screenshot(screenshots / "victory-check-shared-tr-desktop.png")
+    _tap(table, ids.VICTORY_HANDOFF_DONE, ids.VICTORY_REVEAL_CONTAMINATION)
+    assert not table.has(ids.VICTORY_PRIVATE)
+    _shots(table, screenshots, "contamination")
+    _tap(table, ids.VICTORY_REVEAL_CONTAMINATION, ids.VICTORY_REVEAL_OBJECTIVES)
+
+    # Step 3, Barış on his phone: Ayşe's Character must not survive.
+    baris.wait_for_id(ids.objective_kind("player_dies"))
+    baris.tap(ids.objective_kind("player_dies"))
+    baris.wait_for_id(ids.objective_player(1))
+    baris.tap(ids.objective_player(1))
+    baris.wait_for_id(ids.VICTORY_OBJECTIVE_SUBMIT)
+    _tap(baris, ids.VICTORY_OBJECTIVE_SUBMIT, ids.VICTORY_OBJECTIVE_SAVED)
+    assert TR.t("ui.victory.objective.would_meet") in baris.text_of(ids.VICTORY_OBJECTIVE_SAVED)
+    baris.screenshot(screenshots / "victory-objective-tr-phone.png")
+
+    # Cem on the shared device: all rooms of S-01 and S-03 explored, which the app asks.
+    _tap(table, ids.victory_handoff(3), ids.VICTORY_HANDOFF_TAKE)
+    _tap(table, ids.VICTORY_HANDOFF_TAKE, ids.objective_kind("sections_explored"))
+    table.tap(ids.objective_kind("sections_explored"))
+    table.wait_for_id(ids.objective_section(1, "S-01"))
+    table.tap(ids.objective_section(1, "S-01"))
+    table.tap(ids.objective_section(2, "S-03"))
+    table.wait_for_id(ids.victory_answer("objective", True))
+    table.tap(ids.victory_answer("objective", True))
+    table.wait_for_id(ids.VICTORY_OBJECTIVE_SUBMIT)
+    _tap(table, ids.VICTORY_OBJECTIVE_SUBMIT, ids.VICTORY_OBJECTIVE_SAVED)
+    table.screenshot(screenshots / "victory-objective-shared-tr-desktop.png")
+    _tap(table, ids.VICTORY_HANDOFF_DONE, ids.VICTORY_REVEAL_OBJECTIVES)
+    _shots(table, screenshots, "objectives")
+
+    # Step 4: the result, for everyone, with the summary and its QR code.
+    said = _tap(table, ids.VICTORY_REVEAL_OBJECTIVES, ids.VICTORY_RESULT)
+    assert any(TR.t("announce.victory.winner", character=TR.t("character.janitor")) in text for text in said)
+    for seat, name, character in ((2, "Barış", "janitor"), (3, "Cem", "lab_rat")):
+        who = TR.t("ui.common.player_character", name=name, character=TR.t(f"character.{character}"))
+        assert TR.t("ui.victory.result.wins", who=who) in table.text_of(ids.victory_verdict(seat))
+    assert TR.t("death_cause.killed_at_end") in table.text_of(ids.victory_verdict(1))
+    assert table.has(ids.VICTORY_QR) and table.has(ids.VICTORY_SUMMARY)
+    # 95 minutes before the app started, plus the minutes this test took.
+    assert any(TR.t("ui.victory.length.clock", hours=1, minutes=35 + late) in table.text() for late in range(10))
+    _shots(table, screenshots, "result")
+    for phone, name in ((ayse, "ayse"), (baris, "baris")):
+        phone.wait_text(TR.t("ui.victory.step.result"))
+        phone.scroll_top()
+        phone.screenshot(screenshots / f"victory-result-{name}-tr-phone.png")
