@@ -43,8 +43,16 @@ def rules(tmp_path: Path, monkeypatch) -> Path:
 
 @pytest.fixture
 def served(monkeypatch) -> list[tuple]:
-    """What the CLI hands to Flet, instead of starting a server."""
+    """The web servers the CLI would run (bound, then closed instead of served)."""
+    from companion.hosting.server import Server
+
     calls: list[tuple] = []
+
+    def record(server: Server) -> None:
+        calls.append((server.host, server.port))
+        server._socket.close()
+
+    monkeypatch.setattr(Server, "serve_forever", record)
     monkeypatch.setattr(ft, "run", lambda main, **options: calls.append((main, options)))
     return calls
 
@@ -111,7 +119,9 @@ def test_the_app_starts_in_the_working_language_and_prints_why(locales: Path, se
     out, err = capsys.readouterr()
     assert code == 0
     assert len(served) == 1
-    assert out.strip() == Translator("pt-BR").t("cli.serving", url=f"http://127.0.0.1:{port}")
+    said = Translator("pt-BR").t("cli.serving", url="URL").split("URL")
+    first = out.splitlines()[0]
+    assert first.startswith(said[0] + f"http://127.0.0.1:{port}/table?k=") and first.endswith(said[1])
     [line] = err.strip().splitlines()
     assert "tr/app.json" in line and _invalid_json_in("pt-BR") in line
 
@@ -121,10 +131,10 @@ def test_the_start_up_banner_says_why_a_language_is_off(locales: Path, tmp_path:
 
     banners: list[list[str]] = []
     monkeypatch.setattr(companion.ui.app, "make_main",
-                        lambda controller, *, language, startup_errors: banners.append(list(startup_errors)))
+                        lambda controller, *, language, startup_errors, **_: banners.append(list(startup_errors)))
     (locales / "tr" / "app.json").write_text(BROKEN_JSON, encoding="utf-8")
     choice = choose_language("pt-BR")
-    prepare(choice=choice, data_dir=tmp_path / "data")
+    prepare(choice=choice, data_dir=tmp_path / "data").main
     assert banners == [list(choice.notices)]
 
 
