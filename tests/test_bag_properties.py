@@ -86,14 +86,16 @@ def check_bag(state: GameState) -> None:
         assert 0 <= bag.on_board[kind] <= RULES.intruders.miniatures[kind]
     assert bag.eggs >= 0 and bag.carcasses >= 0
     assert bag.nest_destroyed == (bag.eggs == 0)  # eggs only run out by being taken or destroyed
+    # The tokens drawn for intruders on the board wait beside it, at most one a miniature.
+    assert set(bag.on_board_tokens) <= set(bag.aside)
+    for kind, count in Counter(KIND_OF[t] for t in bag.on_board_tokens).items():
+        assert count <= bag.on_board[kind]
     if bag.awaiting is Awaiting.QUEEN_IN_NEST:
         assert "queen" in bag.bag and bag.last_draw.kind == "queen"
     if bag.awaiting is Awaiting.ADULTS_RETREAT:
         assert bag.on_board["adult"] == RULES.intruders.miniatures["adult"]
     if bag.last_draw is not None and bag.last_draw.result is DrawResult.ADULTS_RETREAT:
         assert bag.awaiting is Awaiting.ADULTS_RETREAT and bag.last_draw.kind == "adult"
-    if bag.on_board["queen"] and "queen" in bag.bag:
-        raise AssertionError("the Queen is both on the board and in the bag")
     assert GameState.model_validate_json(state.model_dump_json()) == state
 
 

@@ -327,12 +327,24 @@ def test_queen_with_a_character_in_the_nest(rules):
     do(game, "develop_bag", outcome={"token": "queen"})
     refused(game, "error.bag_queen_needs_encounter", "answer_queen_in_nest", character_in_nest=True, seat=1)
     state = do(game, "answer_queen_in_nest", character_in_nest=True, seat=2, place="S-02", hand=4)
-    assert "queen" in state.bag.aside and "queen" not in state.bag.bag  # FAQ: not returned
+    assert "queen" in state.bag.bag and "queen" not in state.bag.aside  # p.13: back into the bag
     assert state.bag.on_board["queen"] == 1 and state.bag.eggs == 5
     assert new_keys(state) == ["announce.bag.queen_in_nest", "log.bag.encounter_light",
                                "announce.first_encounter", "log.bag.no_surprise_attack"]
     draw = state.bag.last_draw
     assert (draw.seat, draw.applied, draw.hand, draw.surprise_attack) == (2, 4, 4, False)
+
+
+def test_second_queen_draw_while_she_is_on_the_board_places_no_second_queen(rules):
+    game = start(rules, physical=True, layout=LAYOUT_1234)
+    do(game, "develop_bag", outcome={"token": "queen"})
+    do(game, "answer_queen_in_nest", character_in_nest=True, seat=2, place="S-02", hand=4)
+    do(game, "develop_bag", outcome={"token": "queen"})
+    state = do(game, "answer_queen_in_nest", character_in_nest=True, seat=1, place="S-02", hand=1)
+    assert state.bag.on_board["queen"] == 1 and "queen" in state.bag.bag
+    assert new_keys(state) == ["log.bag.queen_already_on_board"]
+    assert state.bag.last_draw.result is DrawResult.QUEEN_BACK
+    assert state.bag.last_draw.surprise_attack is None
 
 
 def test_queen_in_the_nest_in_darkness_surprises_a_short_hand(rules):
@@ -344,14 +356,30 @@ def test_queen_in_the_nest_in_darkness_surprises_a_short_hand(rules):
     assert "announce.bag.surprise_attack" in new_keys(state)
 
 
-def test_queen_back_when_the_nest_is_destroyed_adds_no_egg(rules):
+def test_queen_back_when_the_nest_is_destroyed_adds_an_egg_and_restores_the_nest(rules):
     game = start(rules, physical=True)
     for _ in range(5):
         do(game, "remove_egg", how="destroyed")
     do(game, "develop_bag", outcome={"kind": "queen"})
     state = do(game, "answer_queen_in_nest", character_in_nest=False)
-    assert state.bag.eggs == 0 and state.bag.nest_destroyed
-    assert new_keys(state) == ["log.bag.queen_back_nest_destroyed"]
+    assert state.bag.eggs == 1 and not state.bag.nest_destroyed
+    assert new_keys(state) == ["announce.bag.queen_back_nest_restored"]
+
+
+def test_never_more_than_the_eight_egg_tokens(rules):
+    game = start(rules, physical=True)
+    do(game, "remove_egg", how="taken")  # carried: still one of the 8 tokens
+    for _ in range(4):
+        do(game, "develop_bag", outcome={"kind": "queen"})
+        do(game, "answer_queen_in_nest", character_in_nest=False)
+    assert (game.state.bag.eggs, game.state.bag.eggs_out) == (7, 1)
+    assert new_keys(game.state) == ["log.bag.queen_back_no_egg_token"]
+    assert _params(game.state, "log.bag.queen_back_no_egg_token") == {"maximum": 8}
+    # The carried Egg is destroyed: its token is free for the Queen again.
+    do(game, "injury_check", intruder="egg", injuries=1, in_nest=False)
+    do(game, "develop_bag", outcome={"kind": "queen"})
+    state = do(game, "answer_queen_in_nest", character_in_nest=False)
+    assert (state.bag.eggs, state.bag.eggs_out) == (8, 0)
 
 
 def test_digital_queen_draw_then_answer(rules):

@@ -248,6 +248,23 @@ def test_the_form_shows_darkness_from_the_power_and_sends_the_encounter(controll
     assert draw.kind == "blank" or draw.lighting is Lighting.UNPOWERED
 
 
+def test_the_form_lets_a_character_ignore_darkness(controller):
+    controller.new_game(_setup(), "t")
+    ctx = make_context(controller, "pt-BR", 390)
+    t = ctx.texts
+    ctx.rerender = lambda: None
+    _click(build_bag_screen(ctx), ids.encounter_place("S-01"))
+    controller.execute(FlipPower(section=Section.S01))
+    _click(build_bag_screen(ctx), ids.ENCOUNTER_IGNORE_DARKNESS)
+    screen = build_bag_screen(ctx)
+    assert t.t("ui.bag.encounter.darkness_ignored", section="S-01") in strings(_find(screen, ids.ENCOUNTER_LIGHTING))
+    _click(screen, ids.encounter_seat(3))
+    _pick_hand(ctx, 1)
+    _click(build_bag_screen(ctx), ids.DRAW_ENCOUNTER)
+    draw = controller.state.bag.last_draw
+    assert draw.kind == "blank" or draw.lighting is Lighting.DARKNESS_IGNORED
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_odds_panel_shows_the_exact_odds_as_percentages(controller, lang):
     controller.new_game(_setup(), "t")

@@ -465,6 +465,19 @@ def test_the_lighting_follows_the_power_tokens(controller):
         assert t(f"ui.events.lighting.{key}", section=section.value) in shown
 
 
+def test_the_attack_form_lets_a_character_ignore_darkness(controller):
+    _new(controller)
+    ctx = make_context(controller, "pt-BR", 1280)
+    open_screen(ctx, ATTACK)
+    _tap(ctx, ATTACK, ids.attack_seat(2))
+    _tap(ctx, ATTACK, ids.attack_place("STAIRS"))
+    _tap(ctx, ATTACK, ids.ATTACK_IGNORE_DARKNESS)
+    screen = build_events_screen(ctx, ATTACK)
+    assert ctx.texts.t("ui.events.lighting.ignored", section="STAIRS") in strings(_find(screen, ids.ATTACK_LIGHTING))
+    _click(_find(screen, ids.ATTACK_RESOLVE))
+    assert controller.state.latest.attack.dark is False
+
+
 def test_a_surprise_attack_from_the_bag_shows_exactly_its_values(controller):
     """The bag screen fills in the attack and opens it: what it set is what is shown and
     sent, and the way back leads to the bag."""

@@ -289,3 +289,27 @@ def test_undo_says_what_it_took_back_and_offers_to_redo_it(controller):
     assert Texts("pt-BR").t("ui.common.undone", what=Texts("pt-BR").entry(line)) in said
     notice.on_action(None)
     assert controller.state.fire == 1
+
+
+@pytest.mark.parametrize("screen", (RUNNER, BAG, TABLE, "events-decks"))
+def test_a_table_screens_address_opens_that_screen_again(controller, tmp_path, screen):
+    """What a reload or a reconnect sends: the screen's address with the host key."""
+    from companion.engine.views import NOBODY, TABLE as TABLE_VIEWER
+    from companion.phone_access import PhoneAccess
+    from companion.seating import Seating
+
+    from .test_phone_pages import PhonePage
+
+    _new(controller)
+    seating = Seating(controller, tmp_path / "seating")
+    address = f"/{screen}?{seating.credential_query(TABLE_VIEWER)}"
+    for route, viewer in ((address, TABLE_VIEWER), (f"/{screen}?k=not-the-key", NOBODY)):
+        page = PhonePage(route, "s1")
+        app = PageApp(page, controller, language="pt-BR", startup_errors=[], seating=seating,
+                      phone_access=PhoneAccess(host="127.0.0.1", port=0), trusted=False)
+        app.start()
+        assert app.ctx.viewer == viewer
+        shown = set().union(*(identifiers(control) for control in page.controls))
+        assert (ids.STATUS_STRIP in shown) == (viewer == TABLE_VIEWER)
+        if viewer == TABLE_VIEWER:
+            assert app.screen == screen and page.controls[-1].controls[0].key == f"screen-{screen}"

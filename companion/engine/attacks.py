@@ -20,7 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from . import contamination, crew
-from .bag import kill_miniature, lighting, place_miniature, remove_miniature, remove_nest_egg, require_bag_free
+from .bag import (destroy_carried_egg, kill_miniature, lighting, place_miniature, remove_miniature, remove_nest_egg,
+                  require_bag_free)
 from .bag_model import Place
 from .commands import InjuryCheck, ResolveAttack
 from .context import Turn
@@ -74,6 +75,12 @@ def darkness(state: GameState, place: Place | None, dark: bool | None) -> bool:
         return dark
     require(derived is not None, "error.attack_light_unknown")
     return bool(derived)
+
+
+def attack_darkness(state: GameState, command: ResolveAttack) -> bool:
+    """Whether the card's Darkness extra applies: not for a Character who ignores Darkness."""
+    dark = darkness(state, command.place, command.dark)
+    return dark and not command.ignore_darkness
 
 
 def _on_board(state: GameState, kind: str) -> bool:
@@ -138,7 +145,7 @@ def _may_evolve(state: GameState, rules: "Rules", card: str | None) -> bool:
 def check_resolve_attack(state: GameState, command: ResolveAttack, rules: "Rules") -> None:
     require_running(state)
     crew.active_member(state, command.seat)
-    darkness(state, command.place, command.dark)
+    attack_darkness(state, command)
     if command.attacker == IntruderKind.LARVA:
         require(command.card is None, "error.attack_larva_draws_no_card")
         if _on_board(state, IntruderKind.LARVA):
@@ -153,8 +160,10 @@ def check_resolve_attack(state: GameState, command: ResolveAttack, rules: "Rules
 def resolve_attack(turn: Turn, command: ResolveAttack) -> None:
     state = turn.state
     member = state.member(command.seat)
-    dark = darkness(state, command.place, command.dark)
+    dark = attack_darkness(state, command)
     who = {"seat": member.seat, "character": member.character, "kind": command.attacker, "target": command.target}
+    if command.ignore_darkness and darkness(state, command.place, command.dark):
+        turn.log("log.attack.darkness_ignored", seat=member.seat, character=member.character)
     if command.attacker == IntruderKind.LARVA:
         turn.log("log.attack.infest", **who)
         outcome, card = AttackOutcome.INFESTED, None
@@ -260,6 +269,8 @@ def injury_check(turn: Turn, command: InjuryCheck) -> None:
             _record_injury(turn, command, InjuryOutcome.EGG_DESTROYED)
             if command.in_nest:
                 destroy_nest_egg(turn)
+            else:
+                destroy_carried_egg(turn)
         else:
             turn.log("log.injury.killed", **base, total=0)
             _record_injury(turn, command, InjuryOutcome.KILLED)

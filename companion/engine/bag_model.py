@@ -149,8 +149,13 @@ class BagState(_Model):
     bag: list[str]
     aside: list[str]
     on_board: dict[MiniatureKind, int]
+    # Token ids (in `aside`) drawn for intruders now on the board: the token that
+    # returns when one of them goes back into the bag. Card-placed intruders have none.
+    on_board_tokens: list[str] = Field(default_factory=list)
     carcasses: int = 0
     eggs: int
+    # Eggs taken from the Nest and not destroyed since: Egg tokens still in play.
+    eggs_out: int = 0
     nest_destroyed: bool = False
     last_draw: BagDraw | None = None
     awaiting: Awaiting | None = None

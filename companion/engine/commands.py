@@ -158,6 +158,8 @@ class ResolveEncounter(_Command):
     hand: int = Field(ge=0)
     # Physical bag only: the token that came out.
     outcome: TokenOutcome | None = None
+    # A Flashlight, a Light Stick or an effect lets the Character ignore Darkness (p.18).
+    ignore_darkness: bool = False
 
 
 class DevelopBag(_Command):
@@ -251,6 +253,8 @@ class ResolveAttack(_Command):
     # Why this Character is the target (which targeting rule the screen reminds of).
     target: AttackTarget = "standard"
     card: str | None = None
+    # The Character ignores Darkness: the card's Darkness extra does not apply (p.18).
+    ignore_darkness: bool = False
 
 
 class InjuryCheck(_Command):

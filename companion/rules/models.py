@@ -238,6 +238,7 @@ class IntruderRules(RulesEntry):
     start_adults_per_player: NonNegativeInt = 1
     miniatures: Annotated[dict[MiniatureKind, NonNegativeInt], AfterValidator(_freeze)]
     nest_eggs: NonNegativeInt = 5
+    egg_tokens: NonNegativeInt = 8
 
     def tokens_in_box(self, kind: str) -> int:
         return sum(1 for t in self.tokens if t.kind == kind)

@@ -40,6 +40,16 @@ def screen_of(route: str | None) -> str | None:
     return path if path in SCREENS else None
 
 
+def as_table_route(route: str | None) -> str | None:
+    """A table screen's address read as the table's own: every screen of the table keeps
+    the host key in its address (`/events?k=…`), so a reload or a reconnect on any of
+    them opens the table again. Any other address (a seat's) is left as it is."""
+    if screen_of(route) is None:
+        return route
+    query = (route or "").split("?", 1)[1] if "?" in (route or "") else ""
+    return route_of(TABLE) + (f"?{query}" if query else "")
+
+
 def language_in(route: str | None) -> str | None:
     """The language an address asks for (one of ours), else None."""
     values = parse_qs(urlsplit(route or "/").query).get(LANG_PARAM)

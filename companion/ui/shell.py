@@ -30,8 +30,8 @@ from .kit.memo import kept_panel
 from .on_screen import shown_on_screen
 from .phone.join_screen import build_join_screen
 from .phone.seat_screen import build_seat_screen
-from .routes import (BAG, GAME_SCREENS, HOME, LANG_PARAM, PLAYERS, RULES, SCANNER, SETUP, TABLE, device_language,
-                     language_in, route_of, screen_of)
+from .routes import (BAG, GAME_SCREENS, HOME, LANG_PARAM, PLAYERS, RULES, SCANNER, SETUP, TABLE, as_table_route,
+                     device_language, language_in, route_of, screen_of)
 from .rules_screen import build_rules_screen, open_rules
 from .scanner.handover import build_handover_screen
 from .routes import VICTORY
@@ -103,7 +103,7 @@ class PageApp:
 
     # -- who looks ---------------------------------------------------------------
     def _viewer_from_address(self) -> Viewer:
-        viewer = self.seating.viewer_for(getattr(self.page, "route", None))
+        viewer = self.seating.viewer_for(as_table_route(getattr(self.page, "route", None)))
         if viewer.kind == "seat" and not (self.phone_access is not None and self.phone_access.accepting):
             return NOBODY
         return viewer

@@ -77,7 +77,7 @@ class Table:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if app.has("announcement"):
-                self.announced.append(app.text_of("announcement"))
+                self.announced.append(f"{self.part}: {' '.join(app.text_of('announcement').split())[:90]}")
                 self.tap("announcement-ok")
                 app.wait_gone("announcement")
                 continue
@@ -351,6 +351,9 @@ def test_two_rounds_in_portuguese_at_phone_size(flutter: FlutterPage, app_url, s
     print("\ntaps per part (3 players, Portuguese, 390×844):")
     for part, count in table.counts.items():
         print(f"  {part}: {count}" + (f" (target ≤ {TARGETS[part]})" if part in TARGETS else ""))
+    print("announcements dismissed (each one tap, counted above):")
+    for line in table.announced:
+        print(f"  {line}")
     for part, target in TARGETS.items():
         assert table.counts[part] <= target, (part, table.counts[part])
 

@@ -107,6 +107,8 @@ def candidates(state: GameState, rules: Rules) -> list[c.GameCommand]:
     commands += [
         c.ResolveEncounter(seat=absent, place=Place.STAIRS, hand=0),
         c.ResolveEncounter(seat=seats[-1], place=Place.ELEVATOR, hand=4),
+        c.ResolveEncounter(seat=seats[-1], place=Place.ELEVATOR, hand=1, ignore_darkness=True),
+        c.ResolveEncounter(seat=1, place=Place.STAIRS, hand=2, ignore_darkness=True),
     ]
     for attacker in MINIATURE_KINDS:
         for card in _attack_cards(state, rules):
@@ -115,6 +117,8 @@ def candidates(state: GameState, rules: Rules) -> list[c.GameCommand]:
             c.ResolveAttack(attacker=attacker, seat=seats[-1], dark=True),
             c.ResolveAttack(attacker=attacker, seat=1),
             c.ResolveAttack(attacker=attacker, seat=1, place=Place.STAIRS, dark=False),
+            c.ResolveAttack(attacker=attacker, seat=1, place=Place.STAIRS, ignore_darkness=True),
+            c.ResolveAttack(attacker=attacker, seat=seats[-1], dark=True, ignore_darkness=True),
             c.ResolveAttack(attacker=attacker, seat=absent, place=Place.S01),
         ]
     for intruder in (*MINIATURE_KINDS, "egg"):

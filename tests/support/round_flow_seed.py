@@ -46,9 +46,9 @@ def new_game(seed: int) -> NewGame:
     return NewGame(players=tuple(PlayerSetup(name=n, character=ch) for n, ch in PLAYERS), seed=seed)
 
 
-def _phase(finish_fire: bool) -> Iterator[c.GameCommand]:
-    """Steps 8 to 11 as the runner sends them (the Event card drawn on entering step 9,
-    the bag developed on entering step 10)."""
+def _steps_8_and_9() -> Iterator[c.GameCommand]:
+    """Step 8 answered "no Fire in the Nest" and step 9's card, drawn on entering it: what
+    one tap sends (the tap that leaves step 7, or the Nest answer)."""
     yield c.EventFireDamage(nest_fire=False)
     yield c.ContinueEventPhase()  # 8 -> 9
     yield c.DrawEventCard()
@@ -70,7 +70,7 @@ def script(game: GameSession, draws: Draws) -> Iterator[c.GameCommand | str]:
     yield c.ContinueEventPhase()  # 6 -> 7
     yield c.ResolveAttack(attacker="larva", seat=1, place=ana_place, target="standard")
     yield c.ContinueEventPhase()  # 7 -> 8
-    yield from _phase(False)
+    yield from _steps_8_and_9()
     yield "nothing-to-tap"
     yield c.ContinueEventPhase()  # 9 -> 10
     yield c.EventDevelopBag()
@@ -92,7 +92,7 @@ def script(game: GameSession, draws: Draws) -> Iterator[c.GameCommand | str]:
     yield "carla-attacked"
     yield c.ContinueEventPhase()  # 7 -> 8
     yield "carla-injured"
-    yield from _phase(True)
+    yield from _steps_8_and_9()
     yield "nothing-to-tap"
     yield c.ContinueEventPhase()
     yield c.EventDevelopBag()
@@ -104,7 +104,7 @@ def script(game: GameSession, draws: Draws) -> Iterator[c.GameCommand | str]:
     yield c.ContinueEventPhase()
     yield c.ContinueEventPhase()
     yield c.ContinueEventPhase()  # 7 -> 8
-    yield from _phase(True)
+    yield from _steps_8_and_9()
     yield "nothing-to-tap"
     yield c.ContinueEventPhase()
     yield c.EventDevelopBag()

@@ -17,6 +17,8 @@ class BagDraft:
     place: Place = Place.S01
     # Unset for each encounter: a hand size left over from the last one would be a guess.
     hand: int | None = None
+    # The Character ignores Darkness (a Flashlight, a Light Stick…).
+    ignore_darkness: bool = False
     # The Queen-in-Nest question's answer while it is being filled in.
     queen_seat: int | None = None
     queen_place: Place = Place.S01

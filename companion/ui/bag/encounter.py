@@ -18,19 +18,22 @@ from ..kit.chips import (
     LIGHTING_COLOURS,
     LIGHTING_ICONS,
     chosen_seat,
+    ignore_darkness_chip,
     label,
     number_row,
     place_chips,
     seat_chips,
+    shown_lighting,
 )
 from ..kit.gate import CommandGate, command_button, styled_button
 from .draft import HAND_MAX, BagDraft, draft_of
 from .tokens import token_chip
 
 
-def lighting_text(texts: Texts, game: PublicView, place: Place) -> str:
+def lighting_text(texts: Texts, game: PublicView, place: Place, ignore_darkness: bool = False) -> str:
     """Which number of a token applies at `place`, as the engine says."""
-    return texts.t(f"ui.bag.encounter.{game.lighting[place].value}", section=place.value)
+    lighting = shown_lighting(game, place, ignore_darkness)
+    return texts.t(f"ui.bag.encounter.{lighting.value}", section=place.value)
 
 
 # --------------------------------------------------------------------- physical bag
@@ -100,18 +103,20 @@ def encounter_command(draft: BagDraft, outcome: TokenOutcome | None = None) -> R
     """The encounter as entered (None until a Character and a hand size are chosen)."""
     if draft.seat is None or draft.hand is None:
         return None
-    return ResolveEncounter(seat=draft.seat, place=draft.place, hand=draft.hand, outcome=outcome)
+    return ResolveEncounter(seat=draft.seat, place=draft.place, hand=draft.hand, outcome=outcome,
+                            ignore_darkness=draft.ignore_darkness)
 
 
 def hand_row(value: int | None, on_pick: Callable[[int], None], identifier: Callable[[int], str]) -> ft.Control:
     return number_row(value, on_pick=on_pick, identifier=identifier, high=HAND_MAX)
 
 
-def _lighting_row(texts: Texts, game: PublicView, place: Place) -> ft.Control:
-    lighting = game.lighting[place]
+def _lighting_row(texts: Texts, game: PublicView, place: Place, ignore_darkness: bool) -> ft.Control:
+    lighting = shown_lighting(game, place, ignore_darkness)
     return ids.tag(ids.ENCOUNTER_LIGHTING, ft.Container(
         content=ft.Row([ft.Icon(LIGHTING_ICONS[lighting], color=LIGHTING_COLOURS[lighting], size=26),
-                        ft.Text(lighting_text(texts, game, place), size=15, weight=ft.FontWeight.BOLD,
+                        ft.Text(lighting_text(texts, game, place, ignore_darkness), size=15,
+                                weight=ft.FontWeight.BOLD,
                                 expand=True)],
                        spacing=8),
         bgcolor=theme.SURFACE_HIGH if lighting is Lighting.POWERED else "#0b0d10",
@@ -141,6 +146,10 @@ def build_encounter_form(gate: CommandGate) -> ft.Control:
         draft.hand = hand
         ctx.rerender()
 
+    def set_ignore_darkness(ignore: bool) -> None:
+        draft.ignore_darkness = ignore
+        ctx.rerender()
+
     def drawn() -> None:
         draft.hand = None
         ctx.rerender()
@@ -153,7 +162,9 @@ def build_encounter_form(gate: CommandGate) -> ft.Control:
         label(t("ui.bag.encounter.hand")),
         ids.tag(ids.ENCOUNTER_HAND, hand_row(draft.hand, set_hand, ids.encounter_hand)),
         theme.muted(t("ui.bag.encounter.hand_help"), size=13),
-        _lighting_row(texts, game, draft.place),
+        _lighting_row(texts, game, draft.place, draft.ignore_darkness),
+        ignore_darkness_chip(t("ui.bag.encounter.ignore_darkness"), draft.ignore_darkness, set_ignore_darkness,
+                             ids.ENCOUNTER_IGNORE_DARKNESS),
     ]
     if draft.seat is not None:
         physical = game.bag.physical_bag

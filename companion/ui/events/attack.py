@@ -24,10 +24,12 @@ from ..kit.chips import (
     chips,
     choice_chip,
     chosen_seat,
+    ignore_darkness_chip,
     label,
     place_chips,
     player_label,
     seat_chips,
+    shown_lighting,
 )
 from ..kit.gate import CommandGate, command_button, styled_button
 from ..kit.kinds import KIND_COLOURS
@@ -77,10 +79,11 @@ def draw_screen(ctx: UiContext, title: str, subtitle: str, result: ft.Control | 
 
 
 # --------------------------------------------------------------------- the form
-def lighting_text(texts: Texts, game: PublicView, place: Place) -> str:
+def lighting_text(texts: Texts, game: PublicView, place: Place, ignore_darkness: bool = False) -> str:
     """Whether the card's Darkness extra applies where the attack happens, as the engine says."""
-    lighting = game.lighting[place]
-    key = "stairs" if lighting is Lighting.STAIRS else "dark" if lighting.is_dark else "light"
+    lighting = shown_lighting(game, place, ignore_darkness)
+    key = {Lighting.STAIRS: "stairs", Lighting.UNPOWERED: "dark", Lighting.DARKNESS_IGNORED: "ignored"}.get(
+        lighting, "light")
     return texts.t(f"ui.events.lighting.{key}", section=place.value)
 
 
@@ -89,7 +92,8 @@ def attack_command(ctx: UiContext) -> ResolveAttack | None:
     seat = chosen_seat(draft.seat, ctx.game)
     if seat is None:
         return None
-    return ResolveAttack(attacker=draft.attacker, seat=seat, place=draft.place, target=draft.target)
+    return ResolveAttack(attacker=draft.attacker, seat=seat, place=draft.place, target=draft.target,
+                         ignore_darkness=draft.ignore_darkness)
 
 
 def hit_chance_text(ctx: UiContext, deck: Deck, kind: str) -> str:
@@ -102,12 +106,13 @@ def hit_chance_text(ctx: UiContext, deck: Deck, kind: str) -> str:
     return ctx.texts.t("ui.events.odds.hit", kind=kind, percent=percent(ctx.texts, chance))
 
 
-def lighting_row(texts: Texts, game: PublicView, place: Place) -> ft.Control:
-    lighting = game.lighting[place]
+def lighting_row(texts: Texts, game: PublicView, place: Place, ignore_darkness: bool = False) -> ft.Control:
+    lighting = shown_lighting(game, place, ignore_darkness)
     dark = lighting.is_dark
     return ids.tag(ids.ATTACK_LIGHTING, ft.Container(
         content=ft.Row([ft.Icon(LIGHTING_ICONS[lighting], color=LIGHTING_COLOURS[lighting], size=24),
-                        ft.Text(lighting_text(texts, game, place), size=15, weight=ft.FontWeight.BOLD,
+                        ft.Text(lighting_text(texts, game, place, ignore_darkness), size=15,
+                                weight=ft.FontWeight.BOLD,
                                 expand=True)], spacing=8),
         bgcolor="#0b0d10" if dark else theme.SURFACE_HIGH,
         border=ft.Border.all(1, theme.OUTLINE if dark else theme.YELLOW), border_radius=10, padding=10,
@@ -141,7 +146,9 @@ def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
         ids.tag(ids.ATTACK_TARGET_RULE, note(t(f"reminder.attack_target.{draft.target}"), icon=ft.Icons.GPS_FIXED)),
         label(t("ui.events.attack.where")),
         place_chips(texts, game, draft.place, lambda place: pick(place=place), ids.attack_place),
-        lighting_row(texts, game, draft.place),
+        lighting_row(texts, game, draft.place, draft.ignore_darkness),
+        ignore_darkness_chip(t("ui.events.attack.ignore_darkness"), draft.ignore_darkness,
+                             lambda ignore: pick(ignore_darkness=ignore), ids.ATTACK_IGNORE_DARKNESS),
     ]
     if draft.attacker == "larva":
         rows.append(note(t("ui.events.attack.larva_rule"), colour=KIND_COLOURS["larva"], icon=ft.Icons.GESTURE))

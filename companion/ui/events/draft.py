@@ -27,6 +27,7 @@ class EventsDraft:
     seat: int | None = None
     place: Place = Place.S01
     target: str = "standard"
+    ignore_darkness: bool = False  # a Flashlight, a Light Stick…
     # Results on show: those of commands from this sequence number on (set when the
     # screen opens, so an old result is not mistaken for the new one; undo removes it).
     attack_since: int = 0

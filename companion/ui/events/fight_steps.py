@@ -18,6 +18,7 @@ from ..kit.gate import CommandGate, command_button, styled_button
 from ..kit.kinds import KIND_COLOURS
 from .attack import build_attack_result, hit_chance_text, lighting_row
 from .draft import ATTACK, INJURY, RUNNER, draft_of, open_screen
+from .flow import nothing_burns
 from .injury import build_injury_result, injury_form_rows
 from .met import Meeting, met_since_the_last_attacks
 from .steps import noise_done
@@ -123,8 +124,9 @@ def _nest_answers(ctx: UiContext, gate: CommandGate, go_on: Callable[[list], Non
 def fire_step(ctx: UiContext, gate: CommandGate, phase: EventPhaseView,
               go_on: Callable[[list], None]) -> list[ft.Control]:
     t = ctx.texts.t
-    if phase.nest_fire is None and phase.known_nest_fire is False:
-        # No Fire marker anywhere: nothing burns, and continuing records "no Fire in the Nest".
+    if nothing_burns(phase):
+        # No Fire marker anywhere: nothing burns, and continuing records "no Fire in the Nest"
+        # (the step shows only after an undo: it goes by in the tap that leaves step 7).
         return [tool_buttons(ctx, attack=False),
                 ids.tag(ids.EVENT_NOTHING_BURNS, note(t("ui.events.fire.nothing_burns"), colour=theme.GREEN,
                                                         icon=ft.Icons.CHECK_CIRCLE))]

@@ -12,9 +12,22 @@ from .. import ids, theme
 from ..i18n_view import Texts
 from .kinds import DARK_ICON, LIGHT_ICON
 
-LIGHTING_ICONS = {Lighting.POWERED: LIGHT_ICON, Lighting.UNPOWERED: DARK_ICON, Lighting.STAIRS: ft.Icons.STAIRS}
+LIGHTING_ICONS = {Lighting.POWERED: LIGHT_ICON, Lighting.UNPOWERED: DARK_ICON, Lighting.STAIRS: ft.Icons.STAIRS,
+                  Lighting.DARKNESS_IGNORED: ft.Icons.FLASHLIGHT_ON}
 LIGHTING_COLOURS = {Lighting.POWERED: theme.YELLOW, Lighting.UNPOWERED: theme.TEXT_MUTED,
-                    Lighting.STAIRS: theme.TEXT_MUTED}
+                    Lighting.STAIRS: theme.TEXT_MUTED, Lighting.DARKNESS_IGNORED: theme.YELLOW}
+
+
+def shown_lighting(game: PublicView, place: Place, ignore_darkness: bool) -> Lighting:
+    """The view's lighting at `place`, for a Character who may ignore Darkness: the light
+    number then applies where the dark one would (the engine's rule)."""
+    lighting = game.lighting[place]
+    return Lighting.DARKNESS_IGNORED if ignore_darkness and lighting.is_dark else lighting
+
+
+def ignore_darkness_chip(text: str, selected: bool, on_toggle: Callable[[bool], None], identifier: str) -> ft.Control:
+    return choice_chip(text, selected=selected, on_click=lambda _e: on_toggle(not selected),
+                       identifier=identifier, icon=ft.Icons.FLASHLIGHT_ON, icon_colour=theme.YELLOW)
 
 
 def label(text: str) -> ft.Text:

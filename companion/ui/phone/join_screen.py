@@ -15,7 +15,9 @@ def build_join_screen(ctx: UiContext, *, on_code: Callable[[str], CodeAttempt | 
                       message: str | None = None) -> ft.Control:
     """`on_code(typed)` tries a code; it returns the attempt (None: the table takes no phones now)."""
     t = ctx.texts.t
-    shown = ft.Text(message or "", size=15, color=theme.ORANGE, visible=bool(message))
+    # Always present (empty until there is something to say): a hidden control inside a
+    # Semantics wrapper is an error on the web client.
+    shown = ft.Text(message or "", size=15, color=theme.ORANGE)
     field = ft.TextField(label=t("ui.join.code_label"), hint_text=t("ui.join.code_hint"), max_length=8,
                          capitalization=ft.TextCapitalization.CHARACTERS, autofocus=not ctx.is_phone,
                          text_size=24, width=260)
@@ -33,7 +35,6 @@ def build_join_screen(ctx: UiContext, *, on_code: Callable[[str], CodeAttempt | 
             shown.value = t("ui.join.wait", seconds=max(1, round(attempt.retry_after)))
         else:
             shown.value = t("ui.join.wrong", seconds=max(1, round(attempt.retry_after)))
-        shown.visible = True
         shown.update()
 
     field.on_submit = submit
