@@ -120,18 +120,14 @@ def start_bag(command: NewGame, rules: "Rules", rng: RngState) -> BagState:
 
 
 def setup_log(bag: BagState, rules: "Rules") -> list[tuple[str, dict[str, Any]]]:
-    """Log lines for setting up a physical bag: which tokens go in (grouped by numbers)."""
+    """Log lines for setting up a physical bag: how many tokens of each kind go in. The
+    tokens lie face-down in the box, so the table picks them unseen: no numbers."""
     if not bag.physical_bag:
         return []
     specs = token_specs(rules)
-    groups = Counter((specs[t].kind, specs[t].light, specs[t].dark) for t in bag.bag)
-    lines: list[tuple[str, dict[str, Any]]] = []
-    for (kind, light, dark), count in groups.items():
-        if kind == IntruderKind.BLANK:
-            lines.append(("log.bag.setup_blank", {"kind": kind, "count": count}))
-        else:
-            lines.append(("log.bag.setup_tokens", {"kind": kind, "count": count, "light": light, "dark": dark}))
-    return lines
+    groups = Counter(specs[t].kind for t in bag.bag)
+    return [("log.bag.setup_blank" if kind == IntruderKind.BLANK else "log.bag.setup_tokens",
+             {"kind": kind, "count": count}) for kind, count in groups.items()]
 
 
 def supply_tokens(state: GameState, rules: "Rules", kind: str) -> list[str]:
@@ -242,7 +238,18 @@ def add_from_supply(turn: Turn, kind: str) -> str | None:
     if not candidates:
         turn.log("log.bag.supply_empty", kind=kind)
         return None
-    token = _pick(candidates, turn.rules, turn.state.rng)
+    # Tokens drawn for intruders on the board are kept for their return while others remain.
+    untracked = [t for t in candidates if t not in bag.on_board_tokens]
+    token = _pick(untracked or candidates, turn.rules, turn.state.rng)
+    if token in bag.on_board_tokens:
+        bag.on_board_tokens.remove(token)
+    _put_back(turn, token, kind)
+    return token
+
+
+def _put_back(turn: Turn, token: str, kind: str) -> None:
+    """A token from beside the board goes into the bag (logged)."""
+    bag = turn.state.bag
     bag.aside.remove(token)
     bag.bag = _sorted(bag.bag + [token], turn.rules)
     if bag.physical_bag:
@@ -251,6 +258,44 @@ def add_from_supply(turn: Turn, kind: str) -> str | None:
         # The bag is face-down: the table learns the kind, only the engine the numbers.
         turn.log("log.bag.token_added", visibility=ENGINE_ONLY, **_numbers(token_specs(turn.rules)[token]))
         turn.log("log.bag.token_added_unseen", kind=kind)
+
+
+def _board_tokens(state: GameState, rules: "Rules", kind: str) -> list[str]:
+    specs = token_specs(rules)
+    return [t for t in state.bag.on_board_tokens if specs[t].kind == kind]
+
+
+def forget_board_token(turn: Turn, kind: str) -> None:
+    """A miniature of `kind` left the board without going back into the bag: keep no
+    more tracked tokens of that kind than miniatures."""
+    bag = turn.state.bag
+    tracked = _board_tokens(turn.state, turn.rules, kind)
+    if len(tracked) > bag.on_board[kind]:
+        bag.on_board_tokens.remove(tracked[-1])
+
+
+def return_leaving_token(turn: Turn, kind: str, on_board_before: int, report_empty: bool = True) -> str | None:
+    """An intruder of `kind` left the board for the bag: the token drawn for it goes
+    back (rulebook p.13, p.18, p.20). When several of that kind were on the board and
+    their tokens differ, the table cannot say which one left: one of their tokens goes
+    back, and the log says so. An intruder a card placed has no token: one comes from
+    the supply."""
+    bag = turn.state.bag
+    specs = token_specs(turn.rules)
+    tracked = _board_tokens(turn.state, turn.rules, kind)
+    if not tracked:
+        supply = supply_tokens(turn.state, turn.rules, kind)
+        if not supply:
+            if report_empty:
+                turn.log("log.bag.supply_empty", kind=kind)
+            return None
+        token = _pick(supply, turn.rules, turn.state.rng)
+    else:
+        if on_board_before > 1 and len({(specs[t].light, specs[t].dark) for t in tracked}) > 1:
+            turn.log("log.bag.returned_token_unsure", kind=kind)
+        token = _pick(tracked, turn.rules, turn.state.rng)
+        bag.on_board_tokens.remove(token)
+    _put_back(turn, token, kind)
     return token
 
 
@@ -281,10 +326,10 @@ def place_miniature(turn: Turn, kind: str) -> bool:
 
 
 def _meet(turn: Turn, member: CrewMember, place: Place, hand: int, token: str, purpose: DrawPurpose,
-          reported: bool) -> None:
+          reported: bool, ignore_darkness: bool = False) -> None:
     """An intruder token came out for a Character: place it, then check for a Surprise Attack."""
     spec = token_specs(turn.rules)[token]
-    lit = lighting(turn.state, place)
+    lit = lighting(turn.state, place, ignore_darkness)
     applied = spec.dark if lit.is_dark else spec.light
     who = {"seat": member.seat, "character": member.character}
     line = {**who, **_numbers(spec), "applied": applied, "hand": hand}
@@ -292,6 +337,8 @@ def _meet(turn: Turn, member: CrewMember, place: Place, hand: int, token: str, p
         turn.log("log.bag.encounter_light", section=place.value, **line)
     elif lit is Lighting.UNPOWERED:
         turn.log("log.bag.encounter_dark", section=place.value, **line)
+    elif lit is Lighting.DARKNESS_IGNORED:
+        turn.log("log.bag.encounter_darkness_ignored", section=place.value, **line)
     else:
         turn.log("log.bag.encounter_stairs", **line)
     draw = BagDraw(
@@ -323,6 +370,9 @@ def _settle_encounter(turn: Turn, draw: BagDraw, placed: bool) -> None:
     draw.surprise_attack = None
     if not placed:
         return
+    bag = turn.state.bag
+    if draw.token in bag.aside:
+        bag.on_board_tokens.append(draw.token)  # type: ignore[arg-type]
     member = turn.state.member(draw.seat)  # type: ignore[arg-type]
     who = {"seat": member.seat, "character": member.character}
     # Fewer cards than the number: Surprise Attack. Equal is not.
@@ -359,13 +409,24 @@ def resolve_encounter(turn: Turn, command: ResolveEncounter) -> None:
         )
         return
     _set_aside(turn, token)
-    _meet(turn, member, command.place, command.hand, token, DrawPurpose.ENCOUNTER, reported)
+    _meet(turn, member, command.place, command.hand, token, DrawPurpose.ENCOUNTER, reported, command.ignore_darkness)
 
 
 # --------------------------------------------------------------------- development (Event step 10)
 def check_develop_bag(state: GameState, command: DevelopBag, rules: "Rules") -> None:
     require_bag_free(state)
     check_draw(state, rules, command.outcome)
+
+
+def _log_drawn(turn: Turn, key: str, numbers: dict[str, Any], announce: bool = False) -> None:
+    """A development line: a digital bag's numbers stay with the engine, the table reads
+    the kind (the `_unseen` line); a physical bag's table saw the token."""
+    say = turn.announce if announce else turn.log
+    if turn.state.bag.physical_bag:
+        say(key, **numbers)
+        return
+    turn.log(key, visibility=ENGINE_ONLY, **numbers)
+    say(f"{key}_unseen", kind=numbers["kind"])
 
 
 @handles(DevelopBag, check=check_develop_bag, refused_during_event_phase=True)
@@ -377,16 +438,16 @@ def develop_bag(turn: Turn, command: DevelopBag) -> None:
     result: DrawResult
     if spec.kind == IntruderKind.LARVA:
         _set_aside(turn, token)
-        turn.log("log.bag.developed_larva", **numbers)
+        _log_drawn(turn, "log.bag.developed_larva", numbers)
         add_from_supply(turn, DEVELOPS_INTO[IntruderKind.LARVA])
         result = DrawResult.DEVELOPED
     elif spec.kind == IntruderKind.CREEPER:
         _set_aside(turn, token)
-        turn.log("log.bag.developed_creeper", **numbers)
+        _log_drawn(turn, "log.bag.developed_creeper", numbers)
         add_from_supply(turn, DEVELOPS_INTO[IntruderKind.CREEPER])
         result = DrawResult.DEVELOPED
     elif spec.kind in (IntruderKind.ADULT, IntruderKind.BREEDER):
-        turn.announce("announce.bag.developed_noise", **numbers)
+        _log_drawn(turn, "announce.bag.developed_noise", numbers, announce=True)
         result = DrawResult.NOISE_ROLL
     elif spec.kind == IntruderKind.QUEEN:
         # The Queen stays counted in the bag until the table says whether anyone is in the Nest.
@@ -425,8 +486,14 @@ def answer_queen_in_nest(turn: Turn, command: AnswerQueenInNest) -> None:
     bag.awaiting = None
     queen = _queen_in_bag(turn)
     if not command.character_in_nest:
-        if bag.nest_destroyed:
-            turn.log("log.bag.queen_back_nest_destroyed")
+        # p.13 adds the Egg even to a destroyed Nest, which then is no longer destroyed (p.10).
+        maximum = turn.rules.intruders.egg_tokens
+        if bag.eggs + bag.eggs_out >= maximum:
+            turn.log("log.bag.queen_back_no_egg_token", maximum=maximum)
+        elif bag.nest_destroyed:
+            bag.eggs += 1
+            bag.nest_destroyed = False
+            turn.announce("announce.bag.queen_back_nest_restored", count=bag.eggs)
         else:
             bag.eggs += 1
             turn.log("log.bag.queen_back_egg", count=bag.eggs)
@@ -439,8 +506,13 @@ def answer_queen_in_nest(turn: Turn, command: AnswerQueenInNest) -> None:
         return
     member = turn.state.member(command.seat)  # type: ignore[arg-type]
     reported = bool(bag.last_draw and bag.last_draw.reported)
-    # FAQ: a Queen placed in the Nest does not go back into the bag.
-    _set_aside(turn, queen)
+    # Her token goes back into the bag even when she is placed (rulebook p.13).
+    if bag.on_board[IntruderKind.QUEEN]:
+        # There is one Queen miniature: she is not placed twice, so no encounter.
+        turn.log("log.bag.queen_already_on_board", seat=member.seat, character=member.character)
+        if bag.last_draw is not None:
+            bag.last_draw.result = DrawResult.QUEEN_BACK
+        return
     turn.announce("announce.bag.queen_in_nest", seat=member.seat, character=member.character)
     _meet(turn, member, command.place, command.hand, queen,  # type: ignore[arg-type]
           DrawPurpose.QUEEN_IN_NEST, reported)
@@ -471,9 +543,11 @@ def answer_adults_retreat(turn: Turn, command: AnswerAdultsRetreat) -> None:
         return
     bag.on_board[IntruderKind.ADULT] -= leaving
     turn.log("log.bag.adults_retreated", kind=IntruderKind.ADULT, count=leaving)
-    returned = min(leaving, len(supply_tokens(turn.state, turn.rules, IntruderKind.ADULT)))
-    for _ in range(returned):
-        add_from_supply(turn, IntruderKind.ADULT)
+    returned = 0
+    for n in range(leaving):
+        if return_leaving_token(turn, IntruderKind.ADULT, on_board - n, report_empty=False) is None:
+            break
+        returned += 1
     if returned < leaving:
         turn.log("log.bag.adults_retreat_few_tokens", kind=IntruderKind.ADULT, count=returned, wanted=leaving)
     placed = place_miniature(turn, IntruderKind.ADULT)
@@ -495,6 +569,7 @@ def kill_miniature(turn: Turn, kind: str) -> None:
     """Miniature off, a Carcass left (not for a Larva); its token stays beside the board."""
     bag = turn.state.bag
     bag.on_board[kind] -= 1
+    forget_board_token(turn, kind)
     if kind == IntruderKind.LARVA:
         turn.log("log.bag.larva_killed", kind=kind)
         return
@@ -512,15 +587,17 @@ def kill_intruder(turn: Turn, command: KillIntruder) -> None:
 
 @handles(IntruderToTechnicalCorridor, check=check_board_command)
 def intruder_to_technical_corridor(turn: Turn, command: IntruderToTechnicalCorridor) -> None:
-    """Miniature off; a token of its kind goes from beside the board back into the bag."""
+    """Miniature off; its token goes from beside the board back into the bag."""
+    before = turn.state.bag.on_board[command.kind]
     turn.state.bag.on_board[command.kind] -= 1
     turn.log("log.bag.intruder_to_corridor", kind=command.kind)
-    add_from_supply(turn, command.kind)
+    return_leaving_token(turn, command.kind, before)
 
 
 def remove_miniature(turn: Turn, kind: str) -> None:
     """Miniature off, nothing left behind, token stays aside (a Larva infesting, Evolve)."""
     turn.state.bag.on_board[kind] -= 1
+    forget_board_token(turn, kind)
     turn.log("log.bag.intruder_removed", kind=kind)
 
 
@@ -574,10 +651,11 @@ def return_to_bag(turn: Turn, counts: Mapping[str, int]) -> None:
         n = counts.get(kind, 0)
         if not n:
             continue
+        before = turn.state.bag.on_board[kind]
         turn.state.bag.on_board[kind] -= n
         turn.log("log.bag.intruders_returned", kind=kind, count=n)
-        for _ in range(n):
-            if add_from_supply(turn, kind) is None:
+        for i in range(n):
+            if return_leaving_token(turn, kind, before - i) is None:
                 break
 
 
@@ -592,12 +670,19 @@ def remove_nest_egg(turn: Turn, how: str) -> None:
     bag = turn.state.bag
     bag.eggs -= 1
     if how == "taken":
+        bag.eggs_out += 1
         turn.log("log.bag.egg_taken", count=bag.eggs)
     else:
         turn.log("log.bag.egg_destroyed", count=bag.eggs)
     if bag.eggs == 0 and not bag.nest_destroyed:
         bag.nest_destroyed = True
         turn.announce("announce.bag.nest_destroyed")
+
+
+def destroy_carried_egg(turn: Turn) -> None:
+    """An Egg outside the Nest is destroyed: its token leaves play."""
+    bag = turn.state.bag
+    bag.eggs_out = max(0, bag.eggs_out - 1)
 
 
 @handles(RemoveEgg, check=check_remove_egg)

@@ -12,7 +12,8 @@ from companion.engine.views import GameView
 from .routes import BAG, RUNNER
 
 # What the token reveal shows itself.
-SHOWN_BY_THE_REVEAL = frozenset({"announce.bag.surprise_attack", "announce.bag.developed_noise"})
+SHOWN_BY_THE_REVEAL = frozenset({"announce.bag.surprise_attack", "announce.bag.developed_noise",
+                                 "announce.bag.developed_noise_unseen"})
 
 
 def shown_on_screen(screen: str, view: GameView | None) -> frozenset[str]:
