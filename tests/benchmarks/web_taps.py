@@ -51,7 +51,9 @@ ADVANCE_TIME = TapFlow("advance-time", Watch("time-track"))
 DRAW = TapFlow("draw-encounter", Watch("token-reveal"), picks=(
     f"encounter-seat-{web_game.ENCOUNTER_SEAT}", f"encounter-place-{web_game.ENCOUNTER_PLACE.value}",
     f"encounter-hand-{web_game.ENCOUNTER_HAND}"))
-_TO_STEP = f"event-step-{int(web_game.TO_STEP)}"
+# The runner passes the Noise step in the same tap (nothing to enter there): the tap
+# shows the attacks step.
+_TO_STEP = f"event-step-{int(web_game.TO_STEP) + 1}"
 _FROM_STEP = f"event-step-{int(web_game.FROM_STEP)}"
 CONTINUE = TapFlow("event-continue", Watch(_TO_STEP, attribute="aria-current", wanted="true"))
 
@@ -160,16 +162,20 @@ def companion_taps(app: FlutterPage, runs: int, progress) -> dict[str, TapSeries
 
     progress(bag)
     tap_until(app, table, "open-bag", lambda: app.has("draw-encounter"), bag)
-    results |= measure_taps(app, DRAW, runs, bag)
+    try:
+        results |= measure_taps(app, DRAW, runs, bag)
+    except BenchError as error:
+        # Reported as not measured, never as a figure.
+        progress(f"{bag}: not measured: {str(error)[:200]}")
+        refuse_announcement(app, bag)
     tap_until(app, bag, "bag-back", lambda: app.has("event-phase"), table)
 
     progress(runner)
     tap_until(app, table, "event-phase", lambda: _is_current(app, _FROM_STEP), f"{runner} on {_FROM_STEP}")
-    results |= measure_taps(app, CONTINUE, runs, runner)
-    # The phase's start is undone too: the next page finds the game as it was seeded.
-    click_in_place(app, runner, "undo")
     try:
-        app.wait_gone("event-continue", timeout=TAP_TIMEOUT_S)
-    except AssertionError:
-        raise BenchError(f"{runner}: 'undo' did not take back the phase's start") from None
+        results |= measure_taps(app, CONTINUE, runs, runner)
+    except BenchError as error:
+        # The runner's continue may send more than one command (a step with nothing to
+        # enter is passed in the same tap), which one undo does not take back.
+        progress(f"{runner}: not measured: {str(error)[:200]}")
     return results
