@@ -53,3 +53,51 @@ def test_the_language_switch_keeps_the_open_topic(tmp_path):
     title_tr = rules_reference("tr").render("darkness").title
     texts = [getattr(item, "value", None) for item in walk(shown)]
     assert title_tr in texts and title_pt not in texts
+
+
+def test_every_help_button_opens_a_topic_that_exists(tmp_path):
+    """Every "?" on every screen names a topic both languages have."""
+    from companion.engine import NewGame, PlayerSetup
+    from companion.engine.commands import StartEventPhase
+    from companion.engine.views import seat_viewer
+    from companion.ui.bag.view import build_bag_screen
+    from companion.ui.events import build_events_screen
+    from companion.ui.phone.seat_screen import build_seat_screen
+    from companion.ui.table.view import build_table
+    from tests.support.deck_helpers import next_runner_command
+
+    controller = make_controller(tmp_path)
+    controller.new_game(NewGame(players=tuple(PlayerSetup(name=f"P{i}", character=c) for i, c in
+                                              enumerate(("hacker", "janitor", "sentry"))), seed=7,
+                                digital_contamination=True), "t")
+    table = make_context(controller, "pt-BR", 390)
+    phone = make_context(controller, "tr", 390, viewer=seat_viewer(1))
+    found: dict[str, set[str]] = {}
+
+    def collect(name, control) -> None:
+        found[name] = {i[len("rules-help-"):] for i in identifiers(control) if i.startswith("rules-help-")}
+
+    collect("table", build_table(table))
+    collect("bag", build_bag_screen(table))
+    collect("seat", build_seat_screen(phone, on_leave=lambda: None))
+    for screen in ("events-attack", "events-injury", "events-decks"):
+        collect(screen, build_events_screen(table, screen))
+    controller.execute(StartEventPhase())
+    steps = set()
+    for _ in range(12):
+        view = controller.view(table.viewer)
+        if view.public.event_phase is None:
+            break
+        steps.add(int(view.public.event_phase.step))
+        collect(f"runner-{int(view.public.event_phase.step)}", build_events_screen(table, "events"))
+        command = next_runner_command(controller.state, controller.rules)
+        if command is None:
+            break
+        controller.execute(command)
+    assert len(steps) >= 4
+    empty = [name for name, topics in found.items() if not topics]
+    assert not empty, f"screens without a '?': {empty}"
+    for lang in ("pt-BR", "tr"):
+        reference = rules_reference(lang)
+        missing = {topic for topics in found.values() for topic in topics if topic not in reference}
+        assert not missing, (lang, missing)

@@ -26,6 +26,7 @@ from ..kit.chips import (
     shown_lighting,
 )
 from ..kit.gate import CommandGate, command_button, styled_button
+from ..rules_screen import help_button
 from .draft import HAND_MAX, BagDraft, draft_of
 from .tokens import token_chip
 
@@ -177,7 +178,8 @@ def build_encounter_form(gate: CommandGate) -> ft.Control:
             rows.append(draw_button(gate, command, make=lambda outcome: encounter_command(draft, outcome),
                                     label=button_label, icon=ft.Icons.CASINO, identifier=ids.DRAW_ENCOUNTER,
                                     title=t("ui.bag.outcome.title"), tone="primary", after=drawn))
-    return theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.encounter.title"))
+    return theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.encounter.title"),
+                      help=help_button(ctx, "encounter"))
 
 
 # --------------------------------------------------------------------- bag development
@@ -208,4 +210,5 @@ def build_development(gate: CommandGate) -> ft.Control:
             bgcolor=theme.YELLOW, border_radius=8, padding=8,
         ))
     rows += [theme.muted(t("ui.bag.develop.help"), size=14), development_button(gate)]
-    return theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.develop.title"))
+    return theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.develop.title"),
+                      help=help_button(gate.ctx, "bag_development"))

@@ -24,6 +24,7 @@ from ..kit.chips import stepper
 from ..kit.gate import CommandGate, command_button
 from ..kit.kinds import DARK_ICON, KIND_COLOURS, LIGHT_ICON, kind_badge, kind_name
 from ..kit.numbers import percent
+from ..rules_screen import help_button
 from .draft import draft_of
 
 HISTORY_MAX = 20
@@ -117,7 +118,8 @@ def build_contents(gate: CommandGate) -> ft.Control:
     counts = gate.ctx.game.bag.in_bag
     rows: list[ft.Control] = [theme.muted(texts.t("ui.bag.contents.help"))]
     rows += [_count_row(texts, kind, counts.get(kind, 0), ids.bag_count("bag", kind)) for kind in TOKEN_KINDS]
-    return ids.tag(ids.BAG_CONTENTS, theme.card(ft.Column(rows, spacing=6), title=texts.t("ui.bag.contents.title")))
+    return ids.tag(ids.BAG_CONTENTS, theme.card(ft.Column(rows, spacing=6), title=texts.t("ui.bag.contents.title"),
+                                                help=help_button(gate.ctx, "intruder_bag")))
 
 
 def build_supply(gate: CommandGate) -> ft.Control:

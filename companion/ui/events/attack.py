@@ -34,6 +34,7 @@ from ..kit.chips import (
 from ..kit.gate import CommandGate, command_button, styled_button
 from ..kit.kinds import KIND_COLOURS
 from ..kit.numbers import percent
+from ..rules_screen import help_button
 from .draft import BACK_KEYS, draft_of, draft_picker
 from .widgets import HIT_BG, INFEST_BG, MISS_BG, attack_card_view, note, page, screen_header, verdict
 
@@ -160,7 +161,8 @@ def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
     else:
         rows.append(command_button(gate, command, label=t("ui.events.attack.resolve"), icon=ft.Icons.STYLE,
                                    identifier=ids.ATTACK_RESOLVE, tone="danger"))
-    return theme.card(ft.Column(rows, spacing=8), title=t("ui.events.attack.form"))
+    return theme.card(ft.Column(rows, spacing=8), title=t("ui.events.attack.form"),
+                      help=help_button(ctx, "intruder_attack"))
 
 
 # --------------------------------------------------------------------- the result

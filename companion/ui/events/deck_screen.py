@@ -16,6 +16,7 @@ from .. import ids, theme
 from ..context import UiContext
 from ..dialogs import close, dialog_button
 from ..kit.numbers import percent
+from ..rules_screen import help_button
 from .draft import BACK_KEYS, draft_of
 from .widgets import attack_card_view, event_card_view, page, screen_header
 
@@ -108,7 +109,8 @@ def _deck_card(ctx: UiContext, name: str, deck: DeckView) -> ft.Control:
                       ids.DECK_EVENT_REMOVED if event else ids.DECK_ATTACK_REMOVED,
                       "ui.events.decks.removed", "ui.events.decks.none_removed"))
     title = t("ui.events.decks.event_deck") if event else t("ui.events.decks.attack_deck")
-    return theme.card(ft.Column(rows, spacing=12), title=title)
+    return theme.card(ft.Column(rows, spacing=12), title=title,
+                      help=help_button(ctx, "event_cards" if event else "attack_cards"))
 
 
 def history_entries(ctx: UiContext) -> list[Event]:

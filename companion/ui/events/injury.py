@@ -18,6 +18,7 @@ from ..kit.chips import chips, choice_chip, label, stepper
 from ..kit.gate import CommandGate, command_button
 from ..kit.kinds import KIND_COLOURS
 from ..kit.numbers import percent
+from ..rules_screen import help_button
 from .attack import attack_deck_count, draw_screen, other_lines, side_effects
 from .draft import INJURIES_MAX, draft_of, draft_picker
 from .widgets import HIT_BG, MISS_BG, RETREAT_BG, attack_card_view, note, verdict
@@ -101,7 +102,8 @@ def injury_form_rows(ctx: UiContext, gate: CommandGate) -> list[ft.Control]:
 
 
 def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
-    return theme.card(ft.Column(injury_form_rows(ctx, gate), spacing=8), title=ctx.texts.t("ui.events.injury.form"))
+    return theme.card(ft.Column(injury_form_rows(ctx, gate), spacing=8), title=ctx.texts.t("ui.events.injury.form"),
+                      help=help_button(ctx, "injury_check"))
 
 
 def build_injury_result(ctx: UiContext, since: int) -> ft.Control | None:

@@ -23,6 +23,9 @@ from .. import ids, theme
 from ..context import UiContext
 from ..i18n_view import Texts
 from ..kit.gate import CommandGate, command_button, styled_button
+from ..rules_screen import help_button
+from ..help_topics import STEP_TOPICS
+from companion.rules_ref import event_card_topic
 from .bag_step import build_development_step
 from .draft import DECKS, RUNNER, TABLE, open_screen
 from .fight_steps import asks_the_nest, attacks_step, fire_step, phase_start_seq
@@ -164,7 +167,9 @@ def _step_panel(ctx: UiContext, gate: CommandGate, phase: EventPhaseView) -> ft.
     if not (step is EventStep.FIRE and asks_the_nest(phase)):
         rows += _continue(ctx, gate, phase)
     title = t("ui.events.step_title", step=int(step), name=step_name(ctx, step))
-    return ids.tag(ids.EVENT_STEP_PANEL, theme.card(ft.Column(rows, spacing=10), title=title))
+    topic = event_card_topic(phase.event_card) if step is EventStep.EVENT_CARD and phase.event_card else STEP_TOPICS[int(step)]
+    return ids.tag(ids.EVENT_STEP_PANEL, theme.card(ft.Column(rows, spacing=10), title=title,
+                                                    help=help_button(ctx, topic)))
 
 
 # --------------------------------------------------------------------- no phase running
