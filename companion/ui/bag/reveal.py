@@ -13,6 +13,7 @@ from ..context import UiContext
 from ..i18n_view import Texts
 from ..kit.chips import player_label
 from ..kit.gate import styled_button
+from ..rules_screen import help_button
 from .tokens import token_face
 
 ENCOUNTERS = (DrawPurpose.ENCOUNTER, DrawPurpose.QUEEN_IN_NEST)
@@ -106,7 +107,7 @@ def build_reveal(ctx: UiContext, *, large: bool = True, back_to: str = BAG_SCREE
     title = texts.t("ui.bag.reveal.title")
     if draw is None:
         body: ft.Control = theme.muted(texts.t("ui.bag.reveal.none"), size=15)
-        return ids.tag(ids.TOKEN_REVEAL, theme.card(body, title=title))
+        return ids.tag(ids.TOKEN_REVEAL, theme.card(body, title=title, help=help_button(ctx, "encounter")))
     rows: list[ft.Control] = [ft.Text(_heading(texts, game, draw), size=17, weight=ft.FontWeight.BOLD)]
     dark_applies = draw.lighting.is_dark if draw.lighting is not None and draw.applied is not None else None
     face = token_face(texts, draw.kind, draw.light, draw.dark, dark_applies=dark_applies,
@@ -137,4 +138,5 @@ def build_reveal(ctx: UiContext, *, large: bool = True, back_to: str = BAG_SCREE
                 border_radius=6, padding=10,
             )))
     return ids.tag(ids.TOKEN_REVEAL, theme.card(
-        ft.Column(rows, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH), title=title))
+        ft.Column(rows, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH), title=title,
+        help=help_button(ctx, "surprise_attack")))
