@@ -80,7 +80,9 @@ def test_turkish_game_to_isolation_then_portuguese(flutter: FlutterPage, app_url
     assert TR.t("ui.confirm.advance_time") in app.text()
     app.tap("confirm-cancel")
     app.wait_gone("confirm-ok")
-    assert TR.t("ui.track.time", slot=15) in app.text()
+    # The page's tree is rebuilt once the dialog has closed: wait for it, then Time is still 15.
+    app.wait_text(TR.t("ui.track.time", slot=15))
+    assert TR.t("ui.track.time", slot=14) not in app.text()
 
     # 15 -> 08: power drops are announced on the way; 08 opens the Isolation Room.
     announcements = _advance_to(app, 9, TR)
