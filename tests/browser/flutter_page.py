@@ -164,3 +164,18 @@ class FlutterPage:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.page.wait_for_timeout(400)  # let the last frame paint
         self.page.screenshot(path=str(path))
+
+
+def join_with_code(phone: FlutterPage, code: str, tries: int = 3) -> None:
+    """Type a seat's code on a phone's join screen until the seat's screen shows (a key
+    the browser dropped while typing makes a wrong code, and a wrong code a short wait)."""
+    for attempt in range(tries):
+        phone.type_into("join-code", code)
+        phone.tap("join-submit")
+        try:
+            phone.wait_for_id("seat-screen", timeout=15)
+            return
+        except AssertionError:
+            if attempt == tries - 1:
+                raise
+            phone.page.wait_for_timeout(2500 * (attempt + 1))

@@ -13,7 +13,7 @@ from companion.i18n.translator import Translator
 from companion.ui import ids
 
 from .conftest import REPO
-from .flutter_page import DESKTOP, PHONE, FlutterPage
+from .flutter_page import DESKTOP, PHONE, FlutterPage, join_with_code
 
 pytestmark = pytest.mark.browser
 
@@ -138,9 +138,7 @@ def test_two_phones_join_by_qr_and_follow_the_table(browser, app_url, screenshot
     # The typed code works as well as the QR code.
     code = table.text_of(ids.PLAYERS_CODE)
     typed = "".join(ch for ch in code if ch.isalnum())[-6:]
-    ana.type_into(ids.JOIN_CODE, typed)
-    ana.tap(ids.JOIN_SUBMIT)
-    ana.wait_for_id(ids.SEAT_SCREEN, timeout=40)
+    join_with_code(ana, typed)
     for page in (table, ana, baris, stranger, stale):
         page.page.context.close()
 

@@ -121,7 +121,8 @@ def test_a_restarted_server_finds_the_page_on_the_same_step(flutter: FlutterPage
     # Flet's web client reconnects by itself; the page's address brings it back to its screen.
     _wait_step(app, 7, timeout=120)
     assert "/events" in app.page.url
-    assert not app.has("join-screen") and app.has("status-strip")  # the table's page, not a stranger's
+    app.wait_for_id("status-strip")
+    assert not app.has("join-screen")  # the table's page, not a stranger's
     app.screenshot(screenshots / "reconnect-back-on-step7-phone.png")
 
     # The client the server hands out says nothing in English while it waits.

@@ -15,7 +15,7 @@ from companion.engine.commands import GainContamination, ScanContamination
 from companion.i18n.translator import Translator
 from tests.support.contamination_helpers import RULES, digital_setup
 
-from .flutter_page import PHONE, FlutterPage
+from .flutter_page import PHONE, FlutterPage, join_with_code
 
 pytestmark = pytest.mark.browser
 
@@ -86,9 +86,7 @@ def _code_of(table: FlutterPage, seat: int, name: str, other: str | None = None)
 def _join(phone: FlutterPage, base: str, code: str) -> None:
     phone.open(f"{base}?lang=pt-BR")
     phone.wait_for_id("join-code")
-    phone.type_into("join-code", code)
-    phone.tap("join-submit")
-    phone.wait_for_id("seat-screen")
+    join_with_code(phone, code)
 
 
 def _gain_three(table: FlutterPage, seat: int) -> None:
