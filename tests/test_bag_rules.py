@@ -151,9 +151,10 @@ def test_no_miniature_left_of_a_kind(rules):
     state = do(game, "resolve_encounter", seat=1, place="S-01", hand=0, outcome={"kind": "creeper"})
     assert state.bag.on_board["creeper"] == 3
     assert state.bag.last_draw.result is DrawResult.NO_MINIATURE
-    assert state.bag.last_draw.surprise_attack is None
-    assert _params(state, "announce.bag.no_miniature") == {"kind": "creeper", "maximum": 3}
-    assert "announce.bag.surprise_attack" not in new_keys(state)
+    # No miniature is placed, but the Surprise Attack is checked anyway (hand 0 < its number).
+    assert state.bag.last_draw.surprise_attack is True
+    assert _params(state, "announce.bag.no_miniature_drawn") == {"kind": "creeper", "maximum": 3}
+    assert "announce.bag.surprise_attack" in new_keys(state)
 
 
 # --------------------------------------------------------------------- the Adults retreat

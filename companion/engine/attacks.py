@@ -44,7 +44,7 @@ from .state import GameState
 from .vocab import IntruderKind
 
 if TYPE_CHECKING:
-    from companion.rules import AttackCardSpec, Rules
+    from companion.rules import AttackCardSpec, EventCardSpec, Rules
 
 # Locale keys of the targeting rule a screen shows before an attack, by ResolveAttack.target.
 TARGET_REMINDERS: dict[str, str] = {
@@ -321,6 +321,17 @@ def destroy_nest_egg(turn: Turn) -> bool:
     return True
 
 
+def retreat_corridor(spec: "EventCardSpec") -> int:
+    """The corridor a retreating intruder takes. The rulebook (p.21) names one corridor
+    number; on a card with two the app takes the first (its reading, shown as unconfirmed)."""
+    return spec.corridors[0]
+
+
+def retreat_corridor_unconfirmed(spec: "EventCardSpec") -> bool:
+    """The card shows two corridor numbers: which one a Retreat uses is the app's reading."""
+    return len(spec.corridors) > 1
+
+
 def retreat(turn: Turn, kind: str, reported: str | None = None) -> str:
     """The intruder retreats: an Event card is drawn for its corridor number only and
     discarded unresolved."""
@@ -330,8 +341,10 @@ def retreat(turn: Turn, kind: str, reported: str | None = None) -> str:
         turn.log("log.deck.event_reshuffled", count=len(deck.draw_pile) + 1)
     discard_shown_card(deck, card)
     spec = event_card(turn.rules, card)
-    params = {"kind": kind, "card": card, "event_card": spec.card, "number": spec.number, "corridor": spec.corridors[0]}
-    if len(spec.corridors) > 1:
+    params = {"kind": kind, "card": card, "event_card": spec.card, "number": spec.number,
+              "corridor": retreat_corridor(spec)}
+    if retreat_corridor_unconfirmed(spec):
+        # The line names the second number too, and says the app does not use it.
         turn.log("log.injury.retreat_two", **params, then=spec.corridors[1])
     else:
         turn.log("log.injury.retreat", **params)

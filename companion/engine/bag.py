@@ -305,20 +305,43 @@ def _note_first_encounter(turn: Turn) -> None:
         crew.record_first_encounter(turn, None)
 
 
-def place_miniature(turn: Turn, kind: str) -> bool:
+def larvae_on_character_boards(state: GameState) -> int:
+    """Larva miniatures on Character boards (p.22: a Larva miniature in play). A dead
+    Character keeps its board, Larva included (the app's reading), so that one counts too."""
+    return sum(1 for member in state.crew if member.body.larva)
+
+
+def miniatures_out(state: GameState, kind: str) -> int:
+    """The miniatures of `kind` out of the box: those on the board and, for the Larva,
+    those on Character boards as well."""
+    out = state.bag.on_board[kind]
+    if kind == IntruderKind.LARVA:
+        out += larvae_on_character_boards(state)
+    return out
+
+
+def place_miniature(turn: Turn, kind: str, drawn: bool = False) -> bool:
     """Put an intruder miniature on the board if one is left in the box.
 
     An Adult with every Adult miniature already out is not refused: the Adults retreat
-    first (rulebook), so the bag waits for answer_adults_retreat, which places it.
+    first (rulebook p.18), so the bag waits for answer_adults_retreat, which places it.
+    The rulebook has no such rule for the other kinds: the app places nothing (its
+    reading, announced as unconfirmed). `drawn`: the intruder's token came out of the
+    bag in an encounter; it stays beside the board like every encounter token (p.20),
+    and the Surprise Attack is still checked (_settle_encounter).
     """
     bag = turn.state.bag
     maximum = turn.rules.intruders.miniatures[kind]
-    if bag.on_board[kind] >= maximum:
+    if miniatures_out(turn.state, kind) >= maximum:
         if kind == IntruderKind.ADULT:
             bag.awaiting = Awaiting.ADULTS_RETREAT
             turn.announce("announce.bag.adults_retreat", kind=kind, maximum=maximum)
-        else:
-            turn.announce("announce.bag.no_miniature", kind=kind, maximum=maximum)
+            return False
+        turn.announce("announce.bag.no_miniature_drawn" if drawn else "announce.bag.no_miniature",
+                      kind=kind, maximum=maximum)
+        on_boards = larvae_on_character_boards(turn.state) if kind == IntruderKind.LARVA else 0
+        if on_boards:
+            turn.log("log.bag.larvae_on_character_boards", count=on_boards, board=bag.on_board[kind])
         return False
     bag.on_board[kind] += 1
     _note_first_encounter(turn)
@@ -356,23 +379,31 @@ def _meet(turn: Turn, member: CrewMember, place: Place, hand: int, token: str, p
         hand=hand,
     )
     turn.state.bag.last_draw = draw
-    placed = place_miniature(turn, spec.kind)
+    placed = place_miniature(turn, spec.kind, drawn=True)
     if turn.state.bag.awaiting is Awaiting.ADULTS_RETREAT:
         # The Adults retreat first; the Surprise Attack is checked once the Adult is placed.
         draw.result = DrawResult.ADULTS_RETREAT
         return
-    _settle_encounter(turn, draw, placed)
+    # Not placed (no miniature of a kind other than the Adult left in the box): the
+    # Surprise Attack is checked all the same (the app's reading, announced).
+    _settle_encounter(turn, draw, placed, check_surprise=True)
 
 
-def _settle_encounter(turn: Turn, draw: BagDraw, placed: bool) -> None:
-    """The intruder is on the board (or none was left): check for a Surprise Attack."""
+def _settle_encounter(turn: Turn, draw: BagDraw, placed: bool, check_surprise: bool = False) -> None:
+    """The intruder is on the board (or none was left): check for a Surprise Attack.
+
+    With no miniature placed the check is made only when `check_surprise` says so (a
+    kind without a printed rule for it); the drawn token then stays beside the board
+    untracked, since no miniature on the board stands for it."""
     draw.result = DrawResult.PLACED if placed else DrawResult.NO_MINIATURE
     draw.surprise_attack = None
-    if not placed:
+    if not placed and not check_surprise:
         return
     bag = turn.state.bag
-    if draw.token in bag.aside:
+    if placed and draw.token in bag.aside:
         bag.on_board_tokens.append(draw.token)  # type: ignore[arg-type]
+    if draw.applied is None:
+        return
     member = turn.state.member(draw.seat)  # type: ignore[arg-type]
     who = {"seat": member.seat, "character": member.character}
     # Fewer cards than the number: Surprise Attack. Equal is not.

@@ -26,6 +26,10 @@ from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.flutter_page import DESKTOP, PHONE, FlutterPage
 
 TARGET_MS = 150
+# The table and the phone are two devices, each in its owner's hands: neither page may be
+# throttled as a background tab, which one browser would otherwise do to one of them.
+TWO_DEVICES = ["--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+               "--disable-backgrounding-occluded-windows"]
 
 # Arms the table page: the time (in the shared clock) when crew-1's text first differs.
 _WATCH = """() => {
@@ -79,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         secret = SecretStore(seats).load().seat_pass(1).secret
         base = server.url.split("/table", 1)[0]
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, *TWO_DEVICES])
             table = FlutterPage(browser.new_context(viewport=DESKTOP).new_page())
             table.open(server.url)
             table.wait_for_id("crew-knowledge-1", timeout=60)

@@ -27,7 +27,7 @@ from companion.store import GameStore
 from companion.ui import ids
 
 from .conftest import CHROMIUM, REPO, _free_port, _table_url, _wait_http
-from .flutter_page import DESKTOP, PHONE, FlutterPage
+from .flutter_page import DESKTOP, PHONE, FlutterPage, join_with_code
 
 pytestmark = pytest.mark.browser
 
@@ -137,22 +137,25 @@ def keep_failures(request, screenshots):
     OPENED.clear()
 
 
-def _join(browser, table: FlutterPage, base: str, seat: int) -> FlutterPage:
-    """Seat `seat`'s phone joins by typing the code the table shows."""
+def _join(browser, table: FlutterPage, base: str, seat: int, previous: str = "") -> tuple[FlutterPage, str]:
+    """Seat `seat`'s phone joins by typing the code the table shows; the phone and the code."""
     table.tap(ids.players_seat(seat))
-    table.page.wait_for_timeout(400)
-    # A control off screen has no text in the accessibility tree: bring the code into view.
-    table.scroll_into_view(ids.PLAYERS_CODE)
-    table.page.wait_for_timeout(400)
-    code = "".join(ch for ch in table.text_of(ids.PLAYERS_CODE) if ch.isalnum())[-6:]
-    assert len(code) == 6, code
+    code = ""
+
+    def fresh_code() -> bool:
+        nonlocal code
+        # A control off screen has no text in the accessibility tree: bring the code into view.
+        table.scroll_into_view(ids.PLAYERS_CODE)
+        code = "".join(ch for ch in table.text_of(ids.PLAYERS_CODE) if ch.isalnum())[-6:]
+        return len(code) == 6 and code != previous
+
+    # Until the table has redrawn, the previous seat's code is still on screen.
+    table.wait_until(fresh_code, f"seat {seat}'s join code", timeout=20)
     phone = _page(browser, PHONE)
     phone.open(base)
     phone.wait_for_id(ids.JOIN_CODE)
-    phone.type_into(ids.JOIN_CODE, code)
-    phone.tap(ids.JOIN_SUBMIT)
-    phone.wait_for_id(ids.SEAT_SCREEN)
-    return phone
+    join_with_code(phone, code)
+    return phone, code
 
 
 def _settle(app: FlutterPage, identifier: str, timeout: float = 30) -> list[str]:
@@ -209,8 +212,8 @@ def test_the_whole_victory_check_with_two_phones_and_the_shared_device(browser, 
     # Ayşe and Barış join by typing their codes; Cem has no phone.
     table.tap(ids.PLAYERS_JOIN)
     table.wait_for_id(ids.PLAYERS_CODE)
-    ayse = _join(browser, table, base, 1)
-    baris = _join(browser, table, base, 2)
+    ayse, ayse_code = _join(browser, table, base, 1)
+    baris, _ = _join(browser, table, base, 2, previous=ayse_code)
     table.tap(ids.PLAYERS_BACK)
     _settle(table, ids.crew_phone(2))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.attacks import INJURY_CARDS
+from companion.engine.attacks import INJURY_CARDS, retreat_corridor, retreat_corridor_unconfirmed
 from companion.engine.commands import InjuryCheck
 from companion.engine.deck_odds import injury_check_odds
 from companion.engine.decks import Deck, event_card
@@ -114,6 +114,7 @@ def build_injury_result(ctx: UiContext, since: int) -> ft.Control | None:
         return None
     kind = result.intruder
     counts = {"kind": kind, "injuries": result.injuries, "total": result.total}
+    unconfirmed = False  # a Retreat on a card with two corridor numbers (the app takes the first)
     if result.outcome is InjuryOutcome.KILLED:
         banner = verdict(ids.INJURY_VERDICT, texts.upper(t("ui.events.injury.killed", kind=kind)),
                          t("log.injury.killed", **counts), bgcolor=MISS_BG, icon=ft.Icons.CHECK_CIRCLE,
@@ -126,11 +127,16 @@ def build_injury_result(ctx: UiContext, since: int) -> ft.Control | None:
                          bgcolor=MISS_BG, icon=ft.Icons.CHECK_CIRCLE, border=theme.GREEN)
     else:
         spec = event_card(ctx.controller.rules, result.retreat_card)
-        corridors = " → ".join(str(corridor) for corridor in spec.corridors)
-        banner = verdict(ids.INJURY_VERDICT, texts.upper(t("ui.events.injury.retreats", kind=kind)),
-                         t("ui.events.injury.retreat_detail", corridors=corridors, number=spec.number),
+        corridor = retreat_corridor(spec)
+        unconfirmed = retreat_corridor_unconfirmed(spec)
+        detail = (t("ui.events.injury.retreat_detail_first", corridor=corridor, then=spec.corridors[-1],
+                    number=spec.number) if unconfirmed
+                  else t("ui.events.injury.retreat_detail", corridors=corridor, number=spec.number))
+        banner = verdict(ids.INJURY_VERDICT, texts.upper(t("ui.events.injury.retreats", kind=kind)), detail,
                          bgcolor=RETREAT_BG, icon=ft.Icons.U_TURN_LEFT)
     rows: list[ft.Control] = [banner]
+    if unconfirmed:
+        rows.append(ft.Row([theme.unconfirmed_badge(14), theme.muted(t("common.unconfirmed"), size=13)], spacing=6))
     faces = [attack_card_view(texts, ctx.controller.rules, card, dark=None, show_effect=False,
                               identifier=ids.injury_card(index + 1), large=False)
              for index, card in enumerate(result.cards)]
