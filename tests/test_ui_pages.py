@@ -122,3 +122,45 @@ def test_announcer_collects_while_open_and_relabels():
     texts.switch("pt-BR")
     announcer.relabel()
     assert Texts("pt-BR").t("announce.isolation_open") in strings(page.dialogs[0])
+
+
+class QueuedPage(LivePage):
+    """A live page whose scheduled tasks wait until the test runs them, as on the event loop."""
+
+    def __init__(self, width: float = 390) -> None:
+        super().__init__(width=width)
+        self.queued = []
+        self.shown: list[set[str]] = []
+
+    def update(self, *controls) -> None:
+        super().update(*controls)
+        found: set[str] = set()
+        for control in self.controls:
+            found |= identifiers(control)
+        self.shown.append(found)
+
+    def run_task(self, handler, *args):
+        self.queued.append((handler, args))
+
+    def run_queued(self) -> None:
+        while self.queued:
+            handler, args = self.queued.pop(0)
+            LivePage.run_task(self, handler, *args)
+
+
+def test_a_page_opening_on_the_table_sends_the_time_track_first_then_the_rest(tmp_path):
+    controller = make_controller(tmp_path)
+    controller.new_game(_setup(), "t")
+    page = QueuedPage(390)
+    PageApp(page, controller, language="pt-BR", startup_errors=[]).start()
+    first = page.shown[-1]
+    assert {ids.TIME_TRACK, ids.ADVANCE_TIME} <= first
+    assert ids.LOG not in first and ids.FIRE_COUNT not in first
+    page.run_queued()
+    whole = page.shown[-1]
+    assert {ids.TIME_TRACK, ids.ADVANCE_TIME, ids.LOG, ids.FIRE_COUNT} <= whole
+    # Only the opening is split: a change afterwards is one whole screen.
+    updates = len(page.shown)
+    controller.execute(AdvanceTime())
+    page.run_queued()
+    assert len(page.shown) == updates + 1 and ids.LOG in page.shown[-1]

@@ -73,6 +73,9 @@ class PageApp:
         self.announcer = Announcer(page, self.texts)
         self.awake = ScreenAwake(page)
         self.unsubscribe = None
+        # A page's first screen, when it is the table, goes out in two parts: the Time track
+        # and its actions at once, the other panels right after (render).
+        self.first_paint = True
         self.ctx = UiContext(page=page, controller=controller, texts=self.texts, navigate=self.navigate,
                              rerender=self.render, width=page.width or 1280,
                              extras={"languages": usable_languages(),  # a broken locale is left out
@@ -314,7 +317,7 @@ class PageApp:
         elif in_game and is_events_screen(self.screen):
             shown, body = self.screen, build_events_screen(self.ctx, self.screen)
         elif in_game:
-            shown, body = TABLE, build_table(self.ctx)
+            shown, body = TABLE, build_table(self.ctx, first_paint=self.first_paint)
         elif self.screen == SETUP:
             if self.wizard is None:
                 self.wizard = SetupWizard(self.ctx, self.set_language)
@@ -335,6 +338,10 @@ class PageApp:
         banner = self._startup_banner()
         self.page.controls = [banner, *controls] if banner is not None else controls
         self.page.update()
+        if self.first_paint:
+            self.first_paint = False
+            if shown == TABLE:
+                self._on_loop(self.render)  # the rest of the table, right after its first part
         self.questions.sync()
 
     def _render_phone(self, in_game: bool) -> None:

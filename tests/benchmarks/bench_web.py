@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.benchmarks import web_game, web_probe, web_report, web_servers
+from tests.benchmarks import empty_flet_app, web_game, web_probe, web_report, web_servers
 from tests.benchmarks.web_loads import load_twice
 from tests.benchmarks.web_report import Paired
 from tests.benchmarks.web_screen import BenchError
@@ -62,8 +62,9 @@ def _loads(browser, servers, viewport: dict, name: str, loads: int) -> tuple[Pai
     # Interleaved, so a change in the machine's load touches both apps alike.
     for round_ in range(loads):
         progress(f"{name}: page loads, round {round_ + 1} of {loads}")
-        for server, identifier, side in ((empty, EMPTY_TAP.tap, "empty"), (companion, ADVANCE_TIME.tap, "app")):
-            first, again = load_twice(browser, server.url, identifier, viewport, server.name)
+        for server, identifier, whole, side in ((empty, EMPTY_TAP.tap, empty_flet_app.TEXT_ID, "empty"),
+                                                (companion, ADVANCE_TIME.tap, "log", "app")):
+            first, again = load_twice(browser, server.url, identifier, viewport, server.name, whole=whole)
             getattr(client, side).append(first.placeholder_ms)
             getattr(fresh, side).append(first.ready_ms)
             getattr(warm, side).append(again.ready_ms)

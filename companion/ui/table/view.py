@@ -24,9 +24,10 @@ PAGE_PADDING = theme.PAGE_PADDING
 PHONE_LOG_LINES = 30
 
 
-def build_table(ctx: UiContext) -> ft.Control:
+def build_table(ctx: UiContext, *, first_paint: bool = False) -> ft.Control:
     """The table screen. Each panel is kept while what it shows is unchanged (kit.memo), so
-    a tap rebuilds and sends only the panels it changed."""
+    a tap rebuilds and sends only the panels it changed. `first_paint`: only the Time track
+    and its actions, sent first when a page opens so the table can act while the rest follows."""
     game = ctx.game
     gate = ctx.gate()
     texts = ctx.texts
@@ -39,7 +40,14 @@ def build_table(ctx: UiContext) -> ft.Control:
     head.append(kept_panel(
         ctx, "time-track", (game.time, game.time_active, game.self_destruct, game.alert_slot),
         lambda: build_time_track(texts, ctx.controller.rules, game, track_width, help=help_button(ctx, "time_track"))))
+    # Once the game is over only undo is left to do: no Time track actions.
+    actions = [] if game.is_over else [kept_panel(ctx, "track-actions", (game.self_destruct, game.css_launch_pending),
+                                                  lambda: build_track_actions(gate))]
+    if first_paint:
+        return ft.Column([*head, *actions], spacing=theme.GAP, width=ctx.width - 2 * PAGE_PADDING,
+                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     board = [
+        *actions,
         kept_panel(ctx, "events", (game.event_phase, game.is_over), lambda: build_events_panel(gate)),
         kept_panel(ctx, "bag", (game.bag, game.is_over, game.development_command), lambda: build_bag_panel(gate)),
         kept_panel(ctx, "power", (game.power, game.time_active), lambda: build_power_panel(gate)),
@@ -47,10 +55,6 @@ def build_table(ctx: UiContext) -> ft.Control:
                                     game.main_gate_open, game.isolation_open, game.first_encounter_done, game.mode),
                    lambda: build_markers_panel(gate)),
     ]
-    # Once the game is over only undo is left to do: no Time track actions.
-    if not game.is_over:
-        board.insert(0, kept_panel(ctx, "track-actions", (game.self_destruct, game.css_launch_pending),
-                                   lambda: build_track_actions(gate)))
     # The app's Contingency tokens (rebuilt each time: it holds the hand-off of the device).
     tokens = build_contingency_panel(ctx)
     if tokens is not None:
