@@ -164,3 +164,36 @@ def test_a_page_opening_on_the_table_sends_the_time_track_first_then_the_rest(tm
     controller.execute(AdvanceTime())
     page.run_queued()
     assert len(page.shown) == updates + 1 and ids.LOG in page.shown[-1]
+
+
+def test_changes_that_wait_for_the_page_are_drawn_once_and_each_is_announced(tmp_path):
+    controller = make_controller(tmp_path)
+    controller.new_game(_setup(), "t")
+    page = QueuedPage(390)
+    app = PageApp(page, controller, language="pt-BR", startup_errors=[])
+    app.start()
+    page.run_queued()
+    announced = []
+    app.announcer.announce = lambda events, shown: announced.append([event.seq for event in events])
+    updates = len(page.shown)
+    # One tap of the runner may send several commands before the page's loop runs.
+    for _ in range(3):
+        controller.execute(AdvanceTime())
+    page.run_queued()
+    assert len(page.shown) == updates + 1
+    assert [seqs[0] for seqs in announced] == sorted(seqs[0] for seqs in announced) and len(announced) == 3
+    assert app.ctx.feed.version == controller.version
+
+
+def test_asking_to_redraw_twice_before_the_loop_runs_draws_once(tmp_path):
+    controller = make_controller(tmp_path)
+    controller.new_game(_setup(), "t")
+    page = QueuedPage(390)
+    app = PageApp(page, controller, language="pt-BR", startup_errors=[])
+    app.start()
+    page.run_queued()
+    updates = len(page.shown)
+    app.ctx.rerender()
+    app.ctx.rerender()
+    page.run_queued()
+    assert len(page.shown) == updates + 1

@@ -8,6 +8,7 @@ only what its viewer's feed holds.
 from __future__ import annotations
 
 import logging
+import threading
 from typing import Sequence
 
 import flet as ft
@@ -76,8 +77,13 @@ class PageApp:
         # A page's first screen, when it is the table, goes out in two parts: the Time track
         # and its actions at once, the other panels right after (render).
         self.first_paint = True
+        # A render asked for by a tap that waits on the page's loop (request_render).
+        self.render_pending = False
+        # Feeds handed over by the controller, not yet shown (_on_feed).
+        self.feeds_lock = threading.Lock()
+        self.feeds_waiting: list[Feed] = []
         self.ctx = UiContext(page=page, controller=controller, texts=self.texts, navigate=self.navigate,
-                             rerender=self.render, width=page.width or 1280,
+                             rerender=self.request_render, width=page.width or 1280,
                              extras={"languages": usable_languages(),  # a broken locale is left out
                                      "seating": seating, "phone_access": phone_access},
                              viewer=viewer)
@@ -185,19 +191,31 @@ class PageApp:
             self.unsubscribe = None
 
     def _on_feed(self, feed: Feed) -> None:
-        """Called by the controller from whichever thread changed the game (maybe another page's)."""
+        """Called by the controller from whichever thread changed the game (maybe another
+        page's). Feeds that arrive before the page's loop gets to them are shown together:
+        one tap that sends several commands is drawn once, and every announcement is kept."""
+        with self.feeds_lock:
+            self.feeds_waiting.append(feed)
+            if len(self.feeds_waiting) > 1:
+                return  # a refresh is already on its way and will take this feed too
         try:
-            self.page.run_task(self._refresh, feed)
+            self.page.run_task(self._refresh)
         except Exception as exc:  # noqa: BLE001 - a closed page must not break the other pages
             log.debug("page gone, unsubscribing: %s", exc)
+            with self.feeds_lock:
+                self.feeds_waiting.clear()  # a page that comes back takes its feed anew
             self._unsubscribe()
 
-    async def _refresh(self, feed: Feed) -> None:
-        if not self.ctx.take(feed):
-            return  # a newer feed was already shown
+    async def _refresh(self) -> None:
+        with self.feeds_lock:
+            feeds, self.feeds_waiting = self.feeds_waiting, []
+        taken = [feed for feed in feeds if self.ctx.take(feed)]
+        if not taken:
+            return  # newer feeds were already shown
         # Announcement first: when the board shows the new state, the table is already told why.
         if self.ctx.viewer.is_table:
-            self.announcer.announce(feed.events, shown_on_screen(self.screen, feed.view))
+            for feed in taken:
+                self.announcer.announce(feed.events, shown_on_screen(self.screen, feed.view))
         self.render()
 
     # -- navigation and language -------------------------------------------------
@@ -289,7 +307,20 @@ class PageApp:
         self.render()
 
     # -- rendering ---------------------------------------------------------------
+    def request_render(self) -> None:
+        """Render on the page's loop, once however many asked: a tap that changes the game
+        and a form together is drawn once, with the new feed, not first with the old one."""
+        if self.render_pending:
+            return
+        self.render_pending = True
+        self._on_loop(self._render_if_pending)
+
+    def _render_if_pending(self) -> None:
+        if self.render_pending:
+            self.render()
+
     def render(self) -> None:
+        self.render_pending = False
         self.ctx.width = self.page.width or self.ctx.width
         in_game = self.ctx.in_game
         self.awake.keep_awake(in_game)

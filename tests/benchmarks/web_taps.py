@@ -2,7 +2,7 @@
 each of the companion's taps undone before the next so every one starts from the same game.
 
 A tap that opens a confirmation first is timed in two parts, as the table lives it: the
-tap until the dialog's `confirm-ok` is there, then `confirm-ok` until the change.
+tap until its `confirm-ok` is there, then `confirm-ok` until the change.
 """
 from __future__ import annotations
 
@@ -99,9 +99,9 @@ def tap_once(app: FlutterPage, flow: TapFlow, where: str) -> tuple[list[tuple[st
     if times.which == 1:
         parts.append((f"{flow.tap} -> {CONFIRM_OK}", times))
         page.wait_for_timeout(IDLE_MS)
-        # The dialog hides the page from the accessibility tree: the change is measured
-        # against what the control showed before the first tap.
-        times = _timed_tap(app, where, CONFIRM_OK, [watch.with_baseline(before)], in_place=True)
+        # Measured against what the control showed before the first tap (a confirmation in
+        # a dialog hides the page from the accessibility tree while it is open).
+        times = _timed_tap(app, where, CONFIRM_OK, [watch.with_baseline(before)])
         parts.append((f"{CONFIRM_OK} -> {watch.identifier}", times))
     else:
         parts.append((flow.label, times))
@@ -126,7 +126,7 @@ def _undo(app: FlutterPage, flow: TapFlow, before: str | None, where: str) -> No
 
 
 def measure_taps(app: FlutterPage, flow: TapFlow, runs: int, where: str) -> dict[str, TapSeries]:
-    """Series by label: one for a plain tap, two (tap -> dialog, confirm -> change) otherwise."""
+    """Series by label: one for a plain tap, two (tap -> confirmation, confirm -> change) otherwise."""
     series: dict[str, TapSeries] = {}
     for run in range(WARMUP_TAPS + runs):
         parts, last = tap_once(app, flow, where)

@@ -7,9 +7,12 @@ from companion.engine import CssFace
 from companion.engine.commands import AdvanceTime, CssLaunch, StartSelfDestruct, StopSelfDestruct, TriggerAlert
 
 from .. import ids, theme
-from ..dialogs import choose
+from ..dialogs import choose, dialog_button
 from ..rules_screen import help_button
 from ..kit.gate import CommandGate, command_button
+
+# This page is asking whether to advance Time: {"ends": whether it would end the game}.
+CONFIRMING_ADVANCE = "confirming-advance-time"
 
 
 def _css_launch_dialog(gate: CommandGate) -> None:
@@ -30,14 +33,63 @@ def _css_launch_dialog(gate: CommandGate) -> None:
     )
 
 
+def confirming_advance(ctx) -> dict | None:
+    return ctx.extras.get(CONFIRMING_ADVANCE)
+
+
+def _ask_to_advance(gate: CommandGate) -> None:
+    """The first tap only asks, right where the table looks; whether the advance would end
+    the game is worked out now, for this one command."""
+    ctx = gate.ctx
+    ctx.extras[CONFIRMING_ADVANCE] = {"ends": ctx.controller.would_end_game(AdvanceTime(), ctx.viewer)}
+    ctx.rerender()
+
+
+def _advance_confirmation(gate: CommandGate, asking: dict) -> ft.Control:
+    ctx = gate.ctx
+    texts = ctx.texts
+    t = texts.t
+
+    def answered(advance: bool) -> None:
+        ctx.extras.pop(CONFIRMING_ADVANCE, None)
+        if advance:
+            gate.execute(AdvanceTime())
+        ctx.rerender()
+
+    lines = [t("ui.confirm.advance_time")] + ([t("ui.confirm.ends_game")] if asking["ends"] else [])
+    return ft.Container(
+        content=ft.Column([
+            ft.Text(t("ui.actions.advance_time"), size=17, weight=ft.FontWeight.BOLD),
+            # The answers next, near where the tap was, so a phone shows them without scrolling;
+            # Cancel comes first, so a double tap never confirms.
+            ft.Row([
+                dialog_button(texts, "ui.common.cancel", ids.CONFIRM_CANCEL, lambda _e: answered(False)),
+                dialog_button(texts, "ui.common.confirm", ids.CONFIRM_OK, lambda _e: answered(True), primary=True,
+                              danger=asking["ends"]),
+            ], wrap=True, spacing=12),
+            ft.Text("\n\n".join(lines), size=15),
+        ], spacing=8, tight=True),
+        bgcolor=theme.SURFACE_HIGH, border=ft.Border.all(2, theme.YELLOW), border_radius=theme.RADIUS, padding=12,
+    )
+
+
 def build_track_actions(gate: CommandGate) -> ft.Control:
     t = gate.ctx.texts.t
     state = gate.ctx.game
     # Time moves at step 5 of the Event Phase; here only for an effect that says so, and
-    # the table is told so before it moves (no one-tap trap in the Player Phase).
+    # the table is told so before it moves (no one-tap trap in the Player Phase). The
+    # question stands in the panel itself, not in a dialog over the board.
+    asking = confirming_advance(gate.ctx)
+    if asking is not None and gate.refusal(AdvanceTime()) is not None:
+        # Time cannot advance any more (the Event Phase began meanwhile): the question lapses.
+        gate.ctx.extras.pop(CONFIRMING_ADVANCE, None)
+        asking = None
+    if asking is not None:
+        return theme.card(_advance_confirmation(gate, asking), title=t("ui.actions.title"),
+                          help=help_button(gate.ctx, "self_destruct"))
     buttons: list[ft.Control] = [
         command_button(gate, AdvanceTime(), label=t("ui.actions.advance_time"), icon=ft.Icons.SKIP_NEXT,
-                       identifier=ids.ADVANCE_TIME, confirm_key="advance_time"),
+                       identifier=ids.ADVANCE_TIME, on_click=lambda _e: _ask_to_advance(gate)),
     ]
     # CSS launch is only offered while a CSS token under the Time token is still hidden.
     if state.css_launch_pending:

@@ -15,7 +15,7 @@ from .markers_panel import build_markers_panel
 from .players import build_players_entry
 from .power_panel import build_power_panel
 from .time_track import build_time_track
-from .track_actions import build_track_actions
+from .track_actions import build_track_actions, confirming_advance
 from ..rules_screen import help_button
 from ..victory import build_contingency_panel, build_victory_entry
 
@@ -41,8 +41,10 @@ def build_table(ctx: UiContext, *, first_paint: bool = False) -> ft.Control:
         ctx, "time-track", (game.time, game.time_active, game.self_destruct, game.alert_slot),
         lambda: build_time_track(texts, ctx.controller.rules, game, track_width, help=help_button(ctx, "time_track"))))
     # Once the game is over only undo is left to do: no Time track actions.
-    actions = [] if game.is_over else [kept_panel(ctx, "track-actions", (game.self_destruct, game.css_launch_pending),
-                                                  lambda: build_track_actions(gate))]
+    asking = confirming_advance(ctx)
+    actions = [] if game.is_over else [kept_panel(
+        ctx, "track-actions", (game.self_destruct, game.css_launch_pending, asking and asking["ends"], asking is None),
+        lambda: build_track_actions(gate))]
     if first_paint:
         return ft.Column([*head, *actions], spacing=theme.GAP, width=ctx.width - 2 * PAGE_PADDING,
                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
