@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.engine import NewGame, PlayerSetup
-from companion.engine.commands import AdvanceTime, PlaceFire, SetKnowledge, StartEventPhase
+from companion.engine.commands import AdvanceTime, OpenMainGate, PlaceFire, SetKnowledge, StartEventPhase
 from companion.ui import ids
 from companion.ui.table.view import build_table
 
@@ -62,3 +62,26 @@ def test_a_kept_panel_follows_its_values(tmp_path):
     controller.execute(AdvanceTime())
     shown = [getattr(item, "value", "") for item in walk(_tagged(build_table(ctx), ids.TRACK_TIME))]
     assert any(str(controller.state.time) in (value or "") for value in shown)
+
+
+def test_a_tap_on_one_players_knowledge_rebuilds_only_that_players_card(tmp_path):
+    controller = make_controller(tmp_path)
+    controller.new_game(_setup(), "t")
+    ctx = make_context(controller, "pt-BR", 390)
+    before = build_table(ctx)
+    first, second = _tagged(before, ids.crew_member(1)), _tagged(before, ids.crew_member(2))
+    controller.execute(SetKnowledge(seat=1, value=3))
+    after = build_table(ctx)
+    assert _tagged(after, ids.crew_member(1)) is not first
+    assert _tagged(after, ids.crew_member(2)) is second
+
+
+def test_a_kept_member_card_follows_its_buttons_answers(tmp_path):
+    controller = make_controller(tmp_path)
+    controller.new_game(_setup(), "t")
+    ctx = make_context(controller, "pt-BR", 390)
+    bunker = ids.crew_action("bunker", 2)
+    assert _disabled(build_table(ctx), bunker)
+    # Nobody on the crew changes, but the open Main Gate lets them run for the Bunker.
+    controller.execute(OpenMainGate())
+    assert not _disabled(build_table(ctx), bunker)

@@ -50,7 +50,9 @@ class CommandGate:
         try:
             yield asked
         finally:
-            self._recorders.remove(asked)
+            # By identity: a kept panel inside another records too, and two lists of
+            # answers may be equal.
+            self._recorders[:] = [recorder for recorder in self._recorders if recorder is not asked]
 
     # -- sending ---------------------------------------------------------------
     def run(self, command: GameCommand, *, confirm_key: str | None = None, title: str = "",

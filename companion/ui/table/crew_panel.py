@@ -17,6 +17,7 @@ from companion.engine.views import CrewView
 
 from .. import ids, theme
 from ..dialogs import choose
+from ..kit.memo import kept_panel
 from ..kit.gate import CommandGate, command_button
 from ..rules_screen import help_button
 from ..scanner.board import status_row
@@ -157,7 +158,16 @@ def _member_card(gate: CommandGate, member: CrewView) -> ft.Control:
 
 
 def build_crew_panel(gate: CommandGate) -> ft.Control:
-    state = gate.ctx.game
-    cards = [_member_card(gate, member) for member in state.crew]
+    """Each member's card is kept while that member is unchanged, so a tap on one player's
+    Knowledge sends only that player's card."""
+    ctx = gate.ctx
+    state = ctx.game
+    seating = ctx.extras.get("seating")
+    phones = seating.seats_with_phone() if seating is not None else None
+    with_deck = state.contamination is not None
+    cards = [kept_panel(ctx, f"crew-member-{member.seat}",
+                        (member, phones is not None and member.seat in phones, phones is None, with_deck),
+                        lambda member=member: _member_card(gate, member))
+             for member in state.crew]
     return theme.card(ft.Column(cards, spacing=8), title=gate.ctx.texts.t("ui.crew.title"),
                       help=help_button(gate.ctx, "leaving_the_facility"))
