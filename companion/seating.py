@@ -157,6 +157,8 @@ class Seating:
             dropped = self._seats.reissue(seat)
             self._save_seats()
         self._drop(dropped)
+        if not dropped:
+            self._changed()  # the seat's new code and QR code, on every table screen
 
     def unseat_all(self) -> None:
         """The table stopped taking phones: every phone goes back to the join screen."""
@@ -169,6 +171,8 @@ class Seating:
             return self._seats.seats_with_phone()
 
     def _drop(self, sessions: frozenset[str]) -> None:
+        if not sessions:
+            return  # nobody sat there: the table's screens have nothing new to show
         with self._lock:
             drops = [self._drops.pop(session) for session in sessions if session in self._drops]
         for drop in drops:

@@ -154,3 +154,16 @@ def test_a_new_game_gets_new_passes_and_a_restart_keeps_them(table, tmp_path, ru
     assert again.seat_pass(1).secret == first and again.host_key == seating.host_key
     controller.new_game(setup_command(players=2, seed=5), "t2")
     assert seating.seat_pass(1).secret != first and seating.seats == [1, 2]
+
+
+def test_the_table_screens_hear_from_the_seats_only_when_the_seats_change(table):
+    controller, seating, _access = table
+    heard = []
+    seating.subscribe(lambda: heard.append("seats"))
+    # A command changes the game, not who sits where: the table redraws from its feed alone.
+    controller.execute(cmd("place_fire"))
+    assert heard == []
+    phone = open_page(table, seat_route(seating, 1), "s-ana")
+    assert heard == ["seats"] and ids.SEAT_SCREEN in shown(phone)
+    seating.reissue(2)  # nobody at seat 2: its new code still reaches every table screen
+    assert heard == ["seats", "seats"]

@@ -159,7 +159,7 @@ class PageApp:
         self._become(NOBODY)
 
     def _on_seating(self) -> None:
-        self._on_loop(self.render)
+        self.request_render()
 
     def _on_loop(self, action) -> None:
         async def run() -> None:
