@@ -384,20 +384,18 @@ def _meet(turn: Turn, member: CrewMember, place: Place, hand: int, token: str, p
         # The Adults retreat first; the Surprise Attack is checked once the Adult is placed.
         draw.result = DrawResult.ADULTS_RETREAT
         return
-    # Not placed (no miniature of a kind other than the Adult left in the box): the
-    # Surprise Attack is checked all the same (the app's reading, announced).
-    _settle_encounter(turn, draw, placed, check_surprise=True)
+    _settle_encounter(turn, draw, placed)
 
 
-def _settle_encounter(turn: Turn, draw: BagDraw, placed: bool, check_surprise: bool = False) -> None:
+def _settle_encounter(turn: Turn, draw: BagDraw, placed: bool) -> None:
     """The intruder is on the board (or none was left): check for a Surprise Attack.
 
-    With no miniature placed the check is made only when `check_surprise` says so (a
-    kind without a printed rule for it); the drawn token then stays beside the board
-    untracked, since no miniature on the board stands for it."""
+    An Adult that could not be placed (all in Combat, none retreated) makes none. Any other
+    kind with no miniature left is checked all the same (the app's reading, announced); its
+    token then stays beside the board untracked, since no miniature stands for it."""
     draw.result = DrawResult.PLACED if placed else DrawResult.NO_MINIATURE
     draw.surprise_attack = None
-    if not placed and not check_surprise:
+    if not placed and draw.kind == IntruderKind.ADULT:
         return
     bag = turn.state.bag
     if placed and draw.token in bag.aside:

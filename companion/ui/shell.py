@@ -372,7 +372,7 @@ class PageApp:
         if self.first_paint:
             self.first_paint = False
             if shown == TABLE:
-                self._on_loop(self.render)  # the rest of the table, right after its first part
+                self.request_render()  # the rest of the table, right after its first part
         self.questions.sync()
 
     def _render_phone(self, in_game: bool) -> None:

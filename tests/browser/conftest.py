@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -67,19 +68,25 @@ def app_url(tmp_path_factory):
         import playwright  # noqa: F401
     except ImportError:
         skip_or_fail("playwright is not installed", required_by="REQUIRE_BROWSER")
-    port = _free_port()
     data_dir = tmp_path_factory.mktemp("games")
-    log_path = data_dir.parent / "app.log"
+    with running_app(data_dir, data_dir.parent / "app.log") as table:
+        yield table
+
+
+@contextmanager
+def running_app(data_dir: Path, log_path: Path):
+    """`python -m companion --web` on a free port over `data_dir`, in Turkish; yields the
+    table's address (only the address the app prints, with its host key, opens the table)
+    and kills the app and its children afterwards."""
+    port = _free_port()
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "companion", "--web", "--host", "127.0.0.1", "--port", str(port),
              "--data-dir", str(data_dir), "--lang", "tr"],
             cwd=REPO, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )
-    base = f"http://127.0.0.1:{port}/"
     try:
-        _wait_http(base, process)
-        # Only the address the app prints (with its host key) opens the table.
+        _wait_http(f"http://127.0.0.1:{port}/", process)
         yield _table_url(log_path, process)
     finally:
         # Its own session: the group id is its PID, so this reaches its children too.

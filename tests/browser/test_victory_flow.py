@@ -11,10 +11,6 @@ app resumes it); the seed is found with the engine so that the Active token spar
 survivors and Barış's draw comes out clean (tests/support/victory_helpers.py)."""
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -26,7 +22,7 @@ from companion.rules import load_rules
 from companion.store import GameStore
 from companion.ui import ids
 
-from .conftest import CHROMIUM, REPO, _free_port, _table_url, _wait_http
+from .conftest import CHROMIUM, running_app
 from .flutter_page import DESKTOP, PHONE, FlutterPage, join_with_code
 
 pytestmark = pytest.mark.browser
@@ -91,25 +87,8 @@ def prepared_app(tmp_path_factory):
     game = _prepared(_seed())
     with GameStore(data_dir, rules=RULES) as store:
         store.create(game, "Zafer Kontrolü")
-    port = _free_port()
-    log_path = data_dir.parent / "victory-app.log"
-    with open(log_path, "wb") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "companion", "--web", "--host", "127.0.0.1", "--port", str(port),
-             "--data-dir", str(data_dir), "--lang", "tr"],
-            cwd=REPO, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        _wait_http(f"http://127.0.0.1:{port}/", process)
-        yield _table_url(log_path, process)
-    finally:
-        try:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=10)
-        except ProcessLookupError:
-            pass
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
+    with running_app(data_dir, data_dir.parent / "victory-app.log") as table:
+        yield table
 
 
 OPENED: list[FlutterPage] = []

@@ -11,7 +11,7 @@ from ..dialogs import choose, dialog_button
 from ..rules_screen import help_button
 from ..kit.gate import CommandGate, command_button
 
-# This page is asking whether to advance Time: {"ends": whether it would end the game}.
+# While this page asks whether to advance Time: whether the advance would end the game.
 CONFIRMING_ADVANCE = "confirming-advance-time"
 
 
@@ -33,7 +33,8 @@ def _css_launch_dialog(gate: CommandGate) -> None:
     )
 
 
-def confirming_advance(ctx) -> dict | None:
+def confirming_advance(ctx) -> bool | None:
+    """None while this page is not asking; else whether advancing would end the game."""
     return ctx.extras.get(CONFIRMING_ADVANCE)
 
 
@@ -41,11 +42,11 @@ def _ask_to_advance(gate: CommandGate) -> None:
     """The first tap only asks, right where the table looks; whether the advance would end
     the game is worked out now, for this one command."""
     ctx = gate.ctx
-    ctx.extras[CONFIRMING_ADVANCE] = {"ends": ctx.controller.would_end_game(AdvanceTime(), ctx.viewer)}
+    ctx.extras[CONFIRMING_ADVANCE] = ctx.controller.would_end_game(AdvanceTime(), ctx.viewer)
     ctx.rerender()
 
 
-def _advance_confirmation(gate: CommandGate, asking: dict) -> ft.Control:
+def _advance_confirmation(gate: CommandGate, ends: bool) -> ft.Control:
     ctx = gate.ctx
     texts = ctx.texts
     t = texts.t
@@ -56,7 +57,7 @@ def _advance_confirmation(gate: CommandGate, asking: dict) -> ft.Control:
             gate.execute(AdvanceTime())
         ctx.rerender()
 
-    lines = [t("ui.confirm.advance_time")] + ([t("ui.confirm.ends_game")] if asking["ends"] else [])
+    lines = [t("ui.confirm.advance_time")] + ([t("ui.confirm.ends_game")] if ends else [])
     return ft.Container(
         content=ft.Column([
             ft.Text(t("ui.actions.advance_time"), size=17, weight=ft.FontWeight.BOLD),
@@ -65,7 +66,7 @@ def _advance_confirmation(gate: CommandGate, asking: dict) -> ft.Control:
             ft.Row([
                 dialog_button(texts, "ui.common.cancel", ids.CONFIRM_CANCEL, lambda _e: answered(False)),
                 dialog_button(texts, "ui.common.confirm", ids.CONFIRM_OK, lambda _e: answered(True), primary=True,
-                              danger=asking["ends"]),
+                              danger=ends),
             ], wrap=True, spacing=12),
             ft.Text("\n\n".join(lines), size=15),
         ], spacing=8, tight=True),
@@ -79,13 +80,13 @@ def build_track_actions(gate: CommandGate) -> ft.Control:
     # Time moves at step 5 of the Event Phase; here only for an effect that says so, and
     # the table is told so before it moves (no one-tap trap in the Player Phase). The
     # question stands in the panel itself, not in a dialog over the board.
-    asking = confirming_advance(gate.ctx)
-    if asking is not None and gate.refusal(AdvanceTime()) is not None:
+    ends = confirming_advance(gate.ctx)
+    if ends is not None and gate.refusal(AdvanceTime()) is not None:
         # Time cannot advance any more (the Event Phase began meanwhile): the question lapses.
         gate.ctx.extras.pop(CONFIRMING_ADVANCE, None)
-        asking = None
-    if asking is not None:
-        return theme.card(_advance_confirmation(gate, asking), title=t("ui.actions.title"),
+        ends = None
+    if ends is not None:
+        return theme.card(_advance_confirmation(gate, ends), title=t("ui.actions.title"),
                           help=help_button(gate.ctx, "self_destruct"))
     buttons: list[ft.Control] = [
         command_button(gate, AdvanceTime(), label=t("ui.actions.advance_time"), icon=ft.Icons.SKIP_NEXT,

@@ -41,9 +41,8 @@ def build_table(ctx: UiContext, *, first_paint: bool = False) -> ft.Control:
         ctx, "time-track", (game.time, game.time_active, game.self_destruct, game.alert_slot),
         lambda: build_time_track(texts, ctx.controller.rules, game, track_width, help=help_button(ctx, "time_track"))))
     # Once the game is over only undo is left to do: no Time track actions.
-    asking = confirming_advance(ctx)
     actions = [] if game.is_over else [kept_panel(
-        ctx, "track-actions", (game.self_destruct, game.css_launch_pending, asking and asking["ends"], asking is None),
+        ctx, "track-actions", (game.self_destruct, game.css_launch_pending, confirming_advance(ctx)),
         lambda: build_track_actions(gate))]
     if first_paint:
         return ft.Column([*head, *actions], spacing=theme.GAP, width=ctx.width - 2 * PAGE_PADDING,
