@@ -32,6 +32,9 @@ def build_app(
     """Flet's FastAPI app (no CDN) wrapped in the Origin guard and the websocket watchdog."""
     import flet_web.fastapi as flet_fastapi
 
+    from companion.hosting import quiet_transport
+
+    quiet_transport.install()
     flet_app = flet_fastapi.app(main, no_cdn=True, **flet_options)
     flet_app.router.routes[:] = [
         route for route in flet_app.router.routes if getattr(route, "path", None) not in _UNWANTED_PATHS

@@ -8,37 +8,52 @@ from typing import Sequence
 from companion.engine.journal import Event
 
 from . import ids, theme
+from .context import UiContext
 from .i18n_view import Texts
+from .kit.memo import kept_items
 
 # Enough to follow the game at the table; the full journal stays in the save file.
 MAX_LINES = 60
 
 
-def build_log(texts: Texts, events: Sequence[Event], *, height: float | None = None) -> ft.Control:
+def build_log(ctx: UiContext, events: Sequence[Event], *, height: float | None = None) -> ft.Control:
     """`events`: the journal as the screen's viewer may read it, newest first
-    (controller.history)."""
+    (controller.history). A line already shown is kept as it is (kit.memo.kept_items)."""
+    texts = ctx.texts
     entries = list(events)[:MAX_LINES]
-    lines = [
-        ft.Container(
-            content=ft.Row(
-                [
-                    ft.Text(texts.t("ui.log.seq", seq=entry.seq), size=12, color=theme.TEXT_MUTED,
-                            width=34),
-                    ft.Text(texts.entry(entry), size=14, expand=True,
-                            weight=ft.FontWeight.BOLD if entry.announce else ft.FontWeight.NORMAL,
-                            color=theme.YELLOW if entry.announce else theme.TEXT),
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.START,
-                spacing=6,
-            ),
-            padding=ft.Padding.symmetric(vertical=4, horizontal=4),
-            border=ft.Border.only(bottom=ft.BorderSide(1, theme.OUTLINE)),
-        )
-        for entry in entries
-    ]
+    lines = kept_items(ctx, "log", zip(_line_keys(entries), entries), lambda entry: _line(texts, entry))
     body: ft.Control
     if height is not None:
         body = ft.ListView(lines, spacing=0, height=height)
     else:
         body = ft.Column(lines, spacing=0)
     return ids.tag(ids.LOG, theme.card(body, title=texts.t("ui.log.title")))
+
+
+def _line(texts: Texts, entry: Event) -> ft.Control:
+    return ft.Container(
+        content=ft.Row(
+            [
+                ft.Text(texts.t("ui.log.seq", seq=entry.seq), size=12, color=theme.TEXT_MUTED, width=34),
+                ft.Text(texts.entry(entry), size=14, expand=True,
+                        weight=ft.FontWeight.BOLD if entry.announce else ft.FontWeight.NORMAL,
+                        color=theme.YELLOW if entry.announce else theme.TEXT),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.START,
+            spacing=6,
+        ),
+        padding=ft.Padding.symmetric(vertical=4, horizontal=4),
+        border=ft.Border.only(bottom=ft.BorderSide(1, theme.OUTLINE)),
+    )
+
+
+def _line_keys(entries: Sequence[Event]) -> list[str]:
+    """A key per line that stays with its entry as newer ones arrive: the step that wrote
+    it and its place among that step's lines (a step writes all its lines at once)."""
+    seen: dict[int, int] = {}
+    keys = []
+    for entry in entries:
+        n = seen.get(entry.seq, 0)
+        seen[entry.seq] = n + 1
+        keys.append(f"log-{entry.seq}-{n}")
+    return keys

@@ -27,6 +27,7 @@ from .context import UiContext
 from .events import build_events_screen, is_events_screen
 from .home import build_home
 from .i18n_view import Texts
+from .kit.graft import graft
 from .kit.memo import kept_panel
 from .on_screen import shown_on_screen
 from .phone.join_screen import build_join_screen
@@ -44,6 +45,12 @@ from .table.view import build_table
 from .wakelock import ScreenAwake
 
 log = logging.getLogger(__name__)
+
+
+def _render_follows() -> None:
+    """Tell Flet that the event being handled needs no update of its own: a render of the
+    whole page is on its way (without this, Flet diffs the page once more after the tap)."""
+    ft.context.mark_update_called()
 
 
 class PageApp:
@@ -79,6 +86,11 @@ class PageApp:
         self.first_paint = True
         # A render asked for by a tap that waits on the page's loop (request_render).
         self.render_pending = False
+        # The app bar and what it was built from (_kept_appbar).
+        self.appbar: tuple[tuple, ft.AppBar] | None = None
+        self.undo_buttons: list[ft.IconButton] = []
+        # The screen shown last and its controls (_graft_body).
+        self.last_body: tuple[str, ft.Control] | None = None
         # Feeds handed over by the controller, not yet shown (_on_feed).
         self.feeds_lock = threading.Lock()
         self.feeds_waiting: list[Feed] = []
@@ -194,6 +206,7 @@ class PageApp:
         """Called by the controller from whichever thread changed the game (maybe another
         page's). Feeds that arrive before the page's loop gets to them are shown together:
         one tap that sends several commands is drawn once, and every announcement is kept."""
+        _render_follows()
         with self.feeds_lock:
             self.feeds_waiting.append(feed)
             if len(self.feeds_waiting) > 1:
@@ -310,6 +323,7 @@ class PageApp:
     def request_render(self) -> None:
         """Render on the page's loop, once however many asked: a tap that changes the game
         and a form together is drawn once, with the new feed, not first with the old one."""
+        _render_follows()
         if self.render_pending:
             return
         self.render_pending = True
@@ -325,7 +339,7 @@ class PageApp:
         in_game = self.ctx.in_game
         self.awake.keep_awake(in_game)
         self.page.title = self.texts.t("ui.app.title")
-        self.page.appbar = self._appbar(in_game)
+        self.page.appbar = self._kept_appbar(in_game)
         if not self.ctx.viewer.is_table:
             self._render_phone(in_game)
             return
@@ -358,6 +372,7 @@ class PageApp:
         # A stable key per screen lets Flet patch the rebuilt tree in place instead of
         # replacing it, so a tap that lands during a refresh is not lost.
         body.key = f"screen-{shown}"
+        body = self._graft_body(shown, body)
         controls = [body]
         self.scroller = None
         self.page.scroll = None if in_game else ft.ScrollMode.AUTO
@@ -375,6 +390,14 @@ class PageApp:
                 self.request_render()  # the rest of the table, right after its first part
         self.questions.sync()
 
+    def _graft_body(self, shown: str, body: ft.Control) -> ft.Control:
+        """The screen as built, with what did not change since its last render kept
+        (kit.graft), so the tap's answer holds only what changed."""
+        if self.last_body is not None and self.last_body[0] == shown:
+            body = graft(self.last_body[1], body)
+        self.last_body = (shown, body)
+        return body
+
     def _render_phone(self, in_game: bool) -> None:
         """A phone: its seat's screen, or the join screen."""
         viewer = self.ctx.viewer
@@ -385,6 +408,7 @@ class PageApp:
         else:
             shown, body = "join", build_join_screen(self.ctx, on_code=self._join_with_code, message=self.notice)
         body.key = f"screen-{shown}"
+        body = self._graft_body(shown, body)
         controls = [self._status_strip(), body] if in_game and viewer.kind == "seat" and shown != RULES \
             else [body]
         self.page.controls = controls
@@ -414,21 +438,37 @@ class PageApp:
             bgcolor=theme.DANGER_BG, border_radius=theme.RADIUS, padding=theme.GAP,
         ))
 
+    def _kept_appbar(self, in_game: bool) -> ft.AppBar:
+        """The app bar built before while nothing on it changed: the same object, so Flet
+        sends nothing for it, or only the undo and redo buttons' state."""
+        key = (in_game, self.ctx.viewer, self.texts.lang, self.ctx.is_phone, tuple(self.ctx.extras["languages"]))
+        if self.appbar is None or self.appbar[0] != key:
+            self.undo_buttons = []
+            self.appbar = (key, self._appbar(in_game))
+        undo = self.ctx.feed.undo if self.ctx.feed is not None else None
+        if self.undo_buttons:
+            undo_button, redo_button = self.undo_buttons
+            for button, possible in ((undo_button, undo is not None and undo.can_undo),
+                                     (redo_button, undo is not None and undo.can_redo)):
+                if button.disabled != (not possible):
+                    button.disabled = not possible
+        return self.appbar[1]
+
     def _appbar(self, in_game: bool) -> ft.AppBar:
+        """Undo and redo start disabled; _kept_appbar enables them."""
         t = self.texts.t
         actions: list[ft.Control] = []
         title = t("ui.app.title")
         viewer = self.ctx.viewer
-        undo = self.ctx.feed.undo if self.ctx.feed is not None else None
         if in_game and viewer.is_table:
+            undo_button = ft.IconButton(icon=ft.Icons.UNDO, tooltip=t("ui.common.undo"), disabled=True,
+                                        on_click=lambda _e: self._undo())
+            redo_button = ft.IconButton(icon=ft.Icons.REDO, tooltip=t("ui.common.redo"), disabled=True,
+                                        on_click=lambda _e: self.ctx.attempt(lambda: self.controller.redo(viewer)))
+            self.undo_buttons = [undo_button, redo_button]
             actions += [
-                ids.tag(ids.UNDO, ft.IconButton(icon=ft.Icons.UNDO, tooltip=t("ui.common.undo"),
-                                                disabled=not (undo is not None and undo.can_undo),
-                                                on_click=lambda _e: self._undo())),
-                ids.tag(ids.REDO, ft.IconButton(icon=ft.Icons.REDO, tooltip=t("ui.common.redo"),
-                                                disabled=not (undo is not None and undo.can_redo),
-                                                on_click=lambda _e: self.ctx.attempt(
-                                                    lambda: self.controller.redo(viewer)))),
+                ids.tag(ids.UNDO, undo_button),
+                ids.tag(ids.REDO, redo_button),
                 ids.tag(ids.HOME, ft.IconButton(icon=ft.Icons.HOME, tooltip=t("ui.common.home"),
                                                 on_click=lambda _e: self.ctx.attempt(
                                                     lambda: self.controller.close(viewer)))),

@@ -1,13 +1,16 @@
-"""Keeping a panel that did not change: the same control objects, so building it is
-skipped and Flet's diff passes over it at once (a retained subtree is not compared).
+"""Keeping what did not change: the same control objects, so building them is skipped and
+Flet's diff passes over them at once (a retained subtree is not compared).
 
-A panel is kept while what it shows is unchanged: the `data` it renders from (a slice of
-the view), the page's language, width and viewer, and the answer to every command the
-panel asked the gate about when it was built (a button's enabled state and its reason)."""
+A panel (or a list item) is kept while what it shows is unchanged: the `data` it renders
+from (a slice of the view), the page's language, width and viewer, and the answer to every
+command it asked the gate about when it was built (a button's enabled state and its
+reason). A rebuilt panel carries the key of the one it replaces, so Flet patches the old
+one in place with what changed instead of sending a new one for the page to build, and
+keeps the parts of the old one that did not change (kit.graft)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import flet as ft
 
@@ -15,8 +18,10 @@ from companion.engine import IllegalCommand
 from companion.engine.commands import GameCommand
 
 from ..context import UiContext
+from .graft import graft
 
 MEMO = "memo"
+MEMO_ITEMS = "memo-items"
 
 
 @dataclass
@@ -32,21 +37,45 @@ def _same(a: IllegalCommand | None, b: IllegalCommand | None) -> bool:
     return a.key == b.key and a.params == b.params
 
 
+def _keep_or_build(ctx: UiContext, kept: _Kept | None, data: Any, build: Callable[[], ft.Control],
+                   key: str) -> _Kept:
+    gate = ctx.gate()
+    shown = (data, ctx.texts.lang, ctx.width, ctx.viewer)
+    if kept is not None and kept.key == shown and all(_same(gate.refusal(command), answer)
+                                                      for command, answer in kept.asked):
+        return kept
+    with gate.recording() as asked:
+        control = build()
+    if control.key is None:
+        control.key = key
+    if kept is not None:
+        control = graft(kept.control, control)
+    return _Kept(shown, asked, control)
+
+
 def kept_panel(ctx: UiContext, name: str, data: Any, build: Callable[[], ft.Control]) -> ft.Control:
     """`build()`'s panel, or the one built before if nothing it shows has changed."""
     cache: dict[str, _Kept] = ctx.extras.setdefault(MEMO, {})
-    gate = ctx.gate()
-    key = (data, ctx.texts.lang, ctx.width, ctx.viewer)
-    kept = cache.get(name)
-    if kept is not None and kept.key == key and all(_same(gate.refusal(command), answer)
-                                                    for command, answer in kept.asked):
-        return kept.control
-    with gate.recording() as asked:
-        control = build()
-    cache[name] = _Kept(key, asked, control)
-    return control
+    cache[name] = _keep_or_build(ctx, cache.get(name), data, build, f"panel-{name}")
+    return cache[name].control
+
+
+def kept_items(ctx: UiContext, name: str, items: Iterable[tuple[str, Any]],
+               build: Callable[[Any], ft.Control]) -> list[ft.Control]:
+    """The controls of a list whose items come and go or change one at a time (the log's
+    lines, the Time track's slots): each `(key, data)` keeps the control built for it before
+    while its data is unchanged, and carries its key, so Flet sends only the items that are
+    new or changed and passes over the others at once. Keys are unique within `name`."""
+    lists: dict[str, dict[str, _Kept]] = ctx.extras.setdefault(MEMO_ITEMS, {})
+    before = lists.get(name, {})
+    now: dict[str, _Kept] = {}
+    for key, data in items:
+        now[key] = _keep_or_build(ctx, before.get(key), data, lambda data=data: build(data), key)
+    lists[name] = now
+    return [kept.control for kept in now.values()]
 
 
 def forget_panels(ctx: UiContext) -> None:
     """Build every panel anew (after something outside the view changed what they show)."""
     ctx.extras.pop(MEMO, None)
+    ctx.extras.pop(MEMO_ITEMS, None)

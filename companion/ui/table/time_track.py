@@ -11,7 +11,9 @@ from companion.engine.views import PublicView
 from companion.rules import Rules, TimeSlot
 
 from .. import ids, theme
+from ..context import UiContext
 from ..i18n_view import Texts
+from ..kit.memo import kept_items
 
 THRESHOLD_COLOURS = {"red": theme.RED, "blue": theme.BLUE}
 
@@ -40,22 +42,31 @@ def alert_token(size: float) -> ft.Control:
     return _token(theme.ORANGE, ft.Icons.NOTIFICATIONS_ACTIVE, size, border="#000000")
 
 
-def _tokens_on(slot: TimeSlot, state: PublicView, size: float) -> list[ft.Control]:
-    tokens: list[ft.Control] = []
+def _marks_on(slot: TimeSlot, state: PublicView) -> tuple[tuple, ...]:
+    """What stands on a slot: ("time", active), ("self_destruct", red), ("alert",)."""
+    marks: list[tuple] = []
     if state.time == slot.number:
-        tokens.append(time_token(state.time_active, size))
+        marks.append(("time", state.time_active))
     sd = state.self_destruct
     if sd is not None and sd.slot == slot.number:
-        tokens.append(self_destruct_token(sd.red, size))
+        marks.append(("self_destruct", sd.red))
     if state.alert_slot == slot.number:
-        tokens.append(alert_token(size))
-    return tokens
+        marks.append(("alert",))
+    return tuple(marks)
 
 
-def _slot(texts: Texts, slot: TimeSlot, state: PublicView, width: float, stack: int) -> ft.Control:
+def _token_of(mark: tuple, size: float) -> ft.Control:
+    if mark[0] == "time":
+        return time_token(mark[1], size)
+    if mark[0] == "self_destruct":
+        return self_destruct_token(mark[1], size)
+    return alert_token(size)
+
+
+def _slot(texts: Texts, slot: TimeSlot, marks: tuple[tuple, ...], width: float, stack: int) -> ft.Control:
     """One slot; `stack` is how many tokens the busiest slot holds, so all rows line up."""
     token_size = min(28, width * 0.55)
-    tokens = _tokens_on(slot, state, token_size)
+    tokens = [_token_of(mark, token_size) for mark in marks]
 
     if slot.is_end:
         bg, fg = theme.SLOT_END, theme.TEXT
@@ -63,7 +74,7 @@ def _slot(texts: Texts, slot: TimeSlot, state: PublicView, width: float, stack: 
         bg, fg = theme.SLOT_WHITE, theme.ON_SLOT_WHITE
     else:
         bg, fg = theme.SLOT_DARK, theme.ON_SLOT_DARK
-    current = state.time == slot.number
+    current = any(mark[0] == "time" for mark in marks)
     box = ft.Container(
         content=ft.Text(slot.label, size=min(20, width * 0.42), weight=ft.FontWeight.BOLD, color=fg),
         bgcolor=bg,
@@ -152,21 +163,28 @@ def status_line(texts: Texts, state: PublicView) -> ft.Control:
     return ft.Row(parts, wrap=True, spacing=6, run_spacing=6)
 
 
-def build_time_track(texts: Texts, rules: Rules, state: PublicView, available_width: float,
+def build_time_track(ctx: UiContext, state: PublicView, available_width: float,
                      help: ft.Control | None = None) -> ft.Control:
+    """Each slot is kept while what stands on it is unchanged (kit.memo.kept_items): moving
+    the Time token rebuilds two slots, not the track."""
+    texts, rules = ctx.texts, ctx.controller.rules
     slots = rules.time_track.slots
     # Phones get two rows (15…08, 07…S) so the numbers stay readable.
     per_row = len(slots) if available_width >= 900 else (len(slots) + 1) // 2
     gap = 4
     width = max(30.0, min(64.0, (available_width - gap * (per_row - 1)) / per_row))
-    stack = max(len(_tokens_on(s, state, 0)) for s in slots)
+    marks = [_marks_on(s, state) for s in slots]
+    stack = max(len(m) for m in marks)
+    shown = kept_items(ctx, "time-slots", ((f"slot-{i}", (s, m, width, stack)) for i, (s, m) in enumerate(zip(slots, marks))),
+                       lambda data: _slot(texts, *data))
     rows = [
-        ft.Row([_slot(texts, s, state, width, stack) for s in slots[i:i + per_row]], spacing=gap,
+        ft.Row(shown[i:i + per_row], spacing=gap,
                alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.END)
         for i in range(0, len(slots), per_row)
     ]
+    legend = kept_items(ctx, "time-legend", [("time-legend", rules.time_track)], lambda _track: _legend(texts, rules))
     body = ft.Column(
-        [status_line(texts, state), *rows, _legend(texts, rules)],
+        [status_line(texts, state), *rows, *legend],
         spacing=6,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )

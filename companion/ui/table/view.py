@@ -39,7 +39,7 @@ def build_table(ctx: UiContext, *, first_paint: bool = False) -> ft.Control:
         texts, game, build_victory_entry(ctx)))] if game.is_over else []
     head.append(kept_panel(
         ctx, "time-track", (game.time, game.time_active, game.self_destruct, game.alert_slot),
-        lambda: build_time_track(texts, ctx.controller.rules, game, track_width, help=help_button(ctx, "time_track"))))
+        lambda: build_time_track(ctx, game, track_width, help=help_button(ctx, "time_track"))))
     # Once the game is over only undo is left to do: no Time track actions.
     actions = [] if game.is_over else [kept_panel(
         ctx, "track-actions", (game.self_destruct, game.css_launch_pending, confirming_advance(ctx)),
@@ -67,13 +67,13 @@ def build_table(ctx: UiContext, *, first_paint: bool = False) -> ft.Control:
     width = ctx.width - 2 * PAGE_PADDING
     version = ctx.feed.version if ctx.feed is not None else None
     if ctx.is_phone:
-        log = kept_panel(ctx, "log", version, lambda: build_log(texts, ctx.controller.history(
+        log = kept_panel(ctx, "log", version, lambda: build_log(ctx, ctx.controller.history(
             ctx.viewer, limit=PHONE_LOG_LINES)))
         return ft.Column([*head, *board, crew, log], spacing=theme.GAP, width=width,
                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     log = kept_panel(ctx, "log", version, lambda: build_log(
-        texts, ctx.controller.history(ctx.viewer, limit=MAX_LINES), height=max(300.0, (ctx.page.height or 800) - 160)))
+        ctx, ctx.controller.history(ctx.viewer, limit=MAX_LINES), height=max(300.0, (ctx.page.height or 800) - 160)))
     column = lambda controls, flex: ft.Container(  # noqa: E731
         ft.Column(controls, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH), expand=flex)  # noqa: E731
     if ctx.is_wide:

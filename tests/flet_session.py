@@ -1,0 +1,91 @@
+"""A real Flet page and session without a browser: every update is diffed by Flet and
+encoded as the web server would encode it, so a test can count what a render sends (the
+controls Flet had to add, the bytes on the wire)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.controls.object_patch import ObjectPatch
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+_ENCODE = configure_encode_object_for_msgpack(BaseControl)
+
+
+@dataclass
+class Sent:
+    added: int  # controls Flet added to its index for this update (new or rebuilt ones)
+    bytes: int  # the encoded patch
+
+
+@dataclass
+class Wire(Connection):
+    sent: list[Sent] = field(default_factory=list)
+    _added: int = 0
+    session: object = None  # the page holds its session weakly: kept alive here
+
+    def __post_init__(self) -> None:
+        Connection.__init__(self)
+        self.pubsubhub = PubSubHub()
+
+    def send_message(self, message) -> None:
+        body = msgpack.packb([message.action, message.body], default=_ENCODE)
+        self.sent.append(Sent(self._added, len(body)))
+        self._added = 0
+
+    def take(self) -> list[Sent]:
+        sent, self.sent = self.sent, []
+        return sent
+
+
+class _CountingDiff:
+    """Counts the controls each diff adds (ObjectPatch.from_diff, while installed)."""
+
+    def __init__(self, wire: Wire) -> None:
+        self.wire = wire
+        self.original = ObjectPatch.__dict__["from_diff"]
+
+    def __enter__(self) -> "_CountingDiff":
+        original, wire = self.original.__func__, self.wire
+
+        def from_diff(cls, *args, **kwargs):
+            patch, added, removed = original(cls, *args, **kwargs)
+            wire._added += len(added)
+            return patch, added, removed
+
+        ObjectPatch.from_diff = classmethod(from_diff)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        ObjectPatch.from_diff = self.original
+
+
+def _run_now(handler, *args, **kwargs):
+    """The page's loop, run at once: the UI's tasks never really wait."""
+    coroutine = handler(*args, **kwargs)
+    try:
+        coroutine.send(None)
+    except StopIteration:
+        pass
+    else:
+        coroutine.close()
+
+
+def live_page(width: float = 390, height: float = 844):
+    """A real ft.Page whose client has registered (its first patch was sent), with the
+    Wire that records what each later update sends."""
+    wire = Wire()
+    session = wire.session = Session(wire)
+    page = session.page
+    object.__setattr__(page, "run_task", _run_now)
+    page.width, page.height = width, height
+    msgpack.packb(session.get_page_patch(), default=_ENCODE)
+    return page, wire
+
+
+def counting(wire: Wire) -> _CountingDiff:
+    return _CountingDiff(wire)

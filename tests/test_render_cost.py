@@ -1,0 +1,94 @@
+"""What a render sends to the page, measured on a real Flet session (tests/flet_session.py):
+a panel that did not change is not sent again, a changed panel is patched in place, and a
+new log line is one line, not the whole log rewritten."""
+from __future__ import annotations
+
+import pytest
+
+from companion.engine import NewGame, PlayerSetup
+from companion.engine.commands import AdvanceTime, PlaceFire
+from companion.ui.shell import PageApp
+
+from .flet_session import counting, live_page
+from .ui_tree import make_controller
+
+SETUP = NewGame(players=(PlayerSetup(name="A", character="hacker"), PlayerSetup(name="B", character="janitor")),
+                seed=1)
+
+
+@pytest.fixture
+def table(tmp_path):
+    controller = make_controller(tmp_path)
+    page, wire = live_page()
+    with counting(wire):
+        app = PageApp(page, controller, language="pt-BR", startup_errors=[])
+        app.start()
+        controller.new_game(SETUP, "t")
+        wire.take()
+        yield controller, app, wire
+
+
+def _added(wire) -> int:
+    return sum(sent.added for sent in wire.take())
+
+
+def test_a_render_with_nothing_changed_sends_nothing_new(table):
+    _controller, app, wire = table
+    app.render()
+    sent = wire.take()
+    assert sum(s.added for s in sent) == 0
+    assert sum(s.bytes for s in sent) < 400
+
+
+def test_a_command_sends_only_what_it_changed(table):
+    controller, _app, wire = table
+    controller.execute(PlaceFire())
+    fire = _added(wire)
+    # The markers panel's numbers and one log line; before, every changed panel (and the
+    # app bar) was sent whole: about 190 controls.
+    assert 0 < fire <= 40
+
+
+def test_moving_the_time_token_rebuilds_two_slots_not_the_track(table):
+    controller, _app, wire = table
+    controller.execute(AdvanceTime())
+    first = _added(wire)
+    controller.execute(AdvanceTime())
+    second = _added(wire)
+    # Before: 225 controls for the Time track alone on every move.
+    assert first <= 120 and second <= 120
+
+
+def test_undo_and_redo_keep_the_app_bar(table):
+    controller, app, wire = table
+    controller.execute(PlaceFire())
+    wire.take()
+    bar = app.page.appbar
+    controller.undo()
+    controller.redo()
+    assert app.page.appbar is bar
+    assert app.undo_buttons[0].disabled is False
+
+
+def test_a_new_log_entry_adds_its_own_lines_only(table):
+    controller, app, wire = table
+    for _ in range(4):
+        controller.execute(PlaceFire())
+    wire.take()
+    log_before = _log_lines(app)
+    controller.execute(PlaceFire())
+    wire.take()
+    log_after = _log_lines(app)
+    kept = [line for line in log_after if any(line is old for old in log_before)]
+    assert len(log_after) == len(log_before) + 1
+    assert len(kept) == len(log_before)
+
+
+def _log_lines(app):
+    from .ui_tree import walk
+
+    for control in walk(app.page.controls[-1]):
+        controls = getattr(control, "controls", None)
+        if controls and all(isinstance(getattr(c, "key", None), str) and c.key.startswith("log-") for c in controls):
+            return list(controls)
+    raise AssertionError("no log on the table screen")
