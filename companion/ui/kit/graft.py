@@ -24,7 +24,7 @@ _IDENTITY = frozenset({"_i", "_c", "_internals"})
 def graft(old: Any, new: Any) -> Any:
     """`old` itself when `new` shows exactly the same, else `new` with its unchanged
     subtrees replaced by the old ones."""
-    if old is new or not isinstance(new, BaseControl) or type(old) is not type(new):
+    if old is new or not isinstance(new, BaseControl) or type(old) is not type(new) or _mounted(new):
         return new
     kind = type(new)
     same = True
@@ -55,6 +55,11 @@ def graft(old: Any, new: Any) -> Any:
     for name, handler in handlers.items():
         old_values[name] = handler
     return old
+
+
+def _mounted(control: BaseControl) -> bool:
+    """Already on a page (a kept panel reused as it is): never changed behind Flet's back."""
+    return getattr(control, "_parent", None) is not None
 
 
 def _graft_value(before: Any, after: Any) -> tuple[Any, bool]:
