@@ -18,14 +18,16 @@ _ENCODE = configure_encode_object_for_msgpack(BaseControl)
 
 @dataclass
 class Sent:
-    added: int  # controls Flet added to its index for this update (new or rebuilt ones)
-    bytes: int  # the encoded patch
+    added: int  # controls Flet added to its index (new or rebuilt ones) since the last take
+    bytes: int  # the encoded patches sent since then
+    messages: int
 
 
 @dataclass
 class Wire(Connection):
-    sent: list[Sent] = field(default_factory=list)
-    _added: int = 0
+    added: int = 0
+    bytes: int = 0
+    messages: int = 0
     session: object = None  # the page holds its session weakly: kept alive here
 
     def __post_init__(self) -> None:
@@ -33,12 +35,14 @@ class Wire(Connection):
         self.pubsubhub = PubSubHub()
 
     def send_message(self, message) -> None:
-        body = msgpack.packb([message.action, message.body], default=_ENCODE)
-        self.sent.append(Sent(self._added, len(body)))
-        self._added = 0
+        self.bytes += len(msgpack.packb([message.action, message.body], default=_ENCODE))
+        self.messages += 1
 
-    def take(self) -> list[Sent]:
-        sent, self.sent = self.sent, []
+    def take(self) -> Sent:
+        """What went out since the last take (a diff with nothing to send sends nothing,
+        but the controls it added still count)."""
+        sent = Sent(self.added, self.bytes, self.messages)
+        self.added = self.bytes = self.messages = 0
         return sent
 
 
@@ -54,7 +58,7 @@ class _CountingDiff:
 
         def from_diff(cls, *args, **kwargs):
             patch, added, removed = original(cls, *args, **kwargs)
-            wire._added += len(added)
+            wire.added += len(added)
             return patch, added, removed
 
         ObjectPatch.from_diff = classmethod(from_diff)

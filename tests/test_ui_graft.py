@@ -79,3 +79,12 @@ def test_a_control_already_on_the_page_is_left_as_it_is():
     other = ft.Column([ft.Text("a"), ft.Text("b")])
     assert graft(other, shown) is shown
     assert shown.controls == [child] and shown.controls[0] is child
+
+
+def test_below_a_root_the_unchanged_subtrees_are_the_old_ones_but_the_root_is_new():
+    from companion.ui.kit.graft import graft_below
+
+    old = _card("Fogo", 2)
+    new = _card("Fogo", 2)
+    kept = graft_below(old, new)
+    assert kept is new and kept.content is old.content

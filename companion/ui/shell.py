@@ -27,7 +27,7 @@ from .context import UiContext
 from .events import build_events_screen, is_events_screen
 from .home import build_home
 from .i18n_view import Texts
-from .kit.graft import graft
+from .kit.graft import graft_below
 from .kit.memo import kept_panel
 from .on_screen import shown_on_screen
 from .phone.join_screen import build_join_screen
@@ -89,8 +89,8 @@ class PageApp:
         # The app bar and what it was built from (_kept_appbar).
         self.appbar: tuple[tuple, ft.AppBar] | None = None
         self.undo_buttons: list[ft.IconButton] = []
-        # The screen shown last and its controls (_graft_body).
-        self.last_body: tuple[str, ft.Control] | None = None
+        # The screen shown last, under the status strip (_graft_shown).
+        self.last_shown: ft.Control | None = None
         # Feeds handed over by the controller, not yet shown (_on_feed).
         self.feeds_lock = threading.Lock()
         self.feeds_waiting: list[Feed] = []
@@ -372,7 +372,7 @@ class PageApp:
         # A stable key per screen lets Flet patch the rebuilt tree in place instead of
         # replacing it, so a tap that lands during a refresh is not lost.
         body.key = f"screen-{shown}"
-        body = self._graft_body(shown, body)
+        body = self._graft_shown(body)
         controls = [body]
         self.scroller = None
         self.page.scroll = None if in_game else ft.ScrollMode.AUTO
@@ -390,13 +390,13 @@ class PageApp:
                 self.request_render()  # the rest of the table, right after its first part
         self.questions.sync()
 
-    def _graft_body(self, shown: str, body: ft.Control) -> ft.Control:
-        """The screen as built, with what did not change since its last render kept
-        (kit.graft), so the tap's answer holds only what changed."""
-        if self.last_body is not None and self.last_body[0] == shown:
-            body = graft(self.last_body[1], body)
-        self.last_body = (shown, body)
-        return body
+    def _graft_shown(self, screen: ft.Control) -> ft.Control:
+        """The screen as built, with what did not change since the last render kept
+        (kit.graft), so the tap's answer holds only what changed. Screens differ by key."""
+        if self.last_shown is not None and self.last_shown.key == screen.key:
+            screen = graft_below(self.last_shown, screen)
+        self.last_shown = screen
+        return screen
 
     def _render_phone(self, in_game: bool) -> None:
         """A phone: its seat's screen, or the join screen."""
@@ -408,7 +408,7 @@ class PageApp:
         else:
             shown, body = "join", build_join_screen(self.ctx, on_code=self._join_with_code, message=self.notice)
         body.key = f"screen-{shown}"
-        body = self._graft_body(shown, body)
+        body = self._graft_shown(body)
         controls = [self._status_strip(), body] if in_game and viewer.kind == "seat" and shown != RULES \
             else [body]
         self.page.controls = controls

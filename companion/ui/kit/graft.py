@@ -57,6 +57,14 @@ def graft(old: Any, new: Any) -> Any:
     return old
 
 
+def graft_below(old: Any, new: Any) -> Any:
+    """`new` itself, with every unchanged subtree below it replaced by the old one. For a
+    screen's root: Flet compares a control it already holds in place, field by field, and
+    skips a retained subtree only under a root that is a new object with the same key."""
+    graft(old, new)
+    return new
+
+
 def _mounted(control: BaseControl) -> bool:
     """Already on a page (a kept panel reused as it is): never changed behind Flet's back."""
     return getattr(control, "_parent", None) is not None

@@ -86,25 +86,26 @@ def _slot(texts: Texts, slot: TimeSlot, marks: tuple[tuple, ...], width: float, 
     )
     # Threshold mark: a coloured bar (whether the positions are printed fact is said once,
     # in the legend, not on every slot).
-    threshold: list[ft.Control] = []
+    threshold = None
     if slot.threshold is not None:
-        threshold.append(ft.Container(bgcolor=THRESHOLD_COLOURS[slot.threshold], width=width * 0.7, height=7,
-                                      border_radius=3))
-    css: list[ft.Control] = []
+        threshold = ft.Container(bgcolor=THRESHOLD_COLOURS[slot.threshold], width=width * 0.7, height=7,
+                                 border_radius=3)
+    css = None
     if slot.css_space:
-        css.append(ft.Container(
+        css = ft.Container(
             content=ft.Text(texts.t("ui.track.css_mark"), size=min(10, width * 0.2), color=theme.TEXT, weight=ft.FontWeight.BOLD),
             border=ft.Border.all(1, theme.TEXT_MUTED), width=width * 0.75, height=16,
             alignment=ft.Alignment.CENTER, border_radius=3,
-        ))
+        )
+    # As few controls as the drawing needs: the track is most of the table's first screen.
+    stacked = ft.Column(tokens, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True) \
+        if tokens else None
     return ft.Column(
         [
-            ft.Container(ft.Column(tokens, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                                   tight=True),
-                         height=(token_size + 2) * stack, alignment=ft.Alignment.BOTTOM_CENTER),
+            ft.Container(stacked, height=(token_size + 2) * stack, alignment=ft.Alignment.BOTTOM_CENTER),
             box,
-            ft.Container(ft.Row(threshold, spacing=2, alignment=ft.MainAxisAlignment.CENTER), height=14),
-            ft.Container(ft.Row(css, spacing=2, alignment=ft.MainAxisAlignment.CENTER), height=18),
+            ft.Container(threshold, height=14, alignment=ft.Alignment.TOP_CENTER),
+            ft.Container(css, height=18, alignment=ft.Alignment.TOP_CENTER),
         ],
         spacing=3,
         width=width,
