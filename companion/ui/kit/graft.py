@@ -27,7 +27,7 @@ def graft(old: Any, new: Any) -> Any:
     if old is new or not isinstance(new, BaseControl) or type(old) is not type(new) or _mounted(new):
         return new
     kind = type(new)
-    same = True
+    same = old.data == new.data
     for name in kind._structural_fields - _IDENTITY:
         value, same_here = _graft_value(getattr(old, name), getattr(new, name))
         if value is not getattr(new, name):
