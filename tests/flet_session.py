@@ -68,7 +68,7 @@ class _CountingDiff:
         ObjectPatch.from_diff = self.original
 
 
-def _run_now(handler, *args, **kwargs):
+def run_now(handler, *args, **kwargs):
     """The page's loop, run at once: the UI's tasks never really wait."""
     coroutine = handler(*args, **kwargs)
     try:
@@ -85,7 +85,7 @@ def live_page(width: float = 390, height: float = 844):
     wire = Wire()
     session = wire.session = Session(wire)
     page = session.page
-    object.__setattr__(page, "run_task", _run_now)
+    object.__setattr__(page, "run_task", run_now)
     page.width, page.height = width, height
     msgpack.packb(session.get_page_patch(), default=_ENCODE)
     return page, wire

@@ -9,6 +9,7 @@ from companion.ui.home import build_home
 from companion.ui.i18n_view import Texts
 from companion.ui.shell import PageApp
 
+from .flet_session import run_now
 from .ui_tree import FakePage, identifiers, make_context, make_controller, strings
 
 
@@ -24,14 +25,7 @@ class LivePage(FakePage):
         self.updates += 1
 
     def run_task(self, handler, *args):
-        # Drive the coroutine to its end right here (the UI's tasks never really wait).
-        coroutine = handler(*args)
-        try:
-            coroutine.send(None)
-        except StopIteration:
-            pass
-        else:
-            coroutine.close()
+        run_now(handler, *args)
 
 
 def _setup() -> NewGame:
