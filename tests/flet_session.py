@@ -28,6 +28,7 @@ class Wire(Connection):
     added: int = 0
     bytes: int = 0
     messages: int = 0
+    bodies: list = field(default_factory=list)  # every encoded message, in order
     session: object = None  # the page holds its session weakly: kept alive here
 
     def __post_init__(self) -> None:
@@ -35,7 +36,9 @@ class Wire(Connection):
         self.pubsubhub = PubSubHub()
 
     def send_message(self, message) -> None:
-        self.bytes += len(msgpack.packb([message.action, message.body], default=_ENCODE))
+        body = msgpack.packb([message.action, message.body], default=_ENCODE)
+        self.bodies.append(body)
+        self.bytes += len(body)
         self.messages += 1
 
     def take(self) -> Sent:

@@ -7,6 +7,7 @@ import flet as ft
 
 from companion.controller import TableController
 
+from . import diff_fast_path
 from .shell import PageApp
 
 
@@ -15,6 +16,7 @@ def make_main(controller: TableController, *, language: str, startup_errors: Seq
     """Every page gets its own PageApp over the same controller. `trusted`: the desktop
     window, always the table; a web page is what its address makes it (table with the host
     key, a seat with its secret, else the join screen)."""
+    diff_fast_path.install()
 
     def main(page: ft.Page) -> None:
         PageApp(page, controller, language=language, startup_errors=startup_errors, seating=seating,
