@@ -123,3 +123,17 @@ def test_the_first_part_of_the_table_is_the_time_track_and_its_actions(tmp_path)
     assert ids.ADVANCE_TIME in shown and ids.TIME_TRACK in shown and ids.LOG not in shown
     # The whole table is about 500 controls; its first part, under 300 (about 250 now).
     assert 0 < first.added < 300
+
+
+def test_every_control_on_the_page_stays_in_flets_index(table):
+    """Flet drops kept controls from its index under a rebuilt screen: a tap on one would
+    walk the page to find it, and what the player types into one would be lost."""
+    from companion.ui.live_index import controls_on
+
+    controller, app, _wire = table
+    controller.execute(PlaceFire())
+    app.render()
+    index = app.page.session.index
+    shown = list(controls_on(app.page))
+    assert len(shown) > 400
+    assert [c for c in shown if index.get(c._i) is not c] == []

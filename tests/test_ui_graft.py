@@ -88,3 +88,84 @@ def test_below_a_root_the_unchanged_subtrees_are_the_old_ones_but_the_root_is_ne
     new = _card("Fogo", 2)
     kept = graft_below(old, new)
     assert kept is new and kept.content is old.content
+
+
+def test_input_controls_are_always_the_new_ones():
+    for make in (lambda: ft.TextField(value="a"), lambda: ft.Switch(value=True),
+                 lambda: ft.Dropdown(value="1", options=[ft.DropdownOption(key="1")])):
+        old, new = make(), make()
+        assert graft(old, new) is new
+
+
+def test_a_join_screen_drawn_again_reads_the_code_typed_on_the_page_and_says_why_it_failed(tmp_path):
+    from companion.hosting.code_attempts import CodeAttempt, CodeOutcome
+    from companion.ui import ids
+    from companion.ui.kit.graft import graft_below
+    from companion.ui.live_index import reindex
+    from companion.ui.phone.join_screen import build_join_screen
+
+    from .flet_session import live_page
+    from .ui_tree import make_context, make_controller
+
+    page, _wire = live_page()
+    ctx = make_context(make_controller(tmp_path), lang="pt-BR", width=390)
+    typed, told = [], []
+
+    def on_code(code: str) -> CodeAttempt:
+        typed.append(code)
+        return CodeAttempt(CodeOutcome.WRONG, retry_after=2)
+
+    def build(message=None):
+        screen = build_join_screen(ctx, on_code=on_code, message=message, on_message=told.append)
+        screen.key = "screen-join"
+        return screen
+
+    def show(screen):
+        page.controls = [screen]
+        page.update()
+        reindex(page)  # as PageApp does after every update
+        return screen
+
+    shown = show(build())
+    for _ in range(2):  # drawn again, as a feed or a resize does
+        shown = show(graft_below(shown, build()))
+    field = _tagged(shown, ids.JOIN_CODE)
+    page.session.apply_patch(field._i, {"value": "ABCD"})  # what the page reports as typed
+    _tagged(shown, ids.JOIN_SUBMIT).on_click(None)
+    assert typed == ["ABCD"] and told == [ctx.texts.t("ui.join.wrong", seconds=2)]
+    shown = show(graft_below(shown, build(told[-1])))
+    assert _tagged(shown, ids.JOIN_MESSAGE).value == told[-1]
+    assert _tagged(shown, ids.JOIN_CODE) is field and field.value == "ABCD"  # the typed code stays
+
+
+def test_the_rules_search_works_after_the_screen_was_drawn_again(tmp_path):
+    from types import SimpleNamespace
+
+    from companion.ui import ids
+    from companion.ui.shell import PageApp
+
+    from .flet_session import live_page
+    from .ui_tree import identifiers, make_controller
+
+    page, _wire = live_page()
+    app = PageApp(page, make_controller(tmp_path), language="pt-BR", startup_errors=[])
+    app.start()
+    app.navigate("rules")
+    app.render()
+    field = _tagged(page.controls[-1], ids.RULES_SEARCH)
+    assert not any(name.startswith("rules-result-") for name in identifiers(page.controls[-1]))
+    field.on_change(SimpleNamespace(control=SimpleNamespace(value="Fogo")))
+    assert ids.rules_result("step_8_fire_damage") in identifiers(page.controls[-1])
+    # The field was not sent again while typing: the same control, still on the page.
+    assert _tagged(page.controls[-1], ids.RULES_SEARCH) is field and page.session.index.get(field._i) is field
+
+
+def _keyed(control):
+    control.key = "screen-join"
+    return control
+
+
+def _tagged(root, identifier):
+    from .ui_tree import walk
+
+    return next(item.content for item in walk(root) if isinstance(item, ft.Semantics) and item.identifier == identifier)

@@ -8,9 +8,12 @@ from companion.rules_ref import RenderedTopic, SearchHit, Span, rules_reference
 
 from . import ids, theme
 from .context import UiContext
+from .kit.memo import kept_panel
 
 TOPIC = "rules_topic"
 QUERY = "rules_query"
+# Counts the times the rules were opened: each opening starts with an empty search field.
+SEARCH_OPENED = "rules_opened"
 RESULTS_MAX = 12
 
 
@@ -18,6 +21,7 @@ def open_rules(ctx: UiContext, topic_id: str | None = None) -> None:
     """Show the rules screen on this page (at `topic_id`, if given)."""
     ctx.extras[TOPIC] = topic_id
     ctx.extras[QUERY] = ""
+    ctx.extras[SEARCH_OPENED] = ctx.extras.get(SEARCH_OPENED, 0) + 1
     ctx.navigate("rules")
 
 
@@ -135,14 +139,15 @@ def build_rules_screen(ctx: UiContext, *, on_back) -> ft.Control:
     area = ft.Column(_content(ctx), spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def searched(e) -> None:
-        # Only the results change while typing: the field keeps its focus and cursor.
         ctx.extras[QUERY] = e.control.value or ""
         ctx.extras[TOPIC] = None
-        area.controls = _content(ctx)
-        area.update()
+        ctx.rerender()
 
-    field = ft.TextField(value=ctx.extras.get(QUERY, "") or "", hint_text=t("ui.rules.search_hint"),
-                         prefix_icon=ft.Icons.SEARCH, on_change=searched, on_submit=searched, dense=True)
+    # The field is kept across redraws: the page never sends it back while the player
+    # types, so its focus, cursor and every letter stay; only the results change.
+    field = kept_panel(ctx, "rules-search", ctx.extras.get(SEARCH_OPENED), lambda: ft.TextField(
+        value=ctx.extras.get(QUERY, "") or "", hint_text=t("ui.rules.search_hint"), prefix_icon=ft.Icons.SEARCH,
+        on_change=searched, on_submit=searched, dense=True))
     parts: list[ft.Control] = [
         ids.tag(ids.RULES_BACK, ft.TextButton(content=t("ui.common.back"), icon=ft.Icons.ARROW_BACK,
                                               on_click=lambda _e: on_back())),

@@ -28,6 +28,7 @@ from .events import build_events_screen, is_events_screen
 from .home import build_home
 from .i18n_view import Texts
 from .kit.graft import graft_below
+from .live_index import reindex
 from .kit.memo import kept_panel
 from .on_screen import shown_on_screen
 from .phone.join_screen import build_join_screen
@@ -163,6 +164,11 @@ class PageApp:
             self.notice = None
             self._become(seat_viewer(attempt.seat))
         return attempt
+
+    def _tell(self, text: str) -> None:
+        """A message for the join screen, shown with the next draw."""
+        self.notice = text
+        self.request_render()
 
     def _leave_seat(self) -> None:
         if self.seating is not None:
@@ -383,12 +389,17 @@ class PageApp:
             controls = [self._status_strip(), self.scroller]
         banner = self._startup_banner()
         self.page.controls = [banner, *controls] if banner is not None else controls
-        self.page.update()
+        self._update()
         if self.first_paint:
             self.first_paint = False
             if shown == TABLE:
                 self.request_render()  # the rest of the table, right after its first part
         self.questions.sync()
+
+    def _update(self) -> None:
+        self.page.update()
+        if isinstance(self.page, ft.Page):  # a test's stand-in page has no session
+            reindex(self.page)
 
     def _graft_shown(self, screen: ft.Control) -> ft.Control:
         """The screen as built, with what did not change since the last render kept
@@ -406,13 +417,14 @@ class PageApp:
         elif viewer.kind == "seat":
             shown, body = "seat", build_seat_screen(self.ctx, on_leave=self._leave_seat)
         else:
-            shown, body = "join", build_join_screen(self.ctx, on_code=self._join_with_code, message=self.notice)
+            shown, body = "join", build_join_screen(self.ctx, on_code=self._join_with_code, message=self.notice,
+                                                    on_message=self._tell)
         body.key = f"screen-{shown}"
         body = self._graft_shown(body)
         controls = [self._status_strip(), body] if in_game and viewer.kind == "seat" and shown != RULES \
             else [body]
         self.page.controls = controls
-        self.page.update()
+        self._update()
 
     def _status_strip(self) -> ft.Control:
         game = self.ctx.game

@@ -11,20 +11,31 @@ Equal means the same type, the same property values, handlers present in the sam
 and equal children. A kept control takes the new handlers, because they may hold newer
 values than the old ones (what a tap sends). Children are paired as Flet pairs them: by
 key where they have one, otherwise by position among the unkeyed ones.
+
+A handler may read a control of its own build through its closure (a field's value):
+that control must be the one on the page, so input controls are never swapped for old
+ones. (Handlers do not change controls in place: Flet freezes a control it has compared,
+so a screen changes what it shows by changing state and drawing again.)
 """
 from __future__ import annotations
 
 from typing import Any
 
+import flet as ft
 from flet.controls.base_control import BaseControl
 
 _IDENTITY = frozenset({"_i", "_c", "_internals"})
+# Controls whose value the page changes and handlers read back.
+_INPUTS = (ft.TextField, ft.Dropdown, ft.Checkbox, ft.Switch, ft.Radio, ft.RadioGroup, ft.Slider,
+           ft.RangeSlider, ft.SegmentedButton)
 
 
 def graft(old: Any, new: Any) -> Any:
     """`old` itself when `new` shows exactly the same, else `new` with its unchanged
     subtrees replaced by the old ones."""
     if old is new or not isinstance(new, BaseControl) or type(old) is not type(new) or _mounted(new):
+        return new
+    if isinstance(new, _INPUTS):
         return new
     kind = type(new)
     same = old.data == new.data

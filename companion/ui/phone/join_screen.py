@@ -9,18 +9,18 @@ from companion.hosting.code_attempts import CodeAttempt, CodeOutcome
 
 from .. import ids, theme
 from ..context import UiContext
+from ..kit.memo import kept_panel
 
 
 def build_join_screen(ctx: UiContext, *, on_code: Callable[[str], CodeAttempt | None],
-                      message: str | None = None) -> ft.Control:
-    """`on_code(typed)` tries a code; it returns the attempt (None: the table takes no phones now)."""
+                      message: str | None = None, on_message: Callable[[str], None] = lambda _text: None) -> ft.Control:
+    """`on_code(typed)` tries a code; it returns the attempt (None: the table takes no phones
+    now). What to tell the player goes to `on_message`, and comes back as `message` when
+    the page draws again. The code field is kept across redraws, so what was typed stays."""
     t = ctx.texts.t
     # Always present (empty until there is something to say): a hidden control inside a
     # Semantics wrapper is an error on the web client.
     shown = ft.Text(message or "", size=15, color=theme.ORANGE)
-    field = ft.TextField(label=t("ui.join.code_label"), hint_text=t("ui.join.code_hint"), max_length=8,
-                         capitalization=ft.TextCapitalization.CHARACTERS, autofocus=not ctx.is_phone,
-                         text_size=24, width=260)
 
     def submit(_e=None) -> None:
         typed = (field.value or "").strip()
@@ -28,16 +28,16 @@ def build_join_screen(ctx: UiContext, *, on_code: Callable[[str], CodeAttempt | 
             return
         attempt = on_code(typed)
         if attempt is None:
-            shown.value = t("ui.join.closed")
-        elif attempt.outcome is CodeOutcome.ACCEPTED:
-            return  # the page changes to the seat's screen
+            on_message(t("ui.join.closed"))
         elif attempt.outcome is CodeOutcome.TOO_SOON:
-            shown.value = t("ui.join.wait", seconds=max(1, round(attempt.retry_after)))
-        else:
-            shown.value = t("ui.join.wrong", seconds=max(1, round(attempt.retry_after)))
-        shown.update()
+            on_message(t("ui.join.wait", seconds=max(1, round(attempt.retry_after))))
+        elif attempt.outcome is not CodeOutcome.ACCEPTED:  # accepted: the page becomes the seat's screen
+            on_message(t("ui.join.wrong", seconds=max(1, round(attempt.retry_after))))
 
-    field.on_submit = submit
+    field = kept_panel(ctx, "join-code", None, lambda: ft.TextField(
+        label=t("ui.join.code_label"), hint_text=t("ui.join.code_hint"), max_length=8,
+        capitalization=ft.TextCapitalization.CHARACTERS, autofocus=not ctx.is_phone, text_size=24, width=260,
+        on_submit=submit))
     body = ft.Column([
         ft.Icon(ft.Icons.QR_CODE_SCANNER, size=64, color=theme.YELLOW),
         ft.Text(t("ui.join.title"), size=24, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),

@@ -1,0 +1,45 @@
+"""Keeping Flet's index of the page's controls whole.
+
+Flet 1.0.5 finds a control by its id in a per-session index: for a tap (the handler to
+run) and for what the page reports back (a typed value, a switch turned). When a redraw
+keeps old controls under a rebuilt screen, Flet takes them out of that index and does not
+put them back: a tap on one then walks the whole page to find it, and a value the player
+typed into one is dropped. After each update, every control on the page is put back."""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from flet.controls.base_control import BaseControl
+
+
+def controls_on(root: BaseControl) -> Iterator[BaseControl]:
+    """Every control under `root` (itself included), through the fields that hold them."""
+    stack: list[Any] = [root]
+    seen: set[int] = set()
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(item)
+            continue
+        if not isinstance(item, BaseControl) or id(item) in seen:
+            continue
+        seen.add(id(item))
+        yield item
+        kind = type(item)
+        for name in getattr(kind, "_structural_fields", ()):
+            if not name.startswith("_"):
+                stack.append(getattr(item, name, None))
+        for value in getattr(item, "_values", {}).values():
+            if isinstance(value, (BaseControl, list)):
+                stack.append(value)
+
+
+def reindex(page) -> int:
+    """Put back into the session's index every control on `page`; how many were missing."""
+    index = page.session.index
+    missing = 0
+    for control in controls_on(page):
+        if index.get(control._i) is not control:
+            index[control._i] = control
+            missing += 1
+    return missing
