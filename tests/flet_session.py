@@ -3,6 +3,7 @@ encoded as the web server would encode it, so a test can count what a render sen
 controls Flet had to add, the bytes on the wire)."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import msgpack
@@ -96,3 +97,20 @@ def live_page(width: float = 390, height: float = 844):
 
 def counting(wire: Wire) -> _CountingDiff:
     return _CountingDiff(wire)
+
+
+@contextmanager
+def table_page(tmp_path, setup, language: str = "pt-BR"):
+    """A page on the table of a new game (`setup`), on a real session, counting what each
+    update adds and sends: yields (controller, app, wire)."""
+    from companion.ui.shell import PageApp
+
+    from .ui_tree import make_controller
+
+    controller = make_controller(tmp_path)
+    page, wire = live_page()
+    with counting(wire):
+        app = PageApp(page, controller, language=language, startup_errors=[])
+        app.start()
+        controller.new_game(setup, "t")
+        yield controller, app, wire

@@ -8,11 +8,9 @@ from flet.controls.object_patch import DiffBuilder
 
 from companion.engine.commands import AdvanceTime, PlaceFire
 from companion.ui import diff_fast_path
-from companion.ui.shell import PageApp
 
-from .flet_session import counting, live_page
+from .flet_session import table_page
 from .test_render_cost import SETUP
-from .ui_tree import make_controller
 
 
 def _normalised(body: bytes) -> object:
@@ -48,12 +46,7 @@ def _play(tmp_path, *, fast: bool) -> tuple[list[object], int, int]:
     else:
         DiffBuilder._configure_dataclass = counted
     try:
-        controller = make_controller(tmp_path)
-        page, wire = live_page()
-        with counting(wire):
-            app = PageApp(page, controller, language="pt-BR", startup_errors=[])
-            app.start()
-            controller.new_game(SETUP, "t")
+        with table_page(tmp_path, SETUP) as (controller, app, wire):
             for command in (AdvanceTime(), PlaceFire(), AdvanceTime()):
                 controller.execute(command)
             app.navigate("bag")

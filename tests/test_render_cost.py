@@ -9,7 +9,7 @@ from companion.engine import NewGame, PlayerSetup
 from companion.engine.commands import AdvanceTime, PlaceFire
 from companion.ui.shell import PageApp
 
-from .flet_session import counting, live_page
+from .flet_session import counting, live_page, table_page
 from .ui_tree import make_controller
 
 SETUP = NewGame(players=(PlayerSetup(name="A", character="hacker"), PlayerSetup(name="B", character="janitor")),
@@ -18,12 +18,7 @@ SETUP = NewGame(players=(PlayerSetup(name="A", character="hacker"), PlayerSetup(
 
 @pytest.fixture
 def table(tmp_path):
-    controller = make_controller(tmp_path)
-    page, wire = live_page()
-    with counting(wire):
-        app = PageApp(page, controller, language="pt-BR", startup_errors=[])
-        app.start()
-        controller.new_game(SETUP, "t")
+    with table_page(tmp_path, SETUP) as (controller, app, wire):
         wire.take()
         yield controller, app, wire
 
