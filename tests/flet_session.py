@@ -114,3 +114,12 @@ def table_page(tmp_path, setup, language: str = "pt-BR"):
         app.start()
         controller.new_game(setup, "t")
         yield controller, app, wire
+
+
+def controls_built(action) -> int:
+    """How many controls `action()` constructed (each new control takes the next id)."""
+    from flet.controls.id_counter import ControlId
+
+    before = ControlId.next()
+    action()
+    return ControlId.next() - before - 1

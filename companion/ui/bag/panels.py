@@ -22,6 +22,7 @@ from ..context import UiContext
 from ..dialogs import close, dialog_button
 from ..kit.chips import stepper
 from ..kit.gate import CommandGate, command_button
+from ..kit.memo import kept_items
 from ..kit.kinds import DARK_ICON, KIND_COLOURS, LIGHT_ICON, kind_badge, kind_name
 from ..kit.numbers import percent
 from ..rules_screen import help_button
@@ -117,7 +118,9 @@ def build_contents(gate: CommandGate) -> ft.Control:
     texts = gate.ctx.texts
     counts = gate.ctx.game.bag.in_bag
     rows: list[ft.Control] = [theme.muted(texts.t("ui.bag.contents.help"))]
-    rows += [_count_row(texts, kind, counts.get(kind, 0), ids.bag_count("bag", kind)) for kind in TOKEN_KINDS]
+    # A row per kind, kept while its count is unchanged: a draw rebuilds one row.
+    rows += kept_items(gate.ctx, "bag-contents", ((f"contents-{kind}", (kind, counts.get(kind, 0))) for kind in TOKEN_KINDS),
+                       lambda shown: _count_row(texts, shown[0], shown[1], ids.bag_count("bag", shown[0])))
     return ids.tag(ids.BAG_CONTENTS, theme.card(ft.Column(rows, spacing=6), title=texts.t("ui.bag.contents.title"),
                                                 help=help_button(gate.ctx, "intruder_bag")))
 
@@ -127,13 +130,18 @@ def build_supply(gate: CommandGate) -> ft.Control:
     game = gate.ctx.game
     counts = game.bag.aside
     rows: list[ft.Control] = [theme.muted(texts.t("ui.bag.supply.help"))]
-    for kind in TOKEN_KINDS:
+
+    def row(shown: tuple[str, int, bool]) -> ft.Control:
+        kind, count, addable = shown
         add = None
         # Offered only where a token would really go in (the engine says which kinds).
-        if kind in game.addable_kinds:
+        if addable:
             add = command_button(gate, AddToBag(kind=kind), label=texts.t("ui.bag.supply.add"),
                                  icon=ft.Icons.MOVE_DOWN, identifier=ids.bag_action("add", kind), compact=True)
-        rows.append(_count_row(texts, kind, counts.get(kind, 0), ids.bag_count("supply", kind), add))
+        return _count_row(texts, kind, count, ids.bag_count("supply", kind), add)
+
+    rows += kept_items(gate.ctx, "bag-supply", ((f"supply-{kind}", (kind, counts.get(kind, 0), kind in game.addable_kinds))
+                                               for kind in TOKEN_KINDS), row)
     return ids.tag(ids.BAG_SUPPLY, theme.card(ft.Column(rows, spacing=6), title=texts.t("ui.bag.supply.title")))
 
 
@@ -215,7 +223,10 @@ def build_board(gate: CommandGate) -> ft.Control:
     t = gate.ctx.texts.t
     bag = gate.ctx.game.bag
     any_on_board = next((kind for kind in MINIATURE_KINDS if bag.on_board[kind]), "adult")
-    rows: list[ft.Control] = [_board_row(gate, kind) for kind in MINIATURE_KINDS]
+    # A row per kind, kept while its count and its buttons' answers are unchanged.
+    rows: list[ft.Control] = kept_items(gate.ctx, "bag-board", ((f"board-{kind}", (kind, bag.on_board[kind]))
+                                                                for kind in MINIATURE_KINDS),
+                                        lambda shown: _board_row(gate, shown[0]))
     rows.append(ft.Row(
         [ft.Icon(ft.Icons.DANGEROUS, color=theme.TEXT_MUTED),
          ft.Text(t("ui.bag.board.carcasses", count=bag.carcasses), size=15)],
