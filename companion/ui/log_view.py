@@ -20,14 +20,19 @@ def build_log(ctx: UiContext, events: Sequence[Event], *, height: float | None =
     """`events`: the journal as the screen's viewer may read it, newest first
     (controller.history). A line already shown is kept as it is (kit.memo.kept_items)."""
     texts = ctx.texts
-    entries = list(events)[:MAX_LINES]
-    lines = kept_items(ctx, "log", zip(_line_keys(entries), entries), lambda entry: _line(texts, entry))
+    lines = log_lines(ctx, "log", list(events)[:MAX_LINES])
     body: ft.Control
     if height is not None:
         body = ft.ListView(lines, spacing=0, height=height)
     else:
         body = ft.Column(lines, spacing=0)
     return ids.tag(ids.LOG, theme.card(body, title=texts.t("ui.log.title")))
+
+
+def log_lines(ctx: UiContext, name: str, entries: Sequence[Event]) -> list[ft.Control]:
+    """A line per entry, each kept while it reads the same (kit.memo.kept_items): a new
+    entry adds its own lines and builds nothing else. `name`: one per list on a page."""
+    return kept_items(ctx, name, zip(_line_keys(entries), entries), lambda entry: _line(ctx.texts, entry))
 
 
 def _line(texts: Texts, entry: Event) -> ft.Control:

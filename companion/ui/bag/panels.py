@@ -23,6 +23,7 @@ from ..dialogs import close, dialog_button
 from ..kit.chips import stepper
 from ..kit.gate import CommandGate, command_button
 from ..kit.memo import kept_items
+from ..log_view import log_lines
 from ..kit.kinds import DARK_ICON, KIND_COLOURS, LIGHT_ICON, kind_badge, kind_name
 from ..kit.numbers import percent
 from ..rules_screen import help_button
@@ -275,20 +276,7 @@ def history_entries(ctx: UiContext) -> list[Event]:
 def build_history(gate: CommandGate, *, height: float | None = None) -> ft.Control:
     texts = gate.ctx.texts
     entries = history_entries(gate.ctx)
-    lines: list[ft.Control] = [
-        ft.Container(
-            content=ft.Row(
-                [ft.Text(texts.t("ui.log.seq", seq=entry.seq), size=12, color=theme.TEXT_MUTED, width=34),
-                 ft.Text(texts.entry(entry), size=14, expand=True,
-                         weight=ft.FontWeight.BOLD if entry.announce else ft.FontWeight.NORMAL,
-                         color=theme.YELLOW if entry.announce else theme.TEXT)],
-                vertical_alignment=ft.CrossAxisAlignment.START, spacing=6,
-            ),
-            padding=ft.Padding.symmetric(vertical=4, horizontal=4),
-            border=ft.Border.only(bottom=ft.BorderSide(1, theme.OUTLINE)),
-        )
-        for entry in entries
-    ]
+    lines: list[ft.Control] = log_lines(gate.ctx, "bag-history", entries)
     if not lines:
         lines = [theme.muted(texts.t("ui.bag.history.empty"), size=14)]
     body: ft.Control = ft.ListView(lines, spacing=0, height=height) if height else ft.Column(lines, spacing=0)
