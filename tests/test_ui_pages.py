@@ -160,13 +160,19 @@ def test_a_page_opening_on_the_table_sends_the_time_track_first_then_the_rest(tm
     assert len(page.shown) == updates + 1 and ids.LOG in page.shown[-1]
 
 
-def test_changes_that_wait_for_the_page_are_drawn_once_and_each_is_announced(tmp_path):
+def _opened_on_a_queued_page(tmp_path):
+    """A game on the table of a page whose loop runs only when the test says so."""
     controller = make_controller(tmp_path)
     controller.new_game(_setup(), "t")
     page = QueuedPage(390)
     app = PageApp(page, controller, language="pt-BR", startup_errors=[])
     app.start()
     page.run_queued()
+    return controller, page, app
+
+
+def test_changes_that_wait_for_the_page_are_drawn_once_and_each_is_announced(tmp_path):
+    controller, page, app = _opened_on_a_queued_page(tmp_path)
     announced = []
     app.announcer.announce = lambda events, shown: announced.append([event.seq for event in events])
     updates = len(page.shown)
@@ -180,12 +186,7 @@ def test_changes_that_wait_for_the_page_are_drawn_once_and_each_is_announced(tmp
 
 
 def test_asking_to_redraw_twice_before_the_loop_runs_draws_once(tmp_path):
-    controller = make_controller(tmp_path)
-    controller.new_game(_setup(), "t")
-    page = QueuedPage(390)
-    app = PageApp(page, controller, language="pt-BR", startup_errors=[])
-    app.start()
-    page.run_queued()
+    controller, page, app = _opened_on_a_queued_page(tmp_path)
     updates = len(page.shown)
     app.ctx.rerender()
     app.ctx.rerender()
