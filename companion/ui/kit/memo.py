@@ -74,8 +74,3 @@ def kept_items(ctx: UiContext, name: str, items: Iterable[tuple[str, Any]],
     lists[name] = now
     return [kept.control for kept in now.values()]
 
-
-def forget_panels(ctx: UiContext) -> None:
-    """Build every panel anew (after something outside the view changed what they show)."""
-    ctx.extras.pop(MEMO, None)
-    ctx.extras.pop(MEMO_ITEMS, None)

@@ -13,7 +13,7 @@ from companion.rules import Rules, TimeSlot
 from .. import ids, theme
 from ..context import UiContext
 from ..i18n_view import Texts
-from ..kit.memo import kept_items
+from ..kit.memo import kept_items, kept_panel
 
 THRESHOLD_COLOURS = {"red": theme.RED, "blue": theme.BLUE}
 
@@ -183,9 +183,9 @@ def build_time_track(ctx: UiContext, state: PublicView, available_width: float,
                alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.END)
         for i in range(0, len(slots), per_row)
     ]
-    legend = kept_items(ctx, "time-legend", [("time-legend", rules.time_track)], lambda _track: _legend(texts, rules))
+    legend = kept_panel(ctx, "time-legend", rules.time_track, lambda: _legend(texts, rules))
     body = ft.Column(
-        [status_line(texts, state), *rows, *legend],
+        [status_line(texts, state), *rows, legend],
         spacing=6,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
