@@ -13,6 +13,10 @@ Run: python -m tests.benchmarks.bench_web [--runs 15] [--loads 5] [--viewport bo
   next one, so each starts from the same game (tests/benchmarks/web_game.py); the
   WebSocket traffic of each tap splits its time between the page and the server.
 
+For scale, not as a target: the empty app's own load and tap on a page that also holds as
+many static controls as the companion's table screen at that size (empty_flet_app
+--controls), against the empty app.
+
 A control that cannot be found, or a tap that shows nothing within the timeout, stops the
 run with a message naming the control.
 """
@@ -23,18 +27,26 @@ import signal
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests.benchmarks import empty_flet_app, web_game, web_probe, web_report, web_servers
 from tests.benchmarks.web_loads import load_twice
 from tests.benchmarks.web_report import Paired
-from tests.benchmarks.web_screen import BenchError
+from tests.benchmarks.web_screen import BenchError, exit_code
 from tests.benchmarks.web_taps import (ADVANCE_TIME, EMPTY_TAP, WARMUP_TAPS, TapSeries, companion_taps,
                                        empty_app_taps)
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.flutter_page import DESKTOP, PHONE, FlutterPage
 
 VIEWPORTS = {"phone": PHONE, "desktop": DESKTOP}
+LANGUAGE = "pt-BR"  # the companion's, as web_servers starts it
+
+
+@dataclass(frozen=True)
+class TableSize:
+    log_dir: Path
+    controls: dict[str, int]  # by viewport: the controls on the companion's table screen
 TAP_TARGET, LOAD_TARGET = 1.5, 1.3
 STARTED = time.monotonic()
 
@@ -56,50 +68,85 @@ def _open(browser, server: web_servers.Server, viewport: dict) -> tuple[object, 
     return context, app
 
 
-def _loads(browser, servers, viewport: dict, name: str, loads: int) -> tuple[Paired, Paired, Paired]:
+@dataclass
+class Loads:
+    client: Paired = field(default_factory=Paired)  # the Flutter client up
+    fresh: Paired = field(default_factory=Paired)  # first interactive, nothing cached
+    warm: Paired = field(default_factory=Paired)  # first interactive on a reload
+    full: Paired = field(default_factory=Paired)  # fresh: the full empty app against the empty one
+    full_warm: Paired = field(default_factory=Paired)
+
+
+def _loads(browser, servers, full: web_servers.Server, viewport: dict, name: str, loads: int) -> Loads:
     companion, empty = servers
-    client, fresh, warm = Paired(), Paired(), Paired()
-    # Interleaved, so a change in the machine's load touches both apps alike.
+    measured = Loads()
+    # Interleaved, so a change in the machine's load touches every app alike.
     for round_ in range(loads):
         progress(f"{name}: page loads, round {round_ + 1} of {loads}")
-        for server, identifier, whole, side in ((empty, EMPTY_TAP.tap, empty_flet_app.TEXT_ID, "empty"),
-                                                (companion, ADVANCE_TIME.tap, "log", "app")):
+        for server, identifier, whole in ((empty, EMPTY_TAP.tap, empty_flet_app.TEXT_ID),
+                                          (companion, ADVANCE_TIME.tap, "log"),
+                                          (full, EMPTY_TAP.tap, empty_flet_app.TEXT_ID)):
             first, again = load_twice(browser, server.url, identifier, viewport, server.name, whole=whole)
-            getattr(client, side).append(first.placeholder_ms)
-            getattr(fresh, side).append(first.ready_ms)
-            getattr(warm, side).append(again.ready_ms)
-    return client, fresh, warm
+            if server is full:
+                measured.full.app.append(first.ready_ms)
+                measured.full_warm.app.append(again.ready_ms)
+                continue
+            side = "empty" if server is empty else "app"
+            getattr(measured.client, side).append(first.placeholder_ms)
+            getattr(measured.fresh, side).append(first.ready_ms)
+            getattr(measured.warm, side).append(again.ready_ms)
+    measured.full.empty, measured.full_warm.empty = measured.fresh.empty, measured.warm.empty
+    return measured
 
 
-def _taps(browser, servers, viewport: dict, name: str, runs: int) -> tuple[TapSeries, dict[str, TapSeries]]:
-    companion, empty = servers
-    progress(f"{name}: taps on the empty app")
-    context, app = _open(browser, empty, viewport)
+def _empty_taps(browser, server: web_servers.Server, viewport: dict, name: str, runs: int) -> TapSeries:
+    progress(f"{name}: taps on {server.name}")
+    context, app = _open(browser, server, viewport)
     try:
-        baseline = empty_app_taps(app, runs)
+        return empty_app_taps(app, runs)
     finally:
         context.close()
+
+
+def _taps(browser, servers, full: web_servers.Server, viewport: dict, name: str, runs: int
+          ) -> tuple[TapSeries, TapSeries, dict[str, TapSeries]]:
+    companion, empty = servers
+    baseline = _empty_taps(browser, empty, viewport, name, runs)
+    full_page = _empty_taps(browser, full, viewport, name, runs)
     progress(f"{name}: taps on the companion, the table screen")
     context, app = _open(browser, companion, viewport)
     try:
         flows = companion_taps(app, runs, lambda screen: progress(f"{name}: taps on the companion, {screen}"))
     finally:
         context.close()
-    return baseline, flows
+    return baseline, full_page, flows
 
 
-def bench_viewport(browser, servers, name: str, runs: int, loads: int) -> list[str]:
+def bench_viewport(browser, servers, name: str, runs: int, loads: int, table: TableSize) -> list[str]:
     viewport = VIEWPORTS[name]
-    client, fresh, warm = _loads(browser, servers, viewport, name, loads)
-    baseline, flows = _taps(browser, servers, viewport, name, runs)
+    controls = table.controls[name]
+    # For scale, not a target: the empty app holding as many controls as the table screen.
+    full = web_servers.start_empty_app(table.log_dir, controls=controls)
+    try:
+        measured = _loads(browser, servers, full, viewport, name, loads)
+        baseline, full_page, flows = _taps(browser, servers, full, viewport, name, runs)
+    finally:
+        full.stop()
     lines = [f"viewport {viewport['width']}x{viewport['height']} ({name})", web_report.header(),
-             web_report.row("Flutter client up (fresh browser)", client, None),
-             web_report.row("first interactive, fresh browser", fresh, LOAD_TARGET),
-             web_report.row("first interactive, reload (cache warm)", warm, LOAD_TARGET)]
+             web_report.row("Flutter client up (fresh browser)", measured.client, None),
+             web_report.row("first interactive, fresh browser", measured.fresh, LOAD_TARGET),
+             web_report.row("first interactive, reload (cache warm)", measured.warm, LOAD_TARGET)]
     for label, series in flows.items():
         paired = Paired(app=series.samples, empty=baseline.samples)
         lines.append(web_report.row(f"tap {label}", paired, TAP_TARGET))
-    every = [(f"{EMPTY_TAP.label} (empty app)", baseline), *flows.items()]
+    full_label = f"empty app's tap, page of {controls} controls"
+    lines += ["", f"  the empty app holding {controls} static controls (as many as the table screen), "
+                  "against the empty app (companion column: the full one):",
+              web_report.row("first interactive, fresh browser", measured.full, None),
+              web_report.row("first interactive, reload (cache warm)", measured.full_warm, None),
+              web_report.row("tap empty-button -> empty-text", Paired(app=full_page.samples, empty=baseline.samples),
+                             None)]
+    every = [(f"{EMPTY_TAP.label} (empty app)", baseline), (full_label, full_page), *flows.items()]
     lines += ["", web_report.split_header()]
     lines += [web_report.split_row(label, series.taps) for label, series in every]
     lines.append(web_report.SPLIT_NOTE)
@@ -121,16 +168,20 @@ def run(runs: int, loads: int, viewports: list[str]) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
         folder = Path(tmp)
         data_dir = folder / "data"
-        seed, advances = web_game.seed_data_dir(data_dir, load_rules())
+        rules = load_rules()
+        seed, advances = web_game.seed_data_dir(data_dir, rules)
+        table = TableSize(folder, {name: web_game.table_controls(data_dir, rules, LANGUAGE, viewport["width"],
+                                                                 viewport["height"])
+                                   for name, viewport in VIEWPORTS.items() if name in viewports})
         servers: list[web_servers.Server] = []
         try:
-            servers.append(web_servers.start_companion(data_dir, folder))
+            servers.append(web_servers.start_companion(data_dir, folder, LANGUAGE))
             servers.append(web_servers.start_empty_app(folder))
             progress("both servers answer")
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
                 try:
-                    sections = [bench_viewport(browser, servers, name, runs, loads) for name in viewports]
+                    sections = [bench_viewport(browser, servers, name, runs, loads, table) for name in viewports]
                     chromium = browser.version
                 finally:
                     browser.close()
@@ -165,12 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     viewports = list(VIEWPORTS) if args.viewport == "both" else [args.viewport]
     # A plain `kill` must still stop both servers: SystemExit runs the finally blocks.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    try:
-        run(args.runs, args.loads, viewports)
-    except BenchError as error:
-        print(f"bench_web: {error}", file=sys.stderr)
-        return 2
-    return 0
+    return exit_code("bench_web", lambda: run(args.runs, args.loads, viewports), failed=2)
 
 
 if __name__ == "__main__":

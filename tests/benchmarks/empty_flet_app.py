@@ -3,7 +3,11 @@
 Served the same way as the companion (web browser view, offline client), so what
 bench_web measures beyond this app is the companion's own cost.
 
-Run: python -m tests.benchmarks.empty_flet_app --port 8551
+With `--controls N` it also holds N controls that never change, drawn as the companion
+draws its panels (rounded, framed cards with a heading and a line of text): the same tap
+on a page as full as the companion's shows what the page's size alone costs.
+
+Run: python -m tests.benchmarks.empty_flet_app --port 8551 [--controls 560]
 """
 from __future__ import annotations
 
@@ -13,31 +17,59 @@ import flet as ft
 
 BUTTON_ID = "empty-button"
 TEXT_ID = "empty-text"
+# A static card: its Container, Column, heading, Row and two Texts.
+CONTROLS_PER_CARD = 6
 
 
-def main(page: ft.Page) -> None:
-    taps = ft.Text("0", size=20)
-
-    def tapped(_e) -> None:
-        taps.value = str(int(taps.value) + 1)
-        taps.update()
-
-    # In the middle of the page, where a tap needs no scrolling.
-    page.vertical_alignment = ft.MainAxisAlignment.CENTER
-    page.horizontal_alignment = ft.CrossAxisAlignment.CENTER
-    page.add(
-        ft.Semantics(identifier=BUTTON_ID, content=ft.Button(content="Tap", on_click=tapped)),
-        ft.Semantics(identifier=TEXT_ID, content=taps),
-    )
+def static_cards(controls: int) -> list[ft.Control]:
+    """Cards holding about `controls` controls between them (a multiple of a card's six)."""
+    return [
+        ft.Container(
+            ft.Column([ft.Text(f"Panel {n + 1}", size=16, weight=ft.FontWeight.BOLD),
+                       ft.Row([ft.Text("Value", size=15, expand=True), ft.Text(str(n), size=20)])],
+                      spacing=8, tight=True),
+            bgcolor="#1b2128", border_radius=10, padding=12, border=ft.Border.all(1, "#3a4552"),
+        )
+        for n in range(round(controls / CONTROLS_PER_CARD))
+    ]
 
 
-def serve(host: str, port: int) -> None:
-    ft.run(main, view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True)
+def app_main(controls: int):
+    def main(page: ft.Page) -> None:
+        taps = ft.Text("0", size=20)
+
+        def tapped(_e) -> None:
+            taps.value = str(int(taps.value) + 1)
+            taps.update()
+
+        # In the middle of the page, where a tap needs no scrolling.
+        page.vertical_alignment = ft.MainAxisAlignment.CENTER
+        page.horizontal_alignment = ft.CrossAxisAlignment.CENTER
+        if controls:
+            # The button and its text first, the cards below them, as the companion's
+            # first screen has its actions on top and scrolls.
+            page.vertical_alignment = ft.MainAxisAlignment.START
+            page.scroll = ft.ScrollMode.AUTO
+        page.add(
+            ft.Semantics(identifier=BUTTON_ID, content=ft.Button(content="Tap", on_click=tapped)),
+            ft.Semantics(identifier=TEXT_ID, content=taps),
+            *static_cards(controls),
+        )
+
+    return main
+
+
+main = app_main(0)
+
+
+def serve(host: str, port: int, controls: int = 0) -> None:
+    ft.run(app_main(controls), view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True)
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="an empty Flet web app")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--controls", type=int, default=0, help="static controls below the button (default 0)")
     args = parser.parse_args()
-    serve(args.host, args.port)
+    serve(args.host, args.port, args.controls)

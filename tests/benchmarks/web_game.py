@@ -81,3 +81,27 @@ def seed_data_dir(data_dir: Path, rules: Rules) -> tuple[int, int]:
     finally:
         store.close()
     return seed, advances
+
+
+def table_controls(data_dir: Path, rules: Rules, language: str, width: float, height: float) -> int:
+    """How many controls the companion's table screen holds for the saved game, at this
+    size: built on a Flet session without a browser, the game left as it was saved."""
+    import warnings
+
+    from companion.ui.live_index import controls_on
+    from companion.ui.shell import PageApp
+    from tests.flet_session import live_page
+
+    store = GameStore(data_dir, rules=rules)
+    try:
+        controller = TableController(store, rules)
+        if controller.resume_latest() is None:
+            raise BenchError("the saved game could not be resumed to count its table's controls")
+        page, _wire = live_page(width, height)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the session's loop leaves some coroutines unawaited
+            app = PageApp(page, controller, language=language, startup_errors=[])
+            app.start()
+        return sum(1 for _ in controls_on(page))
+    finally:
+        store.close()

@@ -2,6 +2,9 @@
 control) instead of hanging when a screen has changed."""
 from __future__ import annotations
 
+import sys
+from typing import Callable
+
 from tests.browser.flutter_page import FlutterPage
 
 FIND_TIMEOUT_S = 20
@@ -10,6 +13,16 @@ CONFIRM_OK = "confirm-ok"
 
 class BenchError(Exception):
     """The run cannot go on (a control is missing, a tap shows nothing): said in one message."""
+
+
+def exit_code(program: str, run: Callable[[], None], failed: int = 1) -> int:
+    """`run()`, with a BenchError said in one line on stderr: the benchmark's exit code."""
+    try:
+        run()
+    except BenchError as error:
+        print(f"{program}: {error}", file=sys.stderr)
+        return failed
+    return 0
 
 
 def identifiers_on_screen(app: FlutterPage, limit: int = 40) -> str:

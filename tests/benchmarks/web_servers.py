@@ -82,7 +82,10 @@ def start_companion(data_dir: Path, log_dir: Path, language: str = "pt-BR") -> S
     return _start("the companion", command, port, log_dir / "companion.log", printed_url=True)
 
 
-def start_empty_app(log_dir: Path) -> Server:
+def start_empty_app(log_dir: Path, controls: int = 0) -> Server:
+    """The empty app; with `controls`, holding that many static controls besides its button."""
     port = _free_port()
-    command = [sys.executable, "-m", "tests.benchmarks.empty_flet_app", "--host", HOST, "--port", str(port)]
-    return _start("the empty Flet app", command, port, log_dir / "empty.log", printed_url=False)
+    command = [sys.executable, "-m", "tests.benchmarks.empty_flet_app", "--host", HOST, "--port", str(port),
+               "--controls", str(controls)]
+    name = f"the empty Flet app holding {controls} controls" if controls else "the empty Flet app"
+    return _start(name, command, port, log_dir / f"empty-{controls}.log", printed_url=False)
