@@ -41,14 +41,14 @@ from tests.browser.flutter_page import DESKTOP, PHONE, FlutterPage
 
 VIEWPORTS = {"phone": PHONE, "desktop": DESKTOP}
 LANGUAGE = "pt-BR"  # the companion's, as web_servers starts it
+TAP_TARGET, LOAD_TARGET = 1.5, 1.3
+STARTED = time.monotonic()
 
 
 @dataclass(frozen=True)
 class TableSize:
-    log_dir: Path
+    log_dir: Path  # where the full empty app writes its log
     controls: dict[str, int]  # by viewport: the controls on the companion's table screen
-TAP_TARGET, LOAD_TARGET = 1.5, 1.3
-STARTED = time.monotonic()
 
 
 def progress(message: str) -> None:
