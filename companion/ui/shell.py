@@ -28,8 +28,8 @@ from .events import build_events_screen, is_events_screen
 from .home import build_home
 from .i18n_view import Texts
 from .kit.graft import graft_below
-from .live_index import reindex
 from .kit.memo import kept_panel
+from .live_index import reindex
 from .on_screen import shown_on_screen
 from .phone.join_screen import build_join_screen
 from .phone.seat_screen import build_seat_screen

@@ -21,10 +21,6 @@ from tests.browser.flutter_page import PHONE, FlutterPage
 SIZES = (0, 60, 120, 240, 560)
 
 
-def _median(values) -> float:
-    return statistics.median([value for value in values if value is not None])
-
-
 def run(runs: int, sizes: list[int]) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -55,14 +51,15 @@ def run(runs: int, sizes: list[int]) -> None:
     print(f"The empty Flet app's tap -> visible as its page fills (Flet {web_report.flet_version()}, "
           f"Chromium {chromium} headless, 390x844, loopback, no CDN; {runs} taps each)")
     print(web_report.machine(load_before))
-    print(f"  {'static controls':>15} {'median ms':>10} {'p90 ms':>7} {'x first row':>12} "
-          f"{'tap->send':>10} {'send->reply':>12} {'reply->seen':>12}")
+    print(f"  {'static controls':>15} {'median ms':>10} {'p90 ms':>7} {'x first row':>12}")
     for controls, series in rows:
-        taps = series.taps
         median = statistics.median(series.samples)
-        print(f"  {controls:>15} {median:>10.0f} {web_report.p90(series.samples):>7.0f} {median / bare:>11.2f}x "
-              f"{_median(t.to_server_ms for t in taps):>10.0f} {_median(t.server_ms for t in taps):>12.0f} "
-              f"{_median(t.after_reply_ms for t in taps):>12.0f}")
+        print(f"  {controls:>15} {median:>10.0f} {web_report.p90(series.samples):>7.0f} {median / bare:>11.2f}x")
+    print()
+    print(web_report.split_header())
+    for controls, series in rows:
+        print(web_report.split_row(f"{controls} static controls", series.taps))
+    print(web_report.SPLIT_NOTE)
 
 
 def main(argv: list[str] | None = None) -> int:

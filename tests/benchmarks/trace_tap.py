@@ -24,7 +24,7 @@ from pathlib import Path
 from tests.benchmarks import web_game, web_probe, web_servers
 from tests.benchmarks.web_probe import Watch
 from tests.benchmarks.web_screen import CONFIRM_OK, BenchError, exit_code, tap_until
-from tests.benchmarks.web_taps import ADVANCE_TIME, DRAW, EMPTY_TAP, WARMUP_TAPS, _select, _timed_tap, tap_once
+from tests.benchmarks.web_taps import ADVANCE_TIME, DRAW, EMPTY_TAP, WARMUP_TAPS, select, tap_once, timed_tap
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.flutter_page import PHONE, FlutterPage
 
@@ -106,11 +106,11 @@ def run(which: str, window_ms: float) -> None:
                     for _ in range(WARMUP_TAPS + 1):
                         tap_once(app, flow, which)
                     for chip in flow.picks:
-                        _select(app, which, chip)
+                        select(app, which, chip)
                     app.page.wait_for_timeout(300)
                     trace = folder / "trace.json"
                     browser.start_tracing(page=app.page, path=str(trace), categories=CATEGORIES)
-                    times = _timed_tap(app, which, flow.tap, [flow.watch, Watch(CONFIRM_OK)])
+                    times = timed_tap(app, which, flow.tap, [flow.watch, Watch(CONFIRM_OK)])
                     app.page.wait_for_timeout(window_ms + 200)
                     browser.stop_tracing()
                 finally:

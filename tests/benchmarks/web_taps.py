@@ -58,7 +58,7 @@ _FROM_STEP = f"event-step-{int(web_game.FROM_STEP)}"
 CONTINUE = TapFlow("event-continue", Watch(_TO_STEP, attribute="aria-current", wanted="true"))
 
 
-def _timed_tap(app: FlutterPage, where: str, identifier: str, watches: list[Watch], *,
+def timed_tap(app: FlutterPage, where: str, identifier: str, watches: list[Watch], *,
                in_place: bool = False) -> web_probe.TapTimes:
     """Tap `identifier` and time it until one of `watches` changes."""
     require(app, where, identifier)
@@ -84,7 +84,7 @@ def tap_once(app: FlutterPage, flow: TapFlow, where: str) -> tuple[list[tuple[st
     and whether the change seen was the last one."""
     page, watch = app.page, flow.watch
     for chip in flow.picks:
-        _select(app, where, chip)
+        select(app, where, chip)
     page.wait_for_timeout(IDLE_MS)
     refuse_announcement(app, where)
     require(app, where, flow.tap, watch.identifier)
@@ -94,14 +94,14 @@ def tap_once(app: FlutterPage, flow: TapFlow, where: str) -> tuple[list[tuple[st
     if watch.attribute is not None and before == watch.wanted:
         raise BenchError(f"{where}: {watch.identifier!r} already has {watch.attribute}={watch.wanted!r} "
                          "before the tap")
-    times = _timed_tap(app, where, flow.tap, [watch, Watch(CONFIRM_OK)])
+    times = timed_tap(app, where, flow.tap, [watch, Watch(CONFIRM_OK)])
     parts = []
     if times.which == 1:
         parts.append((f"{flow.tap} -> {CONFIRM_OK}", times))
         page.wait_for_timeout(IDLE_MS)
         # Measured against what the control showed before the first tap (a confirmation in
         # a dialog hides the page from the accessibility tree while it is open).
-        times = _timed_tap(app, where, CONFIRM_OK, [watch.with_baseline(before)])
+        times = timed_tap(app, where, CONFIRM_OK, [watch.with_baseline(before)])
         parts.append((f"{CONFIRM_OK} -> {watch.identifier}", times))
     else:
         parts.append((flow.label, times))
@@ -149,7 +149,7 @@ def _is_current(app: FlutterPage, identifier: str) -> bool:
     return web_probe.read(app.page, identifier, "aria-current") == "true"
 
 
-def _select(app: FlutterPage, where: str, chip: str) -> None:
+def select(app: FlutterPage, where: str, chip: str) -> None:
     if not _is_current(app, chip):
         tap_until(app, where, chip, lambda: _is_current(app, chip), f"{chip!r} selected")
 

@@ -22,10 +22,10 @@ from ..context import UiContext
 from ..dialogs import close, dialog_button
 from ..kit.chips import stepper
 from ..kit.gate import CommandGate, command_button
-from ..kit.memo import kept_items
-from ..log_view import log_lines
 from ..kit.kinds import DARK_ICON, KIND_COLOURS, LIGHT_ICON, kind_badge, kind_name
+from ..kit.memo import kept_items
 from ..kit.numbers import percent
+from ..log_view import log_lines
 from ..rules_screen import help_button
 from .draft import draft_of
 
