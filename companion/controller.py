@@ -11,7 +11,8 @@ import threading
 from dataclasses import dataclass
 from typing import Callable
 
-from companion.engine import GameCommand, GameSession, GameState, IllegalCommand, NewGame, Step, check, run
+from companion.engine import GameCommand, GameSession, GameState, IllegalCommand, NewGame, Step, check
+from companion.engine.apply import GameEnding, game_ending
 from companion.engine.authority import may_undo, refusal_for
 from companion.engine.journal import Event, EventFilter, Topic, for_seat, for_table, of_topics
 from companion.engine.views import TABLE, GameView, Viewer, view_for
@@ -168,13 +169,14 @@ class TableController:
                 return IllegalCommand("error.no_game")
             return check(self.session.state, command, self.rules)
 
-    def would_end_game(self, command: GameCommand, actor: Viewer = TABLE) -> bool:
-        """Whether `command` would end the game now: a dry run, for the one command tapped."""
+    def game_ending(self, command: GameCommand, actor: Viewer = TABLE) -> GameEnding | None:
+        """Whether `command` ends the game now (or may), for a warning before it is sent: a
+        command whose outcome is drawn or hidden answers from what everyone can see, and is
+        never run ahead (engine.apply.game_ending)."""
         if self.check(command, actor) is not None:
-            return False
+            return None
         with self._lock:
-            state = self.session.state  # type: ignore[union-attr]
-            return not state.is_over and run(state, command, self.rules).state.is_over
+            return game_ending(self.session.state, command, self.rules)  # type: ignore[union-attr]
 
     def execute(self, command: GameCommand, actor: Viewer = TABLE) -> Step:
         """Apply, make durable, and only then show: a crash never loses an acknowledged command."""

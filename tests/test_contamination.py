@@ -163,7 +163,8 @@ def test_the_cards_in_hand_are_the_number_the_player_gives():
     game = game_with({1: clean_cards(state)[:5]})
     scan(game, in_hand=2)
     assert len(record(game).cards) == 2
-    for refused, key in ((None, "error.contamination.how_many"), (6, "error.contamination.more_than_held")):
+    # The two scanned cards are marked now: three are not.
+    for refused, key in ((None, "error.contamination.how_many"), (4, "error.contamination.more_than_unmarked")):
         assert check(game.state, c.ScanContamination(seat=1, procedure="hand", in_hand=refused), RULES).key == key
     assert check(game.state, c.ScanContamination(seat=1, procedure="hand", in_hand=0),
                  RULES).key == "error.contamination.nothing_to_scan"

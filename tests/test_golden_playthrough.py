@@ -2,11 +2,14 @@
 
 full_game: the table tracker alone (15 rounds, a restore, a self-destruct started and
 stopped, a second one that explodes). event_phases: every round through the Event
-Phase runner, with encounters, attacks, injury checks and bag developments.
+Phase runner, with encounters, attacks, injury checks and bag developments. secrets: the
+app's Contamination deck and Contingency tokens: scans with marks, Rest, looks, Leaving
+the Shell, and the whole Victory Check.
 
-Each game has a state golden (`<name>.expected.json`) and an events golden
-(`<name>.events.json`: what the table and each seat read of the journal);
-`python -m tests.golden.regenerate` rewrites both (see tests/golden/README.md).
+Each game has a state golden (`<name>.expected.json`), an events golden
+(`<name>.events.json`: what the table and each seat read of the journal) and a views
+golden (`<name>.views.json`: what each viewer sees after every step);
+`python -m tests.golden.regenerate` rewrites them (see tests/golden/README.md).
 """
 from __future__ import annotations
 
@@ -18,13 +21,14 @@ from pathlib import Path
 
 import pytest
 
+from companion.engine.authority import PRIVATE_COMMANDS
 from companion.engine.journal import for_engine
 from companion.rules import load_rules
-from tests.golden.regenerate import journal, journals, replayed as replayed_session
+from tests.golden.regenerate import journal, journals, observations, replayed as replayed_session
 
 GOLDEN = Path(__file__).parent / "golden"
 REPO = Path(__file__).resolve().parent.parent
-GAMES = ("full_game", "event_phases")
+GAMES = ("full_game", "event_phases", "secrets")
 
 
 def _replay(path: Path) -> subprocess.CompletedProcess:
@@ -75,8 +79,53 @@ def test_no_viewer_reads_an_engine_only_event(sessions, events: dict, name: str)
     hidden = [e for e in journal(session, for_engine) if e.visibility.audience == "engine"]
     seen = [(e["seq"], e["key"], e.get("params", {})) for viewer in events[name].values() for e in viewer]
     assert not [e for e in hidden if (e.seq, e.key, e.params) in seen]
-    # The table reads everyone's events: all of the journal but the engine's own.
-    assert len(events[name]["table"]) == len(journal(session, for_engine)) - len(hidden)
+    # The table reads everyone's events: all of the journal but the engine's and each seat's own.
+    own = [e for e in journal(session, for_engine) if e.visibility.audience == "seat"]
+    assert len(events[name]["table"]) == len(journal(session, for_engine)) - len(hidden) - len(own)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_viewer_sees_the_recorded_views_after_every_step(sessions, name: str) -> None:
+    expected = json.loads((GOLDEN / f"{name}.views.json").read_text(encoding="utf-8"))
+    assert json.loads(json.dumps(observations(sessions[name], load_rules()), sort_keys=True)) == expected
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_viewer_sees_the_same_public_part_at_every_step(name: str) -> None:
+    for step in json.loads((GOLDEN / f"{name}.views.json").read_text(encoding="utf-8")):
+        viewers = {key: value for key, value in step.items() if isinstance(value, dict)}
+        assert len({value["public"] for value in viewers.values()}) == 1, step["step"]
+        assert viewers["nobody"]["own"] is None
+
+
+def _seat_only_steps(events: dict, seat: int) -> set[int]:
+    table = {(e["seq"], e["key"], json.dumps(e.get("params"), sort_keys=True)) for e in events["table"]}
+    return {e["seq"] for e in events[f"seat-{seat}"]
+            if (e["seq"], e["key"], json.dumps(e.get("params"), sort_keys=True)) not in table}
+
+
+def test_the_seats_differ_from_the_table_exactly_where_a_secret_is_involved(sessions, events: dict) -> None:
+    """In the game with secrets, a seat reads something the table does not exactly at the
+    deal of the Contingency tokens and at that seat's own private steps (its scans, looks
+    and Victory Check draw); its own part of the view holds its cards' words and tokens."""
+    session = sessions["secrets"]
+    commands = session.commands
+    views = json.loads((GOLDEN / "secrets.views.json").read_text(encoding="utf-8"))
+    for seat in (1, 2, 3):
+        private_steps = {index for index, command in enumerate(commands)
+                         if type(command) in PRIVATE_COMMANDS and command.seat == seat}
+        assert private_steps, seat
+        seat_only = _seat_only_steps(events["secrets"], seat)
+        # Something only this seat reads: the deal, and its own private steps, nothing else.
+        assert seat_only <= {0} | private_steps and 0 in seat_only, seat
+        for index in private_steps:
+            own_changed = views[index][f"seat-{seat}"]["own"] != views[index - 1][f"seat-{seat}"]["own"]
+            assert index in seat_only or own_changed, (seat, index)
+        # The seat's own part shows what its scans and looks showed; the table's never does.
+        assert any(step[f"seat-{seat}"]["own"]["contingency"]["own"] for step in views)
+        assert all("contingency" not in (step["table"]["own"] or {}) for step in views)
+    words = {card["word"] for step in views for card in (step["seat-1"]["own"]["contamination"]["marked"])}
+    assert words  # seat 1's marked cards and their words are in its own part
 
 
 def test_the_tracker_game_ends_as_the_table_played_it(replayed: dict) -> None:

@@ -88,10 +88,12 @@ def test_the_isolation_room_state_agrees_with_its_gender(tmp_path):
 
 
 # --------------------------------------------------------------------- meaning
-def test_the_hatching_question_yes_means_someone_was_infested():
-    """The question asks "was anyone infested?": "yes" must not add a Larva to the bag."""
-    assert QUESTIONS[EventEffect.HATCHING](True).nobody_infested is False
-    assert QUESTIONS[EventEffect.HATCHING](False).nobody_infested is True
+def test_each_yes_no_event_question_sends_what_its_answer_says():
+    """Coolant Leak asks whether the Cooling System already has a Malfunction; Noise in
+    Corridors whether the space already had Noise: "yes" must mean yes."""
+    assert QUESTIONS[EventEffect.COOLANT_LEAK](True).cooling_malfunction is True
+    assert QUESTIONS[EventEffect.NOISE_IN_CORRIDORS](True).had_noise is True
+    assert EventEffect.HATCHING not in QUESTIONS  # it asks who, not yes or no
 
 
 @pytest.mark.parametrize(("lang", "exception"), [("pt-BR", "não conectados"), ("tr", "bağlı olmayan")])

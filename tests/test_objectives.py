@@ -39,7 +39,8 @@ DECIDED = [
     (ObjectiveChoice(kind=K.PLAYER_DIES, player=3), {}, {"alive": frozenset({1, 3})}),
     (ObjectiveChoice(kind=K.ONLY_SURVIVOR), {"alive": frozenset({1})}, {}),
     (ObjectiveChoice(kind=K.NO_NEMESIS_SURVIVOR), {}, {"alive": frozenset({1, 3})}),
-    (ObjectiveChoice(kind=K.SIGNAL_SENT), {}, {"signal_senders": frozenset()}),
+    # Sensing the Signal counts the owner's own Room Action (seat 1 here).
+    (ObjectiveChoice(kind=K.SIGNAL_SENT), {"signal_senders": frozenset({1})}, {"signal_senders": frozenset({2})}),
     (ObjectiveChoice(kind=K.NEST_DESTROYED), {}, {"nest_destroyed": False}),
     (ObjectiveChoice(kind=K.QUEEN_KILLED), {}, {"reason": EndReason.TIME_RAN_OUT}),
     (ObjectiveChoice(kind=K.KNOWLEDGE_AT_LEAST, knowledge=5), {}, {"knowledge": {1: 4, 2: 1, 3: 3, 4: 8}}),
@@ -84,14 +85,17 @@ def test_time_running_out_fails_queen_and_nest_objectives_and_the_alert_asks_abo
 
 
 def test_the_owner_reading_of_the_signal_is_a_data_switch():
-    owner_only = RULES.victory.model_copy(update={"objectives": tuple(
-        spec.model_copy(update={"signal_by": "owner"}) if spec.id == "signal_sent" else spec
+    """Sensing the Signal: the owner must perform the Room Action (p.10), the shipped
+    reading; "anyone" stays a switch a table can set."""
+    anyone = RULES.victory.model_copy(update={"objectives": tuple(
+        spec.model_copy(update={"signal_by": "anyone"}) if spec.id == "signal_sent" else spec
         for spec in RULES.victory.objectives)})
-    rules = RULES.model_copy(update={"victory": owner_only})
+    rules = RULES.model_copy(update={"victory": anyone})
     choice = ObjectiveChoice(kind=K.SIGNAL_SENT)
-    assert judge(choice, 1, facts(), RULES).met  # anyone's Signal (the shipped reading)
-    assert not judge(choice, 1, facts(), rules).met  # only seat 2 sent it
-    assert judge(choice, 2, facts(), rules).met
+    assert RULES.victory.objective("signal_sent").signal_by == "owner"
+    assert not judge(choice, 1, facts(), RULES).met  # only seat 2 sent it
+    assert judge(choice, 2, facts(), RULES).met
+    assert judge(choice, 1, facts(), rules).met  # anyone's Signal, when the table says so
 
 
 def test_co_operative_knowledge_is_held_by_a_living_character():

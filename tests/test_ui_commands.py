@@ -19,10 +19,15 @@ from .ui_tree import make_context, make_controller
 
 
 @pytest.fixture
-def ctx(tmp_path):
+def controller(tmp_path):
     controller = make_controller(tmp_path)
     controller.new_game(NewGame(players=(PlayerSetup(name="A", character="hacker"),
                                          PlayerSetup(name="B", character="janitor")), seed=1), "t")
+    return controller
+
+
+@pytest.fixture
+def ctx(controller):
     return make_context(controller, "tr")
 
 
@@ -35,36 +40,36 @@ def test_refusals_match_the_engine(ctx):
     assert gate.refusal(CssLaunch(face=CssFace.NONE)).key == "error.no_css_token_under_time"
 
 
-def test_checking_changes_nothing(ctx):
-    before = ctx.controller.state.model_dump()
+def test_checking_changes_nothing(ctx, controller):
+    before = controller.state.model_dump()
     gate = CommandGate(ctx)
     gate.refusal(StartSelfDestruct())
     gate.refusal(PlaceFire())
-    assert ctx.controller.state.model_dump() == before
-    assert not ctx.controller.can_undo
+    assert controller.state.model_dump() == before
+    assert not controller.can_undo
 
 
-def test_a_command_that_ends_the_game_asks_first(ctx):
-    state = ctx.controller.state
+def test_a_command_that_ends_the_game_asks_first(ctx, controller):
+    state = controller.state
     for _ in range(state.fire_pool):
-        ctx.controller.execute(PlaceFire())
+        controller.execute(PlaceFire())
     gate = CommandGate(ctx)
-    assert ctx.controller.would_end_game(PlaceFire())
-    assert not ctx.controller.would_end_game(StartSelfDestruct())
+    assert ctx.session.game_ending(PlaceFire())
+    assert ctx.session.game_ending(StartSelfDestruct()) is None
     gate.run(PlaceFire())
     assert ctx.page.dialogs, "a confirmation dialog should be shown"
-    assert not ctx.controller.state.is_over  # nothing happens until confirmed
+    assert not controller.state.is_over  # nothing happens until confirmed
 
 
-def test_confirmed_irreversible_command(ctx):
+def test_confirmed_irreversible_command(ctx, controller):
     gate = CommandGate(ctx)
     gate.run(StartSelfDestruct(), confirm_key="start_self_destruct")
-    assert ctx.controller.state.self_destruct is None
+    assert controller.state.self_destruct is None
     dialog = ctx.page.dialogs[-1]
     ok = dialog.actions[-1].content  # the confirm-ok button inside its Semantics wrapper
     dialog.update = lambda: None
     ok.on_click(None)
-    assert ctx.controller.state.self_destruct is not None
+    assert controller.state.self_destruct is not None
 
 
 def test_refused_command_shows_a_localised_message(ctx):

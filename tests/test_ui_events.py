@@ -193,8 +193,8 @@ def test_every_tracked_event_effect_renders_and_is_one_tap(controller, lang, wid
     continue_button = _find(screen, ids.EVENT_CONTINUE)
     assert _disabled(continue_button)  # the effect first
     assert ctx.texts.t("error.event_phase_effects_pending") in strings(_find(screen, ids.EVENT_BLOCKED))
-    first = ids.event_effect(card) if card in ("power_surge", "kickstopper", "lurking") else \
-        ids.event_effect(card, "no")
+    answers = {"power_surge": None, "kickstopper": None, "lurking": None, "leaving_the_shell": "done"}
+    first = ids.event_effect(card, answers.get(card, "no"))
     _tap(ctx, RUNNER, first)
     phase = controller.state.event_phase
     assert phase.pending_effects == [] and phase.done_effects == [EventEffect(card)]

@@ -16,7 +16,7 @@ import pytest
 
 from companion.engine import NewGame, PlayerSetup, Section
 from companion.engine.bag_model import Awaiting, Place, TokenOutcome
-from companion.engine.commands import DevelopBag, PlaceIntruder, RecordDeath, ResolveEncounter, SetShowOdds
+from companion.engine.commands import DevelopBag, PlaceFire, PlaceIntruder, RecordDeath, ResolveEncounter, SetShowOdds
 from companion.engine.state import GameState
 from companion.engine.views import TABLE, seat_viewer
 from companion.ui import ids
@@ -73,8 +73,11 @@ def test_the_check_catches_a_dry_run_and_a_copy(tmp_path, monkeypatch):
     controller = make_controller(tmp_path)
     controller.new_game(_setup(), "t")
     command = ResolveEncounter(seat=1, place=Place.S01, hand=3)
+    # A command with nothing hidden is run ahead to word its warning: that is a dry run.
     with pytest.raises(ImpureRender):
-        render_purely(monkeypatch, controller, lambda: controller.would_end_game(command))
+        render_purely(monkeypatch, controller, lambda: controller.game_ending(PlaceFire()))
+    # A draw never is: its warning comes from what everyone can see.
+    assert render_purely(monkeypatch, controller, lambda: controller.game_ending(command)) is None
     with pytest.raises(ImpureRender):
         render_purely(monkeypatch, controller, lambda: controller.state.model_copy(deep=True))
     with pytest.raises(ImpureRender):

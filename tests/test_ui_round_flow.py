@@ -8,6 +8,7 @@ import flet as ft
 import pytest
 
 from companion.engine import Event, NewGame, PlayerSetup, Section
+from companion.engine.apply import GameEnding
 from companion.engine.bag_model import DrawResult, Place
 from companion.engine.commands import (
     ContinueEventPhase,
@@ -156,7 +157,7 @@ def test_the_time_step_ending_the_game_asks_first_and_sends_nothing_after(contro
     state = controller.state
     assert state.event_phase.step is EventStep.TIME
     before = state.commands_applied
-    ctx.controller.would_end_game = lambda command, viewer=None: True  # as on the last slot
+    controller.game_ending = lambda command, actor=None: GameEnding.ENDS  # as on the last slot
     Runner(ctx).tap(ids.EVENT_CONTINUE)
     assert controller.state.commands_applied == before  # a confirmation is open instead
     assert ctx.page.dialogs and ids.CONFIRM_OK in identifiers(ctx.page.dialogs[-1].actions[-1])

@@ -15,7 +15,8 @@ from companion.ui import ids
 from companion.ui.phone.seat_screen import build_seat_screen
 from companion.ui.scanner.board import open_board_dialog
 from companion.ui.scanner.film import FILM_HEIGHT, Geometry, card_width
-from companion.ui.scanner.handover import build_handover_screen, handover_of, open_scanner_for
+from companion.ui.kit.handoff import handoff_of
+from companion.ui.scanner.handover import build_handover_screen, open_scanner_for
 from companion.ui.setup_wizard import SetupWizard
 from companion.ui.table.crew_panel import build_crew_panel
 
@@ -203,7 +204,7 @@ def test_the_shared_device_hands_the_scanner_over_and_hides_it(controller, monke
     _find(give, ids.HANDOVER_TAKE).content.on_click(None)
     held = render_purely(monkeypatch, controller, lambda: build_handover_screen(ctx))
     assert {ids.SCANNER, ids.SEAT_BOARD, ids.HANDOVER_DONE} <= identifiers(held)
-    controller.execute(ScanContamination(seat=2, procedure="all"))
+    controller.execute(ScanContamination(seat=2, procedure="all"), seat_viewer(2))
     held = build_handover_screen(ctx)
     assert ids.scanner_card(2) in identifiers(held)
     ctx.rerender = lambda: None
@@ -213,7 +214,7 @@ def test_the_shared_device_hands_the_scanner_over_and_hides_it(controller, monke
     result = _find(build_handover_screen(ctx), ids.scanner_word(1)).content
     assert result.opacity == 1 and ctx.texts.t("contamination.word.infected") in " ".join(strings(result))
     _find(held, ids.HANDOVER_DONE).content.on_click(None)
-    assert handover_of(ctx).seat is None and "scanner_film" not in ctx.extras
+    assert handoff_of(ctx).seat is None and "scanner_film" not in ctx.extras
     after = build_handover_screen(ctx)
     assert ids.SCANNER_RESULTS not in identifiers(after) and ids.handover_seat(2) in identifiers(after)
 
@@ -221,7 +222,7 @@ def test_the_shared_device_hands_the_scanner_over_and_hides_it(controller, monke
 def test_the_table_view_never_holds_a_private_part(controller):
     controller.new_game(_setup(), "t")
     controller.execute(GainContamination(seat=1, count=2))
-    controller.execute(ScanContamination(seat=1, procedure="all"))
+    controller.execute(ScanContamination(seat=1, procedure="all"), seat_viewer(1))
     assert controller.view(TABLE).private is None
     assert controller.view(seat_viewer(2)).private.contamination.scan is None
     assert controller.view(seat_viewer(1)).private.contamination.scan is not None
@@ -232,7 +233,7 @@ def test_the_table_view_never_holds_a_private_part(controller):
 def test_the_seat_screen_renders_from_its_view_only(controller, monkeypatch, seat):
     controller.new_game(_setup(infected=5), "t")
     controller.execute(GainContamination(seat=1, count=3))
-    controller.execute(ScanContamination(seat=1, procedure="hand", in_hand=2))
+    controller.execute(ScanContamination(seat=1, procedure="hand", in_hand=2), seat_viewer(1))
     ctx = make_context(controller, "tr", 390, viewer=seat_viewer(seat))
     render_purely(monkeypatch, controller, lambda: build_seat_screen(ctx, on_leave=lambda: None))
     table = make_context(controller, "tr", 1280)
@@ -248,12 +249,12 @@ def test_setup_offers_the_digital_deck_and_an_unconfirmed_infected_count(control
     texts = check_texts(form)
     assert {ids.SETUP_CONTAMINATION, ids.SETUP_INFECTED, ids.SETUP_INFECTED_UP} <= identifiers(form)
     assert ctx.texts.t("common.unconfirmed") in texts
-    assert str(ctx.controller.rules.contamination.infected_count) in texts
+    assert str(ctx.session.rules.contamination.infected_count) in texts
     for player in wizard.draft.players:
         player["name"] = "A"
     _find(form, ids.SETUP_INFECTED_UP).content.on_click(None)
     command = wizard._command()
-    rules = ctx.controller.rules.contamination
+    rules = ctx.session.rules.contamination
     assert command.digital_contamination and command.infected_count == rules.infected_count + 1
     wizard.draft.digital_contamination = False
     form = wizard.build()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.engine.authority import sender_for
 from companion.engine import commands as c
 from companion.engine.victory_model import VictoryStep
 from companion.engine.vocab import EndReason
@@ -13,7 +14,7 @@ from companion.ui import ids
 from companion.ui.phone.seat_screen import build_seat_screen
 from companion.ui.table.view import build_table
 from companion.ui.victory import build_victory_screen
-from companion.ui.victory.handoff import hand_back, hand_to
+from companion.ui.kit.handoff import CONTINGENCY, VICTORY, hand_back, hand_to, handoff_of
 from tests.support.victory_helpers import ended_game, walk_to_result
 from tests.test_ui_purity import render_purely
 
@@ -76,7 +77,7 @@ def test_every_step_renders_for_the_table_and_each_phone(tmp_path, monkeypatch, 
     screens = _render_all(controller, monkeypatch)
     assert ids.VICTORY_ENTRY in identifiers(screens[("table", "tr")])
     for command in _commands_of_the_walkthrough(app_tokens):
-        controller.execute(command)
+        controller.execute(command, sender_for(command))
         screens = _render_all(controller, monkeypatch)
         step = controller.state.victory.step
         assert ids.victory_step(int(step)) in identifiers(screens[("victory", "tr")])
@@ -108,10 +109,10 @@ def test_a_players_check_is_on_their_phone_and_on_the_table_only_while_handed_ov
     other = make_context(controller, "tr", 390, viewer=seat_viewer(1))
     assert ids.VICTORY_PRIVATE not in identifiers(build_seat_screen(other, on_leave=lambda: None))
     # On the table: the curtain first, then the player's part, then hidden again.
-    hand_to(table, 3, "victory")
+    hand_to(table, 3, VICTORY)
     curtain = build_victory_screen(table)
     assert ids.VICTORY_HANDOFF_TAKE in identifiers(curtain) and ids.VICTORY_PRIVATE not in identifiers(curtain)
-    table.extras["victory_handoff"].holding = True
+    handoff_of(table).holding = True
     held = render_purely(monkeypatch, controller, lambda: build_victory_screen(table))
     assert ids.VICTORY_PRIVATE in identifiers(held) and ids.victory_answer("larva", True) in identifiers(held)
     assert wrap_faults(held) == []
@@ -121,8 +122,8 @@ def test_a_players_check_is_on_their_phone_and_on_the_table_only_while_handed_ov
 
 def test_the_draw_is_shown_card_by_card(tmp_path):
     controller = _at_contamination(tmp_path, app_tokens=False)
-    controller.execute(c.AnswerScan(seat=2, larva=True, infected=False))
-    controller.execute(c.DrawContamination(seat=2, action_cards=3, contamination_cards=2))
+    controller.execute(c.AnswerScan(seat=2, larva=True, infected=False), seat_viewer(2))
+    controller.execute(c.DrawContamination(seat=2, action_cards=3, contamination_cards=2), seat_viewer(2))
     drawn = controller.state.victory.contamination_of(2).drawn
     phone = make_context(controller, "pt-BR", 390, viewer=seat_viewer(2))
     hidden = phone.texts.t("ui.victory.check.card.hidden")
@@ -146,7 +147,7 @@ def test_the_tokens_panel_shows_a_players_tokens_only_behind_the_hand_off(tmp_pa
     table = make_context(controller, "tr", 1280)
     board = build_table(table)
     assert ids.CONTINGENCY_PANEL in identifiers(board) and ids.CONTINGENCY_OWN not in identifiers(board)
-    hand_to(table, 1, "contingency", curtain=False)
+    hand_to(table, 1, CONTINGENCY, curtain=False)
     board = build_table(table)
     assert ids.CONTINGENCY_OWN in identifiers(board)
     own = {t.id for t in controller.view(seat_viewer(1)).private.contingency.own}

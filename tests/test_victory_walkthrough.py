@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.controller import TableController
+from companion.engine.authority import sender_for
 from companion.engine import IllegalCommand
 from companion.engine import commands as c
 from companion.engine.journal import Audience
@@ -96,7 +97,7 @@ def _feeds_of_a_walkthrough(tmp_path, app_tokens: bool, choices: random.Random):
         commands[1:1] = [c.PeekContingency(seat=2, via="computer", target=3),
                          c.PeekContingency(seat=3, via="archive", target=choices.choice([None, 1, 2]))]
     for command in commands:
-        controller.execute(command)
+        controller.execute(command, sender_for(command))
     controller.execute(c.StartVictoryCheck())
     controller.execute(c.ConfirmRoster())
     controller.execute(c.RevealActiveContingency() if app_tokens else c.EnterActiveContingency(token="green"))
@@ -106,7 +107,7 @@ def _feeds_of_a_walkthrough(tmp_path, app_tokens: bool, choices: random.Random):
         controller.execute(c.AnswerScan(seat=entry.seat, larva=False, infected=infected), seat_viewer(entry.seat))
         if infected:
             controller.execute(c.DrawContamination(seat=entry.seat, action_cards=choices.randint(2, 10),
-                                                   contamination_cards=choices.randint(1, 4)))
+                                                   contamination_cards=choices.randint(1, 4)), seat_viewer(entry.seat))
     controller.execute(c.RevealContamination())
     kinds = [ObjectiveKind.ONLY_SURVIVOR, ObjectiveKind.KNOWLEDGE_TOKEN, ObjectiveKind.SIGNAL_SENT]
     from companion.engine.victory import objective_seats

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from companion.engine import GameState
 from companion.engine import commands as c
-from companion.engine.authority import SEAT_COMMANDS, refusal_for
+from companion.engine.authority import PRIVATE_COMMANDS, SEAT_COMMANDS, refusal_for
 from companion.engine.views import NOBODY, TABLE, Viewer, seat_viewer, view_for
 from tests.conftest import cmd
 from tests.support.random_games import MOVES, RULES, SETUPS, STEPS, play
@@ -174,7 +174,11 @@ def test_a_seat_acts_for_itself_only(command):
     assert type(command) in SEAT_COMMANDS
     assert refusal_for(seat_viewer(1), command) is None
     assert refusal_for(seat_viewer(2), command).key == "error.not_your_seat"
-    assert refusal_for(TABLE, command) is None
+    # A player's private step is theirs alone: the table may send the others for them.
+    if type(command) in PRIVATE_COMMANDS:
+        assert refusal_for(TABLE, command).key == "error.seat_only"
+    else:
+        assert refusal_for(TABLE, command) is None
     assert refusal_for(NOBODY, command).key == "error.not_joined"
 
 
@@ -196,6 +200,7 @@ def test_every_feed_a_page_is_sent_holds_only_its_viewers_part(tmp_path_factory,
     """Through the controller, as pages receive it: the view and the events of each change."""
     from companion.controller import TableController
     from companion.engine import IllegalCommand
+    from companion.engine.authority import sender_for
     from companion.engine.journal import Audience
     from companion.store import GameStore
 
@@ -209,7 +214,8 @@ def test_every_feed_a_page_is_sent_holds_only_its_viewers_part(tmp_path_factory,
     controller.new_game(setup, "t")
     for index, (factory, n) in enumerate(steps):
         try:
-            controller.execute(factory(n))
+            command = factory(n)
+            controller.execute(command, sender_for(command))
         except IllegalCommand:
             continue
         move = moves[index % len(moves)]
@@ -237,13 +243,15 @@ def test_every_feed_a_page_is_sent_holds_only_its_viewers_part(tmp_path_factory,
 
 # --------------------------------------------------------------------- Contamination cards and scan results
 def _contamination_factories():
-    procedures = ("hand", "all", "card", "decontamination", "surgery", "leaving_the_shell")
+    procedures = ("hand", "all", "card", "decontamination", "surgery", "leaving_the_shell", "rest")
     return [
         lambda n: cmd("gain_contamination", seat=1 + n % 3, count=1 + n % 3),
         lambda n: cmd("gain_contamination", seat=1 + n % 3),
         lambda n: cmd("infest_character", seat=1 + n % 3),
-        lambda n: cmd("scan_contamination", seat=1 + n % 3, procedure=procedures[n % 6],
-                      in_hand=(n // 6) % 4 if n % 6 in (0, 3, 5) else None),
+        lambda n: cmd("scan_contamination", seat=1 + n % 3, procedure=procedures[n % 7],
+                      in_hand=(n // 7) % 4 if n % 7 in (0, 3, 5) else (1 if n % 7 == 6 else None)),
+        lambda n: cmd("scan_contamination", seat=1 + n % 3, procedure="hand", marked=["A", "B", "C"][: n % 3 + 1],
+                      in_hand=n % 2),
         lambda n: cmd("scan_contamination", seat=1 + n % 3, procedure="card", in_hand=1 + n % 2,
                       remove_infected=bool(n % 2), remove_larva=bool(n % 3), remove_slime=bool(n % 5)),
         lambda n: cmd("suffer_wound", seat=1 + n % 3, serious=bool(n % 2)),
@@ -266,12 +274,13 @@ WORD_VALUES = ('"infected"', *(f'"decoy_{n}"' for n in range(1, 6)))
 
 
 def cards_moved(state: GameState, rng: random.Random) -> GameState:
-    """The same game as far as anyone can know: every card's place taken by another card
-    (so which held cards are INFECTED changes), the counts and the recorded results kept."""
+    """The same game as far as anyone can know: every card nobody has marked takes the
+    place of another such card (so which unmarked held cards are INFECTED changes), the
+    marked cards (their holders know their words), the counts and the recorded results kept."""
     twin = state.model_copy(deep=True)
     deck = twin.contamination
-    cards = sorted(deck.all_cards())
-    swap = dict(zip(cards, rng.sample(cards, len(cards))))
+    cards = sorted(card for card in deck.all_cards() if card not in deck.labels)
+    swap = {**dict(zip(cards, rng.sample(cards, len(cards)))), **{card: card for card in deck.labels}}
     deck.pool = sorted(swap[card] for card in deck.pool)
     deck.bottom = [swap[card] for card in deck.bottom]
     deck.held = {seat: [swap[card] for card in held] for seat, held in deck.held.items()}
@@ -326,7 +335,7 @@ def test_the_contamination_twins_would_be_seen_by_a_view_holding_the_cards_or_re
     game = digital_game(players=2, seed=3, infected=20)
     for seat in (1, 2):
         game.execute(cmd("gain_contamination", seat=seat, count=3))
-        game.execute(cmd("scan_contamination", seat=seat, procedure="all"))
+        game.execute(cmd("scan_contamination", seat=seat, procedure="hand", in_hand=2))
     state = game.state
     moved = cards_moved(state, random.Random(1))
     assert moved.contamination.held != state.contamination.held

@@ -10,6 +10,7 @@ from typing import Iterator
 import flet as ft
 
 from companion.controller import TableController
+from companion.page_session import PageSession
 from companion.engine.views import TABLE, Viewer
 from companion.rules import load_rules
 from companion.store import GameStore
@@ -42,9 +43,9 @@ def make_controller(tmp_path: Path) -> TableController:
 def make_context(controller: TableController, lang: str = "tr", width: float = 1280,
                  viewer: Viewer = TABLE) -> UiContext:
     """A page's context that takes its viewer's feed after every change, as a live page does."""
-    ctx = UiContext(page=FakePage(width=width), controller=controller, texts=Texts(lang),
+    ctx = UiContext(page=FakePage(width=width), session=PageSession(controller, viewer), texts=Texts(lang),
                     navigate=lambda _screen: None, rerender=lambda: None, width=width,
-                    extras={"languages": LANGUAGES}, viewer=viewer)
+                    extras={"languages": LANGUAGES})
     ctx.follow()
     return ctx
 

@@ -1,6 +1,7 @@
 """The one entry point that changes a game: check a command, then apply it to a copy."""
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from . import commands as c
@@ -48,6 +49,34 @@ def _checked(state: GameState | None, command: c.GameCommand, rules: "Rules") ->
         raise IllegalCommand("error.unknown_command", command=getattr(command, "type", "?"))
     registration.check_command(state, command, rules)
     return registration
+
+
+class GameEnding(StrEnum):
+    """What a warning before a command may say about the end of the game."""
+
+    ENDS = "ends"  # run ahead: it ends the game
+    MAY_END = "may_end"  # its outcome is drawn or hidden, and what everyone can see says it might
+
+
+def game_ending(state: GameState | None, command: c.GameCommand, rules: "Rules") -> GameEnding | None:
+    """Whether `command`, accepted now, ends the game (or may): for a warning before it is sent.
+
+    A command whose outcome is drawn or hidden is never run ahead (that would tell the
+    outcome before it is revealed): its registration answers from what everyone can see.
+    Any other command decides nothing by chance, so running it on a copy tells no secret.
+    """
+    if state is None or state.is_over:
+        return None
+    try:
+        registration = _checked(state, command, rules)
+    except IllegalCommand:
+        return None
+    if registration is None:
+        return None
+    if registration.hidden_outcome:
+        may = registration.may_end_game is not None and registration.may_end_game(state, command, rules)
+        return GameEnding.MAY_END if may else None
+    return GameEnding.ENDS if run(state, command, rules).state.is_over else None
 
 
 def apply(state: GameState | None, command: c.GameCommand, rules: "Rules") -> GameState:

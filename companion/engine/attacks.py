@@ -156,7 +156,7 @@ def check_resolve_attack(state: GameState, command: ResolveAttack, rules: "Rules
         require_bag_free(state)
 
 
-@handles(ResolveAttack, check=check_resolve_attack)
+@handles(ResolveAttack, check=check_resolve_attack, hidden_outcome=True)
 def resolve_attack(turn: Turn, command: ResolveAttack) -> None:
     state = turn.state
     member = state.member(command.seat)
@@ -258,7 +258,7 @@ def check_injury_check(state: GameState, command: InjuryCheck, rules: "Rules") -
         require_bag_free(state)
 
 
-@handles(InjuryCheck, check=check_injury_check)
+@handles(InjuryCheck, check=check_injury_check, hidden_outcome=True)
 def injury_check(turn: Turn, command: InjuryCheck) -> None:
     kind = command.intruder
     count = INJURY_CARDS[kind]

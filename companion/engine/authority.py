@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from . import commands as c
 from .errors import IllegalCommand
-from .views import Viewer
+from .views import TABLE, Viewer, seat_viewer
 
 # A player's own moves, sent from their phone for their own seat.
 SEAT_COMMANDS: frozenset[type] = frozenset({
@@ -31,9 +31,24 @@ SEAT_COMMANDS: frozenset[type] = frozenset({
 })
 
 
+# A player's private steps: what they show is for that player alone, so only their own
+# seat sends them (on their phone, or on the table's device handed to them), never the table.
+PRIVATE_COMMANDS: frozenset[type] = frozenset({
+    c.ScanContamination,
+    c.ContaminationCheck,
+    c.PeekContingency,
+    c.AnswerScan,
+    c.DrawContamination,
+    c.ReportContamination,
+    c.ChooseObjective,
+})
+
+
 def refusal_for(actor: Viewer, command: c.GameCommand) -> IllegalCommand | None:
     """Why `actor` may not send `command` (None when it may)."""
     if actor.is_table:
+        if type(command) in PRIVATE_COMMANDS:
+            return IllegalCommand("error.seat_only", seat=getattr(command, "seat", 0))
         return None
     if actor.kind != "seat":
         return IllegalCommand("error.not_joined")
@@ -42,6 +57,13 @@ def refusal_for(actor: Viewer, command: c.GameCommand) -> IllegalCommand | None:
     if getattr(command, "seat", None) != actor.seat:
         return IllegalCommand("error.not_your_seat")
     return None
+
+
+def sender_for(command: c.GameCommand) -> Viewer:
+    """Who sends `command` at a table: its player for a private step, else the table."""
+    if type(command) in PRIVATE_COMMANDS:
+        return seat_viewer(command.seat)  # type: ignore[attr-defined]
+    return TABLE
 
 
 def may_undo(actor: Viewer) -> bool:

@@ -419,7 +419,7 @@ def check_resolve_encounter(state: GameState, command: ResolveEncounter, rules: 
     check_draw(state, rules, command.outcome)
 
 
-@handles(ResolveEncounter, check=check_resolve_encounter)
+@handles(ResolveEncounter, check=check_resolve_encounter, hidden_outcome=True)
 def resolve_encounter(turn: Turn, command: ResolveEncounter) -> None:
     member = turn.state.member(command.seat)
     bag = turn.state.bag
@@ -458,7 +458,7 @@ def _log_drawn(turn: Turn, key: str, numbers: dict[str, Any], announce: bool = F
     say(f"{key}_unseen", kind=numbers["kind"])
 
 
-@handles(DevelopBag, check=check_develop_bag, refused_during_event_phase=True)
+@handles(DevelopBag, check=check_develop_bag, refused_during_event_phase=True, hidden_outcome=True)
 def develop_bag(turn: Turn, command: DevelopBag) -> None:
     bag = turn.state.bag
     token = _draw(turn, command.outcome)
@@ -509,7 +509,7 @@ def check_answer_queen_in_nest(state: GameState, command: AnswerQueenInNest, rul
     crew.active_member(state, command.seat)  # type: ignore[arg-type]
 
 
-@handles(AnswerQueenInNest, check=check_answer_queen_in_nest)
+@handles(AnswerQueenInNest, check=check_answer_queen_in_nest, hidden_outcome=True)
 def answer_queen_in_nest(turn: Turn, command: AnswerQueenInNest) -> None:
     bag = turn.state.bag
     bag.awaiting = None
@@ -614,7 +614,7 @@ def kill_intruder(turn: Turn, command: KillIntruder) -> None:
     kill_miniature(turn, command.kind)
 
 
-@handles(IntruderToTechnicalCorridor, check=check_board_command)
+@handles(IntruderToTechnicalCorridor, check=check_board_command, hidden_outcome=True)
 def intruder_to_technical_corridor(turn: Turn, command: IntruderToTechnicalCorridor) -> None:
     """Miniature off; its token goes from beside the board back into the bag."""
     before = turn.state.bag.on_board[command.kind]
@@ -650,7 +650,7 @@ def place_intruder(turn: Turn, command: PlaceIntruder) -> None:
         turn.log("log.bag.intruder_placed", kind=command.kind)
 
 
-@handles(AddToBag, check=check_bag_free)
+@handles(AddToBag, check=check_bag_free, hidden_outcome=True)
 def add_to_bag(turn: Turn, command: AddToBag) -> None:
     """A card puts a token of a kind from the supply into the bag (Hatching…)."""
     add_from_supply(turn, command.kind)
@@ -669,7 +669,7 @@ def check_return_intruders_to_bag(state: GameState, command: ReturnIntrudersToBa
     require_returnable(state, command.counts)
 
 
-@handles(ReturnIntrudersToBag, check=check_return_intruders_to_bag)
+@handles(ReturnIntrudersToBag, check=check_return_intruders_to_bag, hidden_outcome=True)
 def return_intruders_to_bag(turn: Turn, command: ReturnIntrudersToBag) -> None:
     return_to_bag(turn, command.counts)
 

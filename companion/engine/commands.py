@@ -311,8 +311,19 @@ class EventCoolantLeak(_Command):
 
 
 class EventHatching(_Command):
+    """Hatching: `infested`, the seats whose Characters a Larva infests (each gains a Larva
+    and a Contamination card); nobody infested puts a Larva token into the bag."""
+
     type: Literal["event_hatching"] = "event_hatching"
     nobody_infested: bool
+    infested: tuple[int, ...] = ()
+
+
+class EventLeavingTheShell(_Command):
+    """Leaving the Shell done: every Character in the Facility made its scan (with the
+    printed cards, the table says so)."""
+
+    type: Literal["event_leaving_the_shell"] = "event_leaving_the_shell"
 
 
 class EventLurking(_Command):
@@ -359,9 +370,11 @@ class InfestCharacter(_Command):
 
 
 class ScanContamination(_Command):
-    """A scan procedure. `in_hand`: the cards in hand the player counted (a hand scan, the
-    Decontamination Room), or the Contamination cards among the 4 drawn (Leaving the
-    Shell without a Larva). The options are an item or Action card's (procedure `card`)."""
+    """A scan procedure. For the procedures that scan some cards (a hand scan, Rest, the
+    Decontamination Room, the Contamination cards among the 4 drawn in Leaving the Shell
+    without a Larva): `marked`, the labels of the player's marked cards among them, and
+    `in_hand`, how many unmarked ones. The options are an item or Action card's
+    (procedure `card`)."""
 
     reveals_hidden: ClassVar[bool] = True
 
@@ -369,6 +382,7 @@ class ScanContamination(_Command):
     seat: int
     procedure: ScanProcedure
     in_hand: int | None = Field(default=None, ge=0)
+    marked: tuple[str, ...] = ()
     scope: ScanScope = ScanScope.HAND
     remove_infected: bool = False
     remove_larva: bool = False
@@ -566,6 +580,7 @@ GameCommand = Annotated[
         EventKickstopper,
         EventCoolantLeak,
         EventHatching,
+        EventLeavingTheShell,
         EventLurking,
         EventNoiseInCorridors,
         EventDevelopBag,

@@ -7,11 +7,14 @@ attack, a Melee Attack, an Event card…) is dealt from the deck privately; a re
 card goes under the deck (p.22), so the 27 cards are always somewhere: the deck, a
 player's cards, or a dead Character's cards, which stay with it out of play.
 
-A scan of "the cards in your hand" takes the number of cards the player says are in
-hand and picks that many of the player's cards at random: the same odds as the
-player's shuffled Action deck. Its results go to that player only (their private view
-and journal lines); the table reads only what follows from them: a Larva placed, a
-death, cards removed.
+A scan of some of the player's cards ("the cards in your hand", Rest, the
+Decontamination Room, the cards drawn in Leaving the Shell) names the marked cards among
+them by label and counts the unmarked ones; the app scans the marked cards themselves and
+picks the unmarked ones at random among the cards the player has never seen: the same
+odds as the player's shuffled Action deck, and a card never changes its word. Every
+scanned card the player keeps gets a label to mark it by. The results go to that player
+only (their private view and journal lines); the table reads only what follows from them:
+a Larva placed, a death, cards removed.
 
 INFECTED found: a Larva goes onto the Character board; a Character who already has one
 dies and a Creeper appears in that room (the bag's board). Data marked unconfirmed in
@@ -29,6 +32,7 @@ game with the digital deck draws the same bag tokens and cards as one without it
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import body, crew
@@ -54,6 +58,7 @@ from .contamination_model import (
 )
 from .context import Turn
 from .guards import require, require_running
+from .phase_state import EventEffect, EventStep
 from .registry import handles
 from .state import CrewMember, GameState
 from .vocab import Fate, IntruderKind
@@ -71,6 +76,7 @@ SCAN_LINES: dict[ScanProcedure, str] = {
     ScanProcedure.HAND: "log.contamination.scanned_hand",
     ScanProcedure.ALL: "log.contamination.scanned_all",
     ScanProcedure.CARD: "log.contamination.scanned_card",
+    ScanProcedure.REST: "log.contamination.scanned_rest",
     ScanProcedure.DECONTAMINATION: "log.contamination.scanned_decontamination",
     ScanProcedure.SURGERY: "log.contamination.scanned_surgery",
     ScanProcedure.LEAVING_THE_SHELL: "log.contamination.scanned_leaving_the_shell",
@@ -161,7 +167,9 @@ def attack_effect(turn: Turn, member: CrewMember, attack_kind: str, dark: bool) 
 
 
 def _put_under(deck: ContaminationState, seat: int, card: str) -> None:
+    """A removed card goes under the deck (p.22) and is nobody's marked card any more."""
     deck.held[seat].remove(card)
+    deck.labels.pop(card, None)
     deck.bottom.append(card)
 
 
@@ -173,7 +181,7 @@ def check_gain_contamination(state: GameState, command: GainContamination, rules
     require(command.count <= deck.deck_size, "error.contamination.deck_short", remaining=deck.deck_size)
 
 
-@handles(GainContamination, check=check_gain_contamination)
+@handles(GainContamination, check=check_gain_contamination, hidden_outcome=True)
 def gain_contamination(turn: Turn, command: GainContamination) -> None:
     deal(turn, turn.state.member(command.seat), command.count)
 
@@ -183,7 +191,7 @@ def check_infest_character(state: GameState, command: InfestCharacter, rules: "R
     crew.active_member(state, command.seat)
 
 
-@handles(InfestCharacter, check=check_infest_character)
+@handles(InfestCharacter, check=check_infest_character, hidden_outcome=True)
 def infest_character(turn: Turn, command: InfestCharacter) -> None:
     member = turn.state.member(command.seat)
     turn.log("log.contamination.infested", **_who(member))
@@ -203,6 +211,10 @@ def _removes_infected(command: ScanContamination) -> bool:
     procedure = command.procedure
     return procedure in (ScanProcedure.DECONTAMINATION, ScanProcedure.SURGERY) or (
         procedure is ScanProcedure.CARD and command.remove_infected)
+
+
+def _removes_clean(command: ScanContamination, rules: "Rules") -> bool:
+    return command.procedure is ScanProcedure.REST and rules.contamination.rest_removes_clean
 
 
 def _removes_larva(command: ScanContamination, rules: "Rules") -> bool:
@@ -229,8 +241,9 @@ def _draws_for_the_larva(command: ScanContamination, member: CrewMember) -> bool
     return command.procedure is ScanProcedure.LEAVING_THE_SHELL and member.body.larva
 
 
-def _asks_count(command: ScanContamination, has_larva: bool) -> bool:
-    """Whether the player says how many cards they look at (`in_hand`)."""
+def _names_cards(command: ScanContamination, has_larva: bool) -> bool:
+    """Whether the player says which of their cards are scanned (marked ones by label,
+    unmarked ones by number) rather than the app scanning all of them."""
     if command.procedure is ScanProcedure.LEAVING_THE_SHELL:
         return not has_larva
     if command.procedure is ScanProcedure.CARD:
@@ -238,17 +251,57 @@ def _asks_count(command: ScanContamination, has_larva: bool) -> bool:
     return command.procedure in COUNTED
 
 
+@dataclass(frozen=True)
+class ScanQuestion:
+    """What a scan of some of the player's cards asks: which marked cards (by label) and
+    how many unmarked ones, `most` in all (`exactly` that many for Rest)."""
+
+    most: int
+    exactly: bool
+    marked: tuple[str, ...]
+    unmarked: int
+
+
+def scan_question(command: ScanContamination, *, held: int, marked: tuple[str, ...], has_larva: bool,
+                  rules: "Rules") -> ScanQuestion | None:
+    """What the player is asked for `command` when they hold `held` cards, `marked` of them
+    marked, or None when the app scans every card (or draws one): screens ask exactly this,
+    from the player's own view."""
+    if not _names_cards(command, has_larva):
+        return None
+    unmarked = held - len(marked)
+    if command.procedure is ScanProcedure.LEAVING_THE_SHELL:
+        return ScanQuestion(most=min(held, rules.contamination.leaving_the_shell_draws), exactly=False,
+                            marked=marked, unmarked=unmarked)
+    if command.procedure is ScanProcedure.REST:
+        return ScanQuestion(most=min(held, rules.contamination.rest_scans), exactly=True, marked=marked,
+                            unmarked=unmarked)
+    return ScanQuestion(most=held, exactly=False, marked=marked, unmarked=unmarked)
+
+
+def _question(deck: ContaminationState, command: ScanContamination, member: CrewMember,
+              rules: "Rules") -> ScanQuestion | None:
+    marked = tuple(deck.labels[card] for card in deck.known_by(member.seat))
+    return scan_question(command, held=len(deck.held_by(member.seat)), marked=marked, has_larva=member.body.larva,
+                         rules=rules)
+
+
+def _named_count(command: ScanContamination) -> int:
+    return len(command.marked) + (command.in_hand or 0)
+
+
 def _scanned_count(deck: ContaminationState, command: ScanContamination, member: CrewMember) -> int:
     if _draws_for_the_larva(command, member):
         return 1 if deck.deck_size else 0
-    if _asks_count(command, member.body.larva):
-        return command.in_hand or 0
+    if _names_cards(command, member.body.larva):
+        return _named_count(command)
     return len(deck.held_by(member.seat))
 
 
-def _may_kill(deck: ContaminationState, command: ScanContamination, member: CrewMember, rules: "Rules") -> bool:
-    """Whether the scan might kill by INFECTED (then a Creeper is placed): decided
-    without knowing which cards are INFECTED."""
+def may_kill(deck: ContaminationState, command: ScanContamination, member: CrewMember, rules: "Rules") -> bool:
+    """Whether the scan might kill by INFECTED (then a Creeper is placed): decided from
+    what everyone can see (the Larva on the board, how many cards are scanned), never
+    from which cards are INFECTED."""
     scanned = _scanned_count(deck, command, member)
     if scanned == 0:
         return False
@@ -259,18 +312,29 @@ def _may_kill(deck: ContaminationState, command: ScanContamination, member: Crew
     return member.body.larva or (not rules.contamination.infected_once_per_scan and scanned >= 2)
 
 
-def count_question(command: ScanContamination, *, has_larva: bool, held: int, rules: "Rules") -> int | None:
-    """The highest `in_hand` the player may give for `command` (a Character with or
-    without a Larva, holding `held` cards), or None when it asks for none: screens ask
-    exactly this."""
-    if not _asks_count(command, has_larva):
-        return None
+def scan_kills_if_infected(command: ScanContamination, *, has_larva: bool, rules: "Rules") -> bool:
+    """Whether an INFECTED card in this scan kills the Character (a Larva is on the board and
+    the procedure kills): the warning a player reads before scanning, from their own board."""
     if command.procedure is ScanProcedure.LEAVING_THE_SHELL:
-        return min(held, rules.contamination.leaving_the_shell_draws)
-    return held
+        return has_larva
+    return has_larva and _kills(command, rules)
 
 
 # --------------------------------------------------------------------- scanning: the command
+def _check_named_cards(command: ScanContamination, question: ScanQuestion) -> None:
+    require(len(set(command.marked)) == len(command.marked), "error.contamination.marked_twice")
+    for label in command.marked:
+        require(label in question.marked, "error.contamination.unknown_mark", label=label)
+    if question.unmarked:
+        require(command.in_hand is not None, "error.contamination.how_many")
+    require((command.in_hand or 0) <= question.unmarked, "error.contamination.more_than_unmarked",
+            unmarked=question.unmarked)
+    named = _named_count(command)
+    require(named <= question.most, "error.contamination.more_than_held", held=question.most)
+    if question.exactly:
+        require(named == question.most, "error.contamination.exactly", count=question.most)
+
+
 def check_scan_contamination(state: GameState, command: ScanContamination, rules: "Rules") -> None:
     require_running(state)
     deck = require_deck(state)
@@ -279,19 +343,19 @@ def check_scan_contamination(state: GameState, command: ScanContamination, rules
         options = (command.scope is not ScanScope.HAND or command.remove_infected or command.remove_larva
                    or command.remove_slime)
         require(not options, "error.contamination.options_card_only")
-    limit = count_question(command, has_larva=member.body.larva, held=len(deck.held_by(member.seat)), rules=rules)
-    if limit is not None:
-        require(command.in_hand is not None, "error.contamination.how_many")
-        require(command.in_hand <= limit, "error.contamination.more_than_held", held=limit)  # type: ignore[operator]
+    question = _question(deck, command, member, rules)
+    if question is not None:
+        _check_named_cards(command, question)
     else:
-        require(command.in_hand is None, "error.contamination.no_count_needed")
-    if command.procedure in (ScanProcedure.HAND, ScanProcedure.ALL, ScanProcedure.CARD):
+        require(command.in_hand is None and not command.marked, "error.contamination.no_count_needed")
+    if command.procedure in (ScanProcedure.HAND, ScanProcedure.ALL, ScanProcedure.CARD, ScanProcedure.REST):
         require(_scanned_count(deck, command, member) > 0, "error.contamination.nothing_to_scan")
-    if _may_kill(deck, command, member, rules):
+    if may_kill(deck, command, member, rules):
         require_bag_free(state)  # a Creeper may have to be placed
 
 
-@handles(ScanContamination, check=check_scan_contamination)
+@handles(ScanContamination, check=check_scan_contamination, hidden_outcome=True,
+         may_end_game=lambda state, command, rules: _scan_may_end_game(state, command, rules))
 def scan_contamination(turn: Turn, command: ScanContamination) -> None:
     state = turn.state
     deck = state.contamination
@@ -305,19 +369,36 @@ def scan_contamination(turn: Turn, command: ScanContamination) -> None:
         _scan_held_cards(turn, command, member, record)
     turn.log_for_seat(member.seat, "log.contamination.scan_result", count=len(record.cards),
                       infected=record.infected)
+    if command.procedure is ScanProcedure.LEAVING_THE_SHELL:
+        _record_shell_scan(turn, member.seat)
+
+
+def _scan_may_end_game(state: GameState, command: ScanContamination, rules: "Rules") -> bool:
+    """A death the scan might cause would end the game when this Character is the last one
+    in the Facility (what everyone can see; never the cards' words)."""
+    deck = state.contamination
+    if deck is None:
+        return False
+    member = state.member(command.seat)
+    return may_kill(deck, command, member, rules) and crew.is_last_in_facility(state, member.seat)
 
 
 def _cards_to_scan(turn: Turn, command: ScanContamination, member: CrewMember) -> list[str]:
     deck = turn.state.contamination
     assert deck is not None
-    held = deck.held_by(member.seat)
-    if not _asks_count(command, member.body.larva):
-        return list(held)
-    count = command.in_hand or 0
-    if count >= len(held):
-        return list(held)
-    # The cards in hand: any `count` of the player's cards, as a shuffled deck would give.
-    return _generator(turn).sample(held, count)
+    if not _names_cards(command, member.body.larva):
+        return list(deck.held_by(member.seat))
+    marked = [deck.card_labelled(member.seat, label) for label in command.marked]
+    unseen = deck.unseen_by(member.seat)
+    count = min(command.in_hand or 0, len(unseen))
+    # The unmarked cards: any `count` of those the player never saw, as a shuffled deck gives.
+    picked = _generator(turn).sample(unseen, count) if count else []
+    return [card for card in marked if card is not None] + picked
+
+
+def _scanned(deck: ContaminationState, seat: int, card: str) -> ScannedCard:
+    label, new = deck.give_label(seat, card)
+    return ScannedCard(word=word_of(card, deck.infected_count), label=label, newly_labelled=new)
 
 
 def _scan_held_cards(turn: Turn, command: ScanContamination, member: CrewMember, record: ScanRecord) -> None:
@@ -325,7 +406,7 @@ def _scan_held_cards(turn: Turn, command: ScanContamination, member: CrewMember,
     assert deck is not None
     rules = turn.rules
     cards = _cards_to_scan(turn, command, member)
-    record.cards = [ScannedCard(word=word_of(card, deck.infected_count)) for card in cards]
+    record.cards = [_scanned(deck, member.seat, card) for card in cards]
     turn.log(SCAN_LINES[command.procedure], **_who(member), count=len(cards))
     kills = _kills(command, rules)
     removes_larva = _removes_larva(command, rules)
@@ -334,16 +415,16 @@ def _scan_held_cards(turn: Turn, command: ScanContamination, member: CrewMember,
         once = rules.contamination.infected_once_per_scan or command.procedure is ScanProcedure.LEAVING_THE_SHELL
         if _infected(turn, member, record, times=1 if once else record.infected, kills=kills):
             return
-    if _removes_infected(command):
-        removed = 0
-        for card, scanned in zip(cards, record.cards):
-            if scanned.infected:
-                _put_under(deck, member.seat, card)
-                scanned.removed = True
-                removed += 1
-        if removed:
-            turn.log("log.contamination.removed", **_who(member), count=removed,
-                     held=len(deck.held_by(member.seat)))
+    removes_infected, removes_clean = _removes_infected(command), _removes_clean(command, rules)
+    removed = 0
+    for card, scanned in zip(cards, record.cards):
+        if (removes_infected and scanned.infected) or (removes_clean and not scanned.infected):
+            _put_under(deck, member.seat, card)
+            scanned.removed = True
+            removed += 1
+    if removed:
+        turn.log("log.contamination.removed", **_who(member), count=removed,
+                 held=len(deck.held_by(member.seat)))
     if removes_larva:
         record.larva_removed = body.remove_larva(turn, member)
     if _removes_slime(command):
@@ -366,8 +447,8 @@ def _scan_a_drawn_card(turn: Turn, member: CrewMember, record: ScanRecord) -> No
         turn.announce("announce.contamination.deck_empty", **_who(member))
         return
     record.drawn = True
-    record.cards = [ScannedCard(word=word_of(card, deck.infected_count))]
     deck.held.setdefault(member.seat, []).append(card)
+    record.cards = [_scanned(deck, member.seat, card)]
     if record.infected:
         record.died = True
         _die_infected(turn, member)
@@ -398,6 +479,39 @@ def _die_infected(turn: Turn, member: CrewMember) -> None:
     crew.record_death(turn, RecordDeath(seat=member.seat))
 
 
+# --------------------------------------------------------------------- Leaving the Shell (Event card)
+def shell_scan_needed(state: GameState, member: CrewMember) -> bool:
+    """Whether Leaving the Shell can do anything to this Character: in the Facility with a
+    Larva (a card is drawn) or some Contamination card that may be among the 4 drawn."""
+    deck = state.contamination
+    held = len(deck.held_by(member.seat)) if deck is not None else 0
+    return member.is_in_facility and (member.body.larva or held > 0)
+
+
+def shell_scans_missing(state: GameState) -> list[int]:
+    """With the app's deck, while Leaving the Shell waits in step 9: the Characters it can
+    touch who have not made its scan yet (with the printed cards the table says when
+    everyone did)."""
+    phase = state.event_phase
+    if state.contamination is None or phase is None:
+        return []
+    return [member.seat for member in state.crew
+            if shell_scan_needed(state, member) and member.seat not in phase.shell_scans]
+
+
+def _record_shell_scan(turn: Turn, seat: int) -> None:
+    """A Leaving the Shell scan while the card waits: counted; the effect is done once every
+    Character in the Facility made one."""
+    phase = turn.state.event_phase
+    if phase is None or phase.step is not EventStep.EVENT_CARD or EventEffect.LEAVING_THE_SHELL not in phase.pending_effects:
+        return
+    if seat not in phase.shell_scans:
+        phase.shell_scans.append(seat)
+    if not shell_scans_missing(turn.state):
+        phase.finish_effect(EventEffect.LEAVING_THE_SHELL)
+        turn.log("log.event.leaving_the_shell_done")
+
+
 # --------------------------------------------------------------------- the Victory Check
 def survivor_seats(state: GameState) -> list[int]:
     """The seats whose Character takes part in the Victory Check (the game is over)."""
@@ -412,6 +526,11 @@ def check_result(state: GameState, seat: int) -> CheckRecord | None:
     return deck.checks.get(seat) if deck is not None else None
 
 
+def must_draw_after_check(record: CheckRecord, rules: "Rules") -> bool:
+    """An INFECTED card, or a Larva when the Larva skips the scan (rules data), means the draw."""
+    return any(card.infected for card in record.cards) or (record.larva and rules.victory.larva_skips_scan)
+
+
 def check_contamination_check(state: GameState, command: ContaminationCheck, rules: "Rules") -> None:
     require(state.is_over, "error.contamination.check_before_end")
     deck = require_deck(state)
@@ -422,7 +541,7 @@ def check_contamination_check(state: GameState, command: ContaminationCheck, rul
             character=member.character)
 
 
-@handles(ContaminationCheck, check=check_contamination_check)
+@handles(ContaminationCheck, check=check_contamination_check, hidden_outcome=True)
 def contamination_check_command(turn: Turn, command: ContaminationCheck) -> None:
     contamination_check(turn, turn.state.member(command.seat), command.action_cards)
 
@@ -434,11 +553,12 @@ def contamination_check(turn: Turn, member: CrewMember, action_cards: int) -> Ch
     held = deck.held_by(member.seat)
     record = CheckRecord(seq=turn.seq, larva=member.body.larva)
     deck.checks[member.seat] = record
-    if not record.larva:
-        record.cards = [ScannedCard(word=word_of(card, deck.infected_count)) for card in held]
+    record.scan_skipped = record.larva and turn.rules.victory.larva_skips_scan
+    if not record.scan_skipped:
+        record.cards = [_scanned(deck, member.seat, card) for card in held]
     turn.log_for_seat(member.seat, "log.contamination.scan_result", count=len(record.cards),
                       infected=sum(1 for card in record.cards if card.infected))
-    if not record.infected:
+    if not must_draw_after_check(record, turn.rules):
         turn.log("log.contamination.check_clean", **_who(member))
         return record
     record.action_cards = action_cards

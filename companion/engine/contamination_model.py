@@ -11,6 +11,11 @@ The deck is shuffled; cards removed from a player go under it. It is kept as a s
 at random, which is the same as taking the top of a shuffled pile) above the
 `bottom` pile (in order, top first).
 
+A card keeps its word: once its holder has seen it under the film it has a `label` (A, B,
+C… per player), which the player marks on its stand-in, so a later scan of that card is
+a scan of that card and shows the same word. Only the cards nobody has seen are picked at
+random. A card that leaves its holder loses its label.
+
 Plain pydantic with no engine imports, so state.py and commands.py can use it.
 """
 from __future__ import annotations
@@ -47,7 +52,8 @@ class ScanProcedure(StrEnum):
 
     HAND = "hand"  # scan the cards in hand (the player says how many)
     ALL = "all"  # scan every Contamination card held (hand, Action deck, discard pile)
-    CARD = "card"  # an item or Action card (Rest, Antiseptic, Neutralizer): the table reads its text
+    CARD = "card"  # an item or Action card (Antiseptic, Neutralizer): the table reads its text
+    REST = "rest"  # the Rest Action card: one card of the hand; rules data says what it removes
     DECONTAMINATION = "decontamination"  # Room: scan the hand, remove INFECTED, Larva and Slime
     SURGERY = "surgery"  # Room: scan all, remove INFECTED and the Larva, 1 Light Wound, pass
     LEAVING_THE_SHELL = "leaving_the_shell"  # Event card: with a Larva draw 1 and scan it, else 4 drawn
@@ -58,8 +64,19 @@ class ScanScope(StrEnum):
     ALL = "all"
 
 
-# Procedures that ask how many Contamination cards the player is looking at.
-COUNTED = frozenset({ScanProcedure.HAND, ScanProcedure.DECONTAMINATION})
+# Procedures that ask which Contamination cards the player is looking at (the marked ones
+# by label, the others by number).
+COUNTED = frozenset({ScanProcedure.HAND, ScanProcedure.DECONTAMINATION, ScanProcedure.REST})
+
+
+def label_for(index: int) -> str:
+    """The `index`-th label a player gives (0 -> "A", 25 -> "Z", 26 -> "AA")."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
 
 
 class _Model(BaseModel):
@@ -70,6 +87,10 @@ class ScannedCard(_Model):
     word: str
     # Removed by the procedure (it went under the deck).
     removed: bool = False
+    # The label the player knows the card by ("" for a card no longer held), and whether it
+    # was given by this scan (the player marks the stand-in now).
+    label: str = ""
+    newly_labelled: bool = False
 
     @property
     def infected(self) -> bool:
@@ -99,8 +120,9 @@ class CheckRecord(_Model):
     """A survivor's Contamination check at the Victory Check."""
 
     seq: int
-    # A Larva on the board skips the scan.
     larva: bool
+    # A Larva on the board skips the scan (when rules data says so).
+    scan_skipped: bool = False
     cards: list[ScannedCard] = Field(default_factory=list)
     # Action cards shuffled in (None when no draw was needed).
     action_cards: int | None = None
@@ -110,7 +132,12 @@ class CheckRecord(_Model):
 
     @property
     def infected(self) -> bool:
-        return self.larva or any(card.infected for card in self.cards)
+        """An INFECTED card among those scanned (none are scanned when a Larva skips the scan)."""
+        return any(card.infected for card in self.cards)
+
+    @property
+    def drew(self) -> bool:
+        return self.action_cards is not None
 
 
 class ContaminationState(_Model):
@@ -125,6 +152,10 @@ class ContaminationState(_Model):
     draws: int = 0
     scans: dict[int, ScanRecord] = Field(default_factory=dict)
     checks: dict[int, CheckRecord] = Field(default_factory=dict)
+    # Held cards whose word their holder has seen: card -> label.
+    labels: dict[str, str] = Field(default_factory=dict)
+    # How many labels each seat has given: a label is never given twice.
+    labels_given: dict[int, int] = Field(default_factory=dict)
 
     @property
     def deck_size(self) -> int:
@@ -132,6 +163,25 @@ class ContaminationState(_Model):
 
     def held_by(self, seat: int) -> list[str]:
         return self.held.get(seat, [])
+
+    def known_by(self, seat: int) -> list[str]:
+        """The seat's held cards it has seen, in the order they are held."""
+        return [card for card in self.held_by(seat) if card in self.labels]
+
+    def unseen_by(self, seat: int) -> list[str]:
+        return [card for card in self.held_by(seat) if card not in self.labels]
+
+    def card_labelled(self, seat: int, label: str) -> str | None:
+        return next((card for card in self.known_by(seat) if self.labels[card] == label), None)
+
+    def give_label(self, seat: int, card: str) -> tuple[str, bool]:
+        """The card's label, given now if it had none; and whether it is new."""
+        if card in self.labels:
+            return self.labels[card], False
+        given = self.labels_given.get(seat, 0)
+        self.labels_given[seat] = given + 1
+        self.labels[card] = label_for(given)
+        return self.labels[card], True
 
     def all_cards(self) -> list[str]:
         return self.pool + self.bottom + [card for cards in self.held.values() for card in cards]

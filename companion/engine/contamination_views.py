@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict
 
 from .body_model import Body
-from .contamination_model import INFECTED, CheckRecord, ScannedCard, ScanProcedure, ScanRecord
+from .contamination_model import INFECTED, CheckRecord, ScannedCard, ScanProcedure, ScanRecord, word_of
 
 if TYPE_CHECKING:
     from companion.rules import Rules
@@ -51,6 +51,8 @@ class ContaminationDeckView(_View):
 class ScannedCardView(_View):
     word: str
     removed: bool
+    label: str
+    newly_labelled: bool
 
     @property
     def infected(self) -> bool:
@@ -76,6 +78,7 @@ class ScanView(_View):
 class CheckView(_View):
     seq: int
     larva: bool
+    scan_skipped: bool
     cards: tuple[ScannedCardView, ...]
     action_cards: int | None
     drawn: tuple[bool, ...]
@@ -83,15 +86,36 @@ class CheckView(_View):
 
     @property
     def infected(self) -> bool:
-        return self.larva or any(card.infected for card in self.cards)
+        return any(card.infected for card in self.cards)
+
+    @property
+    def drew(self) -> bool:
+        return self.action_cards is not None
+
+
+class MarkedCardView(_View):
+    """A card the player has seen, by the label they marked it with, and its word."""
+
+    label: str
+    word: str
+
+    @property
+    def infected(self) -> bool:
+        return self.word == INFECTED
 
 
 class SeatContaminationView(_View):
-    """A player's own Contamination: how many cards, and what their latest scans showed."""
+    """A player's own Contamination: how many cards, which of them they have marked (and
+    what those showed), and what their latest scans showed."""
 
     held: int
+    marked: tuple[MarkedCardView, ...]
     scan: ScanView | None
     check: CheckView | None
+
+    @property
+    def unmarked(self) -> int:
+        return self.held - len(self.marked)
 
 
 def body_view(body: Body) -> BodyView:
@@ -114,7 +138,8 @@ def deck_view(state: "GameState", rules: "Rules") -> ContaminationDeckView | Non
 
 
 def _cards(cards: list[ScannedCard]) -> tuple[ScannedCardView, ...]:
-    return tuple(ScannedCardView(word=card.word, removed=card.removed) for card in cards)
+    return tuple(ScannedCardView(word=card.word, removed=card.removed, label=card.label,
+                                 newly_labelled=card.newly_labelled) for card in cards)
 
 
 def _scan(record: ScanRecord) -> ScanView:
@@ -124,7 +149,7 @@ def _scan(record: ScanRecord) -> ScanView:
 
 
 def _check(record: CheckRecord) -> CheckView:
-    return CheckView(seq=record.seq, larva=record.larva, cards=_cards(record.cards), action_cards=record.action_cards,
+    return CheckView(seq=record.seq, larva=record.larva, scan_skipped=record.scan_skipped, cards=_cards(record.cards), action_cards=record.action_cards,
                      drawn=tuple(record.drawn), died=record.died)
 
 
@@ -135,5 +160,8 @@ def seat_contamination(state: "GameState", seat: int) -> SeatContaminationView |
         return None
     scan = deck.scans.get(seat)
     check = deck.checks.get(seat)
-    return SeatContaminationView(held=len(deck.held_by(seat)), scan=_scan(scan) if scan is not None else None,
+    marked = tuple(MarkedCardView(label=deck.labels[card], word=word_of(card, deck.infected_count))
+                   for card in deck.known_by(seat))
+    return SeatContaminationView(held=len(deck.held_by(seat)), marked=marked,
+                                 scan=_scan(scan) if scan is not None else None,
                                  check=_check(check) if check is not None else None)

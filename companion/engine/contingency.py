@@ -96,7 +96,7 @@ def check_peek(state: GameState, command: PeekContingency, rules: "Rules") -> No
             seat=target.seat, character=target.character)
 
 
-@handles(PeekContingency, check=check_peek)
+@handles(PeekContingency, check=check_peek, hidden_outcome=True)
 def peek(turn: Turn, command: PeekContingency) -> None:
     state = turn.state
     contingency = state.contingency

@@ -51,6 +51,13 @@ def active_member(state: GameState, seat: int) -> CrewMember:
     return member
 
 
+def is_last_in_facility(state: GameState, seat: int) -> bool:
+    """Whether `seat`'s Character is the only one left in the Facility (its death or
+    departure ends the game)."""
+    others_inside = any(member.is_in_facility for member in state.crew if member.seat != seat)
+    return state.member(seat).is_in_facility and not others_inside
+
+
 # --------------------------------------------------------------------- deaths and the first encounter
 def check_record_death(state: GameState, command: RecordDeath, rules: "Rules") -> None:
     require_running(state)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import bag as bag_rules
-from . import crew, markers, power, timetrack
+from . import contamination, crew, markers, power, timetrack
 from .attacks import destroy_nest_egg
 from .bag_model import Awaiting
 from .commands import (
@@ -38,6 +38,7 @@ from .commands import (
     EventFireDamage,
     EventHatching,
     EventKickstopper,
+    EventLeavingTheShell,
     EventLurking,
     EventNoiseInCorridors,
     EventPowerSurge,
@@ -248,7 +249,7 @@ def check_event_develop_bag(state: GameState, command: EventDevelopBag, rules: "
     bag_rules.check_develop_bag(state, command, rules)
 
 
-@handles(EventDevelopBag, check=check_event_develop_bag)
+@handles(EventDevelopBag, check=check_event_develop_bag, hidden_outcome=True)
 def event_develop_bag(turn: Turn, command: EventDevelopBag) -> None:
     bag_rules.develop_bag(turn, command)
     phase = turn.state.event_phase
@@ -265,7 +266,7 @@ def check_draw_event_card(state: GameState, command: DrawEventCard, rules: "Rule
     check_draws(state.decks.event, 1, (command.card,) if command.card is not None else None, name=EVENT_DECK)
 
 
-@handles(DrawEventCard, check=check_draw_event_card)
+@handles(DrawEventCard, check=check_draw_event_card, hidden_outcome=True)
 def draw_event_card(turn: Turn, command: DrawEventCard) -> None:
     phase = turn.state.event_phase
     assert phase is not None
@@ -313,8 +314,7 @@ def _require_effect(state: GameState, effect: EventEffect) -> None:
 def _effect_done(turn: Turn, effect: EventEffect) -> None:
     phase = turn.state.event_phase
     assert phase is not None
-    phase.pending_effects.remove(effect)
-    phase.done_effects.append(effect)
+    phase.finish_effect(effect)
 
 
 def check_event_power_surge(state: GameState, command: object, rules: "Rules") -> None:
@@ -363,11 +363,15 @@ def event_coolant_leak(turn: Turn, command: EventCoolantLeak) -> None:
 
 def check_event_hatching(state: GameState, command: EventHatching, rules: "Rules") -> None:
     _require_effect(state, EventEffect.HATCHING)
+    require(not (command.nobody_infested and command.infested), "error.event_phase_hatching_nobody_and_someone")
+    require(len(set(command.infested)) == len(command.infested), "error.event_phase_hatching_twice")
+    for seat in command.infested:
+        crew.active_member(state, seat)
     if state.bag.eggs > 0:
         bag_rules.require_bag_free(state)  # the Nest loses an Egg
 
 
-@handles(EventHatching, check=check_event_hatching)
+@handles(EventHatching, check=check_event_hatching, hidden_outcome=True)
 def event_hatching(turn: Turn, command: EventHatching) -> None:
     _effect_done(turn, EventEffect.HATCHING)
     if turn.state.bag.eggs > 0:
@@ -378,8 +382,26 @@ def event_hatching(turn: Turn, command: EventHatching) -> None:
     if command.nobody_infested:
         turn.log("log.event.hatching_larva")
         bag_rules.add_from_supply(turn, IntruderKind.LARVA)
-    else:
-        turn.log("log.event.hatching_infested")
+        return
+    if not command.infested:
+        turn.log("log.event.hatching_infested")  # told at the table, not by whom
+    for seat in command.infested:
+        member = turn.state.member(seat)
+        turn.log("log.contamination.infested", seat=member.seat, character=member.character)
+        contamination.infest(turn, member)
+
+
+# --------------------------------------------------------------------- Leaving the Shell
+def check_event_leaving_the_shell(state: GameState, command: EventLeavingTheShell, rules: "Rules") -> None:
+    _require_effect(state, EventEffect.LEAVING_THE_SHELL)
+    missing = contamination.shell_scans_missing(state)
+    require(not missing, "error.event_phase_shell_scans_pending", count=len(missing))
+
+
+@handles(EventLeavingTheShell, check=check_event_leaving_the_shell)
+def event_leaving_the_shell(turn: Turn, command: EventLeavingTheShell) -> None:
+    _effect_done(turn, EventEffect.LEAVING_THE_SHELL)
+    turn.log("log.event.leaving_the_shell_done")
 
 
 def check_event_lurking(state: GameState, command: EventLurking, rules: "Rules") -> None:

@@ -39,7 +39,8 @@ class EventEffect(StrEnum):
     POWER_SURGE = "power_surge"  # Time token to its inactive side
     KICKSTOPPER = "kickstopper"  # the Elevator's Power token to inactive
     COOLANT_LEAK = "coolant_leak"  # self-destruct or a Malfunction in the Cooling System
-    HATCHING = "hatching"  # 1 Egg off the Nest; a Larva token into the bag if nobody was infested
+    HATCHING = "hatching"  # 1 Egg off the Nest; who is infested; a Larva token into the bag if nobody
+    LEAVING_THE_SHELL = "leaving_the_shell"  # every Character in the Facility scans (a Larva: a drawn card)
     LURKING = "lurking"  # intruders away from Characters go back into the bag
     NOISE_IN_CORRIDORS = "noise_in_corridors"  # maybe 1 Fire and 1 Malfunction marker out of the pools
 
@@ -60,5 +61,11 @@ class EventPhase(BaseModel):
     event_card: str | None = None
     pending_effects: list[EventEffect] = Field(default_factory=list)
     done_effects: list[EventEffect] = Field(default_factory=list)
+    # Leaving the Shell: the seats that made its scan since the card was drawn.
+    shell_scans: list[int] = Field(default_factory=list)
+
+    def finish_effect(self, effect: EventEffect) -> None:
+        self.pending_effects.remove(effect)
+        self.done_effects.append(effect)
     # Step 10: bag development done.
     developed: bool = False

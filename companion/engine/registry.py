@@ -8,6 +8,11 @@ A handler module registers each command it handles:
 The check reads the state and raises IllegalCommand when the rules forbid the
 command; the effect changes the turn's copy of the state and never refuses once the
 check passed. A command type can be registered only once.
+
+A command whose outcome is drawn or hidden (a draw, a scan, a peek) is registered with
+`hidden_outcome=True`: it is never run ahead on a copy (that would tell a screen the
+outcome before it is revealed). Whether it might end the game is then answered by its
+`may_end_game`, which reads only what everyone can see.
 """
 from __future__ import annotations
 
@@ -23,6 +28,7 @@ if TYPE_CHECKING:
 
 Check = Callable[[GameState, Any, "Rules"], None]
 Effect = Callable[[Turn, Any], None]
+Question = Callable[[GameState, Any, "Rules"], bool]
 E = TypeVar("E", bound=Effect)
 
 
@@ -37,6 +43,10 @@ class Registration:
     effect: Effect
     # Plain tracker commands that the Event Phase runner performs itself.
     refused_during_event_phase: bool = False
+    # Its outcome is drawn or hidden: never run ahead of time; `may_end_game` (from what
+    # everyone can see) says whether it might end the game.
+    hidden_outcome: bool = False
+    may_end_game: Question | None = None
 
     def check_command(self, state: GameState, command: Any, rules: "Rules") -> None:
         if self.refused_during_event_phase:
@@ -53,11 +63,15 @@ class Registry:
             raise DuplicateRegistration(f"{registration.command.__name__} is already registered")
         self._by_type[registration.command] = registration
 
-    def handles(self, command: type, *, check: Check, refused_during_event_phase: bool = False) -> Callable[[E], E]:
+    def handles(self, command: type, *, check: Check, refused_during_event_phase: bool = False,
+                hidden_outcome: bool = False, may_end_game: Question | None = None) -> Callable[[E], E]:
         """Decorator: the decorated function is `command`'s effect (returned unchanged)."""
+        if may_end_game is not None and not hidden_outcome:
+            raise TypeError("may_end_game is for commands with a hidden outcome; the others are run ahead")
 
         def register_effect(effect: E) -> E:
-            self.register(Registration(command, check, effect, refused_during_event_phase))
+            self.register(Registration(command, check, effect, refused_during_event_phase, hidden_outcome,
+                                       may_end_game))
             return effect
 
         return register_effect

@@ -38,7 +38,7 @@ from .objectives import ObjectiveFacts, check_choice, coop_signal_shortfall, jud
 from .registry import handles
 from .state import CharacterFate, GameState
 from .victory_draw import dies_of, draw_kinds
-from .victory_fates import Standing, contingency_victims, survives_the_end
+from .victory_fates import Standing, contingency_victims, everyone_lost, survives_the_end, where_at_end
 from .victory_model import (
     CardKind,
     DeathCause,
@@ -48,20 +48,10 @@ from .victory_model import (
     VictoryCheck,
     VictoryStep,
 )
-from .vocab import Fate, Mode, Whereabouts
+from .vocab import Mode, Whereabouts
 
 if TYPE_CHECKING:
     from companion.rules import Rules
-
-# Where a Character was at the end, for fates saved before the game recorded it.
-_WHERE_OF_FATE = {
-    Fate.IN_FACILITY: Whereabouts.FACILITY,
-    Fate.LOCKED_IN: Whereabouts.ISOLATION,
-    Fate.IN_BUNKER: Whereabouts.BUNKER,
-    Fate.ESCAPED_POD: Whereabouts.POD,
-    Fate.DIED: Whereabouts.DEAD,
-    Fate.KILLED_AT_END: Whereabouts.FACILITY,
-}
 
 
 # --------------------------------------------------------------------- who is alive when
@@ -156,7 +146,10 @@ def check_start(state: GameState, command: StartVictoryCheck, rules: "Rules") ->
     require(state.victory is None, "error.victory.already_started")
     if state.is_over:
         require(command.reason is None, "error.victory.game_already_ended")
+        # Nobody alive at the end: there is nothing to check, everyone has lost (p.12).
+        require(not everyone_lost(state, rules), "error.victory.nobody_alive")
     else:
+        # Started by hand, the table may still correct who is where in step 0.
         require(command.reason is not None, "error.victory.reason_needed")
 
 
@@ -172,7 +165,7 @@ def start(turn: Turn, command: StartVictoryCheck) -> None:
 
 
 def _entry(fate: CharacterFate) -> RosterEntry:
-    where = fate.at_end or _WHERE_OF_FATE[fate.fate]
+    where = where_at_end(fate)
     return RosterEntry(seat=fate.seat, whereabouts=where, pod=fate.pod if where is Whereabouts.POD else None)
 
 
@@ -232,7 +225,7 @@ def check_reveal_active(state: GameState, command: RevealActiveContingency, rule
     require(check.active_token is None, "error.victory.active_known")
 
 
-@handles(RevealActiveContingency, check=check_reveal_active)
+@handles(RevealActiveContingency, check=check_reveal_active, hidden_outcome=True)
 def reveal_active(turn: Turn, command: RevealActiveContingency) -> None:
     contingency = turn.state.contingency
     assert contingency is not None
@@ -312,7 +305,7 @@ def check_draw(state: GameState, command: DrawContamination, rules: "Rules") -> 
     require(entry.larva is not None and must_draw(entry, rules), "error.victory.scan_first")
 
 
-@handles(DrawContamination, check=check_draw)
+@handles(DrawContamination, check=check_draw, hidden_outcome=True)
 def draw(turn: Turn, command: DrawContamination) -> None:
     if turn.state.contamination is not None:
         _check_with_the_deck(turn, command)

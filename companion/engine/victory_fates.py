@@ -6,13 +6,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
-from .vocab import EndReason, Whereabouts
+from .vocab import EndReason, Fate, Whereabouts
 
 if TYPE_CHECKING:
     from companion.rules import ContingencySpec, Rules
 
+    from .state import CharacterFate, GameState
+
 # Where a Character has left the Facility to: only these can survive the end.
 LEFT_THE_FACILITY = frozenset({Whereabouts.ISOLATION, Whereabouts.BUNKER, Whereabouts.POD})
+# Where a Character was at the end, for fates saved before the game recorded it.
+_WHERE_OF_FATE = {
+    Fate.IN_FACILITY: Whereabouts.FACILITY,
+    Fate.LOCKED_IN: Whereabouts.ISOLATION,
+    Fate.IN_BUNKER: Whereabouts.BUNKER,
+    Fate.ESCAPED_POD: Whereabouts.POD,
+    Fate.DIED: Whereabouts.DEAD,
+    Fate.KILLED_AT_END: Whereabouts.FACILITY,
+}
 
 
 @dataclass(frozen=True)
@@ -69,3 +80,22 @@ def contingency_victims(standings: Iterable[Standing], reason: EndReason, token:
                         rules: "Rules") -> list[int]:
     """The seats the Active token kills among those alive after the end."""
     return [s.seat for s in standings if survives_the_end(s, reason, rules) and contingency_kills(token, s)]
+
+
+def where_at_end(fate: "CharacterFate") -> Whereabouts:
+    return fate.at_end or _WHERE_OF_FATE[fate.fate]
+
+
+def survivors_at_end(state: "GameState", reason: EndReason, rules: "Rules") -> list[int]:
+    """The seats whose Character is alive when the game ends for `reason` (the tracker's
+    word): with none there is no Victory Check, and everyone has lost (p.12)."""
+    if state.end is not None:
+        places = [(fate.seat, where_at_end(fate)) for fate in state.end.fates]
+    else:
+        places = [(member.seat, member.whereabouts) for member in state.crew]
+    return [seat for seat, where in places if where in LEFT_THE_FACILITY and where not in end_kills(reason, rules)]
+
+
+def everyone_lost(state: "GameState", rules: "Rules") -> bool:
+    """The game is over and no Character is alive: nothing is left to check."""
+    return state.end is not None and not survivors_at_end(state, state.end.reason, rules)

@@ -97,10 +97,6 @@ class SurvivorContamination(_Model):
     def settled(self) -> bool:
         return self.dies is not None
 
-    @property
-    def must_draw(self) -> bool:
-        return bool(self.larva or self.infected)
-
 
 class ObjectiveResult(_Value):
     met: bool

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict
 from . import queries
 from .bag_model import MINIATURE_KINDS, TOKEN_KINDS, Awaiting, BagDraw, Lighting, Place, TokenOutcome
 from .commands import GameCommand, parse_command
+from .contamination import shell_scans_missing
 from .contamination_views import (
     BodyView,
     ContaminationDeckView,
@@ -42,6 +43,7 @@ from .victory_views import (
 from .phase_state import EventEffect, EventStep
 from .results import AttackResult, InjuryResult
 from .state import GameEnd, GameState
+from .victory_fates import everyone_lost
 from .vocab import Mode, Pod, Section, Whereabouts
 
 if TYPE_CHECKING:
@@ -204,6 +206,8 @@ class EventPhaseView(_View):
     event_card: str | None
     pending_effects: tuple[EventEffect, ...]
     done_effects: tuple[EventEffect, ...]
+    # Leaving the Shell: the seats that made its scan (public: that a scan was made).
+    shell_scans: tuple[int, ...]
     developed: bool
     # Answers the board already gives, so the table is not asked: step 8's question
     # (no Fire marker on the board: no Fire in the Nest; None: ask), and the pending
@@ -276,6 +280,8 @@ class PublicView(_View):
     # The digital Contamination deck (None: the table uses its printed cards).
     contamination: ContaminationDeckView | None
     end: GameEnd | None
+    # The game is over with nobody alive: there is no Victory Check, everyone has lost.
+    everyone_lost: bool
     commands_applied: int
     # Answers the engine gives the screens (queries.py), so no rule lives in a screen:
     # which number of an Intruder token applies where (from the Power tokens),
@@ -415,7 +421,7 @@ def _phase_view(state: GameState) -> EventPhaseView | None:
     return EventPhaseView(
         round=phase.round, step=phase.step, noise_sections=tuple(phase.noise_sections), attacks=phase.attacks,
         nest_fire=phase.nest_fire, event_card=phase.event_card, pending_effects=tuple(phase.pending_effects),
-        done_effects=tuple(phase.done_effects), developed=phase.developed,
+        done_effects=tuple(phase.done_effects), shell_scans=tuple(phase.shell_scans), developed=phase.developed,
         known_nest_fire=False if state.fire == 0 else None,
         settled_effects=tuple(effect for effect in phase.pending_effects if _changes_nothing(state, effect)),
     )
@@ -428,6 +434,9 @@ def _changes_nothing(state: GameState, effect: EventEffect) -> bool:
         return not state.time_active
     if effect is EventEffect.KICKSTOPPER:
         return not state.is_powered(Section.ELEVATOR)
+    if effect is EventEffect.LEAVING_THE_SHELL:
+        # With the app's deck: nobody it can touch is left to scan.
+        return state.contamination is not None and not shell_scans_missing(state)
     return False
 
 
@@ -471,6 +480,7 @@ def public_view(state: GameState, rules: "Rules") -> PublicView:
         event_phase=_phase_view(state),
         contamination=deck_view(state, rules),
         end=state.end.model_copy(deep=True) if state.end is not None else None,
+        everyone_lost=everyone_lost(state, rules),
         commands_applied=state.commands_applied,
         lighting={place: queries.lighting(state, place) for place in Place},
         development_command=queries.development_command(state).type,

@@ -353,6 +353,10 @@ class ContaminationRules(RulesEntry):
     infected_once_per_scan: bool = True
     cleaning_scan_kills: bool = False
     decontamination_removes_larva: bool = True
+    # The Rest Action card scans this many cards of the hand; a clean one is removed (or
+    # not), an INFECTED one stays. Its exact text is not in the rulebook.
+    rest_scans: PositiveInt = 1
+    rest_removes_clean: bool = True
 
     @field_validator("infected_count")
     @classmethod

@@ -1,1 +1,2 @@
-"""Flet views: they render the controller's state and send it commands; nothing else."""
+"""Flet views: each renders its page's own view of the game and sends commands as that
+page's viewer (companion.page_session); nothing else."""

@@ -1,15 +1,17 @@
-"""What every view of one page needs: the page, its viewer and feed, the shared
-controller, the language, the layout."""
+"""What every view of one page needs: the page, its session (the game as this page's own
+viewer sees it: ui never holds the controller), the feed it was last sent, the language,
+the layout."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import flet as ft
 
-from companion.controller import Feed, TableController
 from companion.engine import IllegalCommand
-from companion.engine.views import TABLE, GameView, PublicView, Viewer
+from companion.engine.views import GameView, PublicView, Viewer
+from companion.page_session import Feed, PageSession
 
 from . import theme
 from .dialogs import show_message
@@ -24,16 +26,20 @@ T = TypeVar("T")
 @dataclass
 class UiContext:
     page: ft.Page
-    controller: TableController
+    # The game as this page's viewer sees it; the only way to the game a screen has.
+    session: PageSession
     texts: Texts
     # Screen-local navigation (a screen name; the shell keeps the page's route in step).
     navigate: Callable[[str], None]
     rerender: Callable[[], None]
     width: float = 1280
     extras: dict[str, Any] = field(default_factory=dict)
-    # Who looks through this page, and the newest feed the controller sent it.
-    viewer: Viewer = TABLE
+    # The newest feed the controller sent this page.
     feed: Feed | None = None
+
+    @property
+    def viewer(self) -> Viewer:
+        return self.session.viewer
 
     @property
     def view(self) -> GameView | None:
@@ -61,19 +67,27 @@ class UiContext:
     def follow(self) -> Callable[[], None]:
         """Take this page's feed now and after every change (synchronously: for tests and
         tools; a live page takes feeds on its own loop)."""
-        self.take(self.controller.feed(self.viewer))
-        return self.controller.subscribe(self.viewer, self.take)
+        self.take(self.session.feed())
+        return self.session.subscribe(self.take)
 
     def gate(self) -> "CommandGate":
-        """The command gate of the current feed (made once per feed, so a render asks the
-        controller once per distinct command)."""
+        """The command gate of the current feed and viewer (made once per feed, so a render
+        asks once per distinct command)."""
         from .kit.gate import CommandGate
 
         version = self.feed.version if self.feed is not None else -1
-        kept = self.extras.get("gate")
+        key = ("gate", self.viewer)
+        kept = self.extras.get(key)
         if kept is None or kept[0] != version:
-            kept = self.extras["gate"] = (version, CommandGate(self))
+            kept = self.extras[key] = (version, CommandGate(self))
         return kept[1]
+
+    def handed_to(self, seat: int) -> "UiContext":
+        """This page handed to `seat`'s player for their private steps: the same page,
+        language and drafts, with that player's session and feed. Refused (IllegalCommand)
+        for a seat a phone holds, and from any page but the table."""
+        session = self.session.hand_over(seat)
+        return dataclasses.replace(self, session=session, feed=session.feed())
 
     @property
     def is_phone(self) -> bool:
@@ -91,7 +105,7 @@ class UiContext:
         return value
 
     def attempt(self, action: Callable[[], Any]) -> bool:
-        """Run a controller call; a refusal becomes a localised message, never a crash."""
+        """Run a call to the game; a refusal becomes a localised message, never a crash."""
         try:
             action()
         except IllegalCommand as exc:

@@ -12,7 +12,7 @@ from .dialogs import confirm
 
 def build_home(ctx: UiContext) -> ft.Control:
     t = ctx.texts.t
-    games = ctx.controller.list_games()
+    games = ctx.session.list_games()
     new_game = ids.tag(
         ids.NEW_GAME,
         ft.Button(
@@ -72,7 +72,7 @@ def _game_card(ctx: UiContext, game) -> ft.Control:
             content=t("ui.home.resume"),
             icon=ft.Icons.PLAY_ARROW,
             disabled=game.error_key is not None,
-            on_click=lambda _e: ctx.attempt(lambda: ctx.controller.open(game.game_id)),
+            on_click=lambda _e: ctx.attempt(lambda: ctx.session.open(game.game_id)),
         ),
     )
     delete = ids.tag(
@@ -95,7 +95,7 @@ def _confirm_delete(ctx: UiContext, game) -> None:
         title=t("ui.home.delete_title"),
         body=t("ui.home.delete_body", title=_title(ctx, game)),
         ok_key="ui.home.delete",
-        on_confirm=lambda: ctx.attempt(lambda: ctx.controller.delete(game.game_id)),
+        on_confirm=lambda: ctx.attempt(lambda: ctx.session.delete(game.game_id)),
     )
 
 

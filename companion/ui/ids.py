@@ -176,10 +176,12 @@ def css_face(face: str) -> str:
     return f"event-css-face-{face}"
 
 
-def event_effect(name: str, answer: str | None = None) -> str:
+def event_effect(name: str, answer: str | int | None = None) -> str:
     """The one-tap follow-up of an Event card: event-effect-power_surge, or for a
     question event-effect-coolant_leak-yes / -no; lurking's counters are
-    event-effect-lurking-{kind}-up/-down and event-effect-lurking applies them."""
+    event-effect-lurking-{kind}-up/-down and event-effect-lurking applies them;
+    hatching's Characters are event-effect-hatching-{seat} (then -yes infests them, -no
+    is nobody); leaving_the_shell's rows are event-effect-leaving_the_shell-{seat}."""
     return f"event-effect-{name}" if answer is None else f"event-effect-{name}-{answer}"
 
 
@@ -424,6 +426,13 @@ SCANNER_SCAN = "scanner-scan"
 SCANNER_RESULTS = "scanner-results"
 SCANNER_OUTCOME = "scanner-outcome"
 SCANNER_CHECK = "scanner-check"
+# The player's marked cards (their words behind "tap to show"), and the button that covers
+# the words of the latest results again.
+SCANNER_MARKED = "scanner-marked"
+SCANNER_MARKED_SHOW = "scanner-marked-show"
+SCANNER_COVER = "scanner-cover"
+# An Event card (Leaving the Shell) waits for this player's scan.
+SCANNER_EVENT_PROMPT = "scanner-event-prompt"
 HANDOVER_SCREEN = "handover-screen"
 HANDOVER_TAKE = "handover-take"
 HANDOVER_DONE = "handover-done"
@@ -431,12 +440,22 @@ HANDOVER_BACK = "handover-back"
 
 
 def scanner_procedure(procedure: str) -> str:
-    """hand, all, card, decontamination, surgery, leaving_the_shell."""
+    """hand, rest, all, card, decontamination, surgery, leaving_the_shell."""
     return f"scanner-procedure-{procedure}"
 
 
 def scanner_count(count: int) -> str:
     return f"scanner-count-{count}"
+
+
+def scanner_mark(label: str) -> str:
+    """A marked card offered to a scan, by its label (A, B…)."""
+    return f"scanner-mark-{label}"
+
+
+def scanner_marked(label: str) -> str:
+    """A marked card's word in the player's list (shown on request)."""
+    return f"scanner-marked-{label}"
 
 
 def scanner_scope(scope: str) -> str:
@@ -475,7 +494,11 @@ SETUP_CONTINGENCY_TABLE = "setup-contingency-table"
 CONTINGENCY_PANEL = "contingency-panel"
 CONTINGENCY_OWN = "contingency-own"
 CONTINGENCY_LOOK_GO = "contingency-look-go"
+# A player's own Contingency tokens: shown on request, hidden again after a while.
+CONTINGENCY_SHOW = "contingency-show"
 VICTORY_ENTRY = "victory-entry"
+# In the end panel when nobody is alive: everyone has lost, there is no Victory Check.
+VICTORY_EVERYONE_LOST = "victory-everyone-lost"
 VICTORY_BY_HAND = "victory-by-hand"
 VICTORY_SCREEN = "victory-screen"
 VICTORY_STEPPER = "victory-stepper"

@@ -18,7 +18,7 @@ MAX_LINES = 60
 
 def build_log(ctx: UiContext, events: Sequence[Event], *, height: float | None = None) -> ft.Control:
     """`events`: the journal as the screen's viewer may read it, newest first
-    (controller.history). A line already shown is kept as it is (kit.memo.kept_items)."""
+    (the page session's history). A line already shown is kept as it is (kit.memo.kept_items)."""
     texts = ctx.texts
     lines = log_lines(ctx, "log", list(events)[:MAX_LINES])
     body: ft.Control

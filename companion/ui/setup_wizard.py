@@ -49,8 +49,8 @@ class SetupWizard:
     def __init__(self, ctx: UiContext, set_language) -> None:
         self.ctx = ctx
         self.set_language = set_language
-        self.characters = [spec.id for spec in ctx.controller.rules.characters]
-        self.tokens = [str(spec.number) for spec in ctx.controller.rules.power.tokens]
+        self.characters = [spec.id for spec in ctx.session.rules.characters]
+        self.tokens = [str(spec.number) for spec in ctx.session.rules.power.tokens]
         self.draft = Draft()
         low = PLAYER_COUNTS[self.draft.mode][0]
         for _ in range(low):
@@ -361,5 +361,5 @@ class SetupWizard:
         except (ValidationError, ValueError):
             show_message(self.ctx.page, self.ctx.texts.t("ui.setup.invalid"))
             return
-        if self.ctx.attempt(lambda: self.ctx.controller.new_game(command, self._title())):
+        if self.ctx.attempt(lambda: self.ctx.session.new_game(command, self._title())):
             self.ctx.navigate("home")  # the table takes over: a game is now open

@@ -13,7 +13,8 @@ from typing import Sequence
 
 import flet as ft
 
-from companion.controller import Feed, TableController
+from companion.controller import TableController
+from companion.page_session import NO_PHONES, Feed, PageSession
 from companion.engine.views import NOBODY, Viewer, seat_viewer
 from companion.engine.views import TABLE as TABLE_VIEWER
 from companion.hosting.code_attempts import CodeAttempt, CodeOutcome
@@ -95,11 +96,10 @@ class PageApp:
         # Feeds handed over by the controller, not yet shown (_on_feed).
         self.feeds_lock = threading.Lock()
         self.feeds_waiting: list[Feed] = []
-        self.ctx = UiContext(page=page, controller=controller, texts=self.texts, navigate=self.navigate,
-                             rerender=self.request_render, width=page.width or 1280,
+        self.ctx = UiContext(page=page, session=self._session_as(viewer), texts=self.texts,
+                             navigate=self.navigate, rerender=self.request_render, width=page.width or 1280,
                              extras={"languages": usable_languages(),  # a broken locale is left out
-                                     "seating": seating, "phone_access": phone_access},
-                             viewer=viewer)
+                                     "seating": seating, "phone_access": phone_access})
         # The bag's open questions (Queen in the Nest, Adults retreat) wait behind announcements.
         self.questions = QuestionPrompter(self.ctx, self.announcer)
         self.announcer.on_dismiss = self.questions.sync
@@ -124,6 +124,10 @@ class PageApp:
         self.render()
 
     # -- who looks ---------------------------------------------------------------
+    def _session_as(self, viewer: Viewer) -> PageSession:
+        phones = self.seating.seats_with_phone if self.seating is not None else NO_PHONES
+        return PageSession(self.controller, viewer, phones=phones)
+
     def _viewer_from_address(self) -> Viewer:
         viewer = self.seating.viewer_for(as_table_route(getattr(self.page, "route", None)))
         if viewer.kind == "seat" and not (self.phone_access is not None and self.phone_access.accepting):
@@ -148,7 +152,7 @@ class PageApp:
 
     def _become(self, viewer: Viewer) -> None:
         self._unsubscribe()
-        self.ctx.viewer = viewer
+        self.ctx.session = self._session_as(viewer)
         self.ctx.feed = None
         self._subscribe(refresh=False)
         self._take_seat()
@@ -198,8 +202,8 @@ class PageApp:
 
     def _subscribe(self, *, refresh: bool) -> None:
         if self.unsubscribe is None:
-            self.unsubscribe = self.controller.subscribe(self.ctx.viewer, self._on_feed)
-        self.ctx.take(self.controller.feed(self.ctx.viewer))
+            self.unsubscribe = self.ctx.session.subscribe(self._on_feed)
+        self.ctx.take(self.ctx.session.feed())
         if refresh:
             self.render()
 
@@ -476,14 +480,14 @@ class PageApp:
             undo_button = ft.IconButton(icon=ft.Icons.UNDO, tooltip=t("ui.common.undo"), disabled=True,
                                         on_click=lambda _e: self._undo())
             redo_button = ft.IconButton(icon=ft.Icons.REDO, tooltip=t("ui.common.redo"), disabled=True,
-                                        on_click=lambda _e: self.ctx.attempt(lambda: self.controller.redo(viewer)))
+                                        on_click=lambda _e: self.ctx.attempt(lambda: self.ctx.session.redo()))
             self.undo_buttons = [undo_button, redo_button]
             actions += [
                 ids.tag(ids.UNDO, undo_button),
                 ids.tag(ids.REDO, redo_button),
                 ids.tag(ids.HOME, ft.IconButton(icon=ft.Icons.HOME, tooltip=t("ui.common.home"),
                                                 on_click=lambda _e: self.ctx.attempt(
-                                                    lambda: self.controller.close(viewer)))),
+                                                    lambda: self.ctx.session.close()))),
             ]
         actions.append(ids.tag(ids.RULES_OPEN, ft.IconButton(icon=ft.Icons.MENU_BOOK, tooltip=t("ui.rules.open"),
                                                              on_click=lambda _e: open_rules(self.ctx))))
@@ -502,15 +506,15 @@ class PageApp:
     def _undo(self) -> None:
         """Undo the newest change and say which it was, with a way to take the undo back."""
         viewer = self.ctx.viewer
-        newest = self.controller.history(viewer, limit=1)
-        if not self.ctx.attempt(lambda: self.controller.undo(viewer)):
+        newest = self.ctx.session.history(limit=1)
+        if not self.ctx.attempt(lambda: self.ctx.session.undo()):
             return
         t = self.texts.t
         said = t("ui.common.undone", what=self.texts.entry(newest[0])) if newest else t("ui.common.undone_plain")
         self.page.show_dialog(ft.SnackBar(
             content=ids.tag(ids.UNDO_NOTICE, ft.Text(said, color=theme.TEXT, size=15)),
             action=t("ui.common.redo"),
-            on_action=lambda _e: self.ctx.attempt(lambda: self.controller.redo(viewer)),
+            on_action=lambda _e: self.ctx.attempt(lambda: self.ctx.session.redo()),
             bgcolor=theme.SURFACE_HIGH, duration=ft.Duration(milliseconds=6000),
         ))
 

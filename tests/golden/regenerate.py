@@ -10,7 +10,11 @@ For each ``<name>.commands.json`` it replays the commands and writes:
 - ``<name>.expected.json``: the final state, exactly as ``nemesis-companion replay`` prints it;
 - ``<name>.events.json``: what each viewer reads of the game's journal, oldest first, one
   event a line: ``table`` (everyone's events) and ``seat-N`` for each seat (everyone's and
-  that seat's own). Events only the engine may read appear in none of them.
+  that seat's own). Events only the engine may read appear in none of them;
+- ``<name>.views.json``: what each viewer sees after every step, as OpenSpiel's
+  playthroughs record each player's observation: the digest of the public part (the same
+  for every viewer) and the viewer's own part in full (the table's extras, a seat's private
+  part, nothing for a page that has not joined).
 
 Review the result with ``git diff tests/golden`` before committing it: a change there is
 a change in how the game plays or what each screen is told.
@@ -21,8 +25,11 @@ import json
 import sys
 from pathlib import Path
 
+import hashlib
+
 from companion.engine import GameSession
 from companion.engine.journal import Event, EventFilter, for_seat, for_table
+from companion.engine.views import NOBODY, TABLE, Viewer, seat_viewer, view_for
 from companion.replay import replay, state_as_json
 from companion.rules import Rules, load_rules
 
@@ -58,6 +65,36 @@ def journals_as_json(session: GameSession) -> str:
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
+def view_viewers(session: GameSession) -> dict[str, Viewer]:
+    seats = range(1, len(session.state.crew) + 1)
+    return {"table": TABLE, "nobody": NOBODY, **{f"seat-{seat}": seat_viewer(seat) for seat in seats}}
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def observations(session: GameSession, rules: Rules) -> list[dict]:
+    """After every step: the command's type, and per viewer the public part's digest and
+    the viewer's own part in full."""
+    steps = []
+    for index in range(session.cursor + 1):
+        state = session.state_at(index)
+        step: dict = {"step": index, "command": session.commands[index].type}
+        for name, viewer in view_viewers(session).items():
+            view = view_for(state, viewer, rules)
+            own = view.private if view.private is not None else view.table
+            step[name] = {"public": digest(view.public.model_dump_json()),
+                          "own": own.model_dump(mode="json") if own is not None else None}
+        steps.append(step)
+    return steps
+
+
+def observations_as_json(session: GameSession, rules: Rules) -> str:
+    lines = ",\n ".join(json.dumps(step, ensure_ascii=False, sort_keys=True) for step in observations(session, rules))
+    return "[\n " + lines + "\n]\n"
+
+
 def replayed(name: str, rules: Rules) -> GameSession:
     document = json.loads((GOLDEN / f"{name}.commands.json").read_text(encoding="utf-8"))
     return replay(document, rules)
@@ -67,6 +104,7 @@ def regenerate(name: str, rules: Rules) -> None:
     session = replayed(name, rules)
     (GOLDEN / f"{name}.expected.json").write_text(state_as_json(session.state) + "\n", encoding="utf-8")
     (GOLDEN / f"{name}.events.json").write_text(journals_as_json(session), encoding="utf-8")
+    (GOLDEN / f"{name}.views.json").write_text(observations_as_json(session, rules), encoding="utf-8")
 
 
 def main(argv: list[str]) -> int:
@@ -78,7 +116,7 @@ def main(argv: list[str]) -> int:
     rules = load_rules()
     for name in names:
         regenerate(name, rules)
-        print(f"wrote {name}.expected.json and {name}.events.json")
+        print(f"wrote {name}.expected.json, {name}.events.json and {name}.views.json")
     return 0
 
 

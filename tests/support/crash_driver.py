@@ -37,6 +37,7 @@ from pathlib import Path
 
 from companion.controller import Feed, TableController
 from companion.engine import IllegalCommand, NewGame, PlayerSetup, command_to_json, parse_command
+from companion.engine.authority import sender_for
 from companion.engine.views import TABLE
 from companion.rules import load_rules
 from companion.store import GameStore
@@ -149,7 +150,7 @@ class Player:
         command = self.legal_command()
         self.emit({"begin": "execute", "game": controller.game_id, "command": command_to_json(command)})
         try:
-            controller.execute(command)
+            controller.execute(command, sender_for(command))
         except IllegalCommand as refusal:
             self.emit({"refused": refusal.key})
 
@@ -212,7 +213,7 @@ def serve_stdin(data_dir: Path) -> int:
         if command.type == "new_game":
             controller.new_game(command, title="crash test")
         else:
-            controller.execute(command)
+            controller.execute(command, sender_for(command))
         print(json.dumps({"ack": controller.session.cursor}), flush=True)
     return 0
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import GameSession, GameState, IllegalCommand
+from companion.engine.contamination import shell_scans_missing
 from companion.engine.event_phase import blocking_reason
 from companion.engine.phase_state import EventEffect, EventStep
 from companion.rules import Rules
@@ -21,6 +22,7 @@ EFFECT_COMMANDS: dict[EventEffect, tuple[str, dict[str, Any]]] = {
     EventEffect.HATCHING: ("event_hatching", {"nobody_infested": False}),
     EventEffect.LURKING: ("event_lurking", {"counts": {}}),
     EventEffect.NOISE_IN_CORRIDORS: ("event_noise_in_corridors", {"had_noise": False}),
+    EventEffect.LEAVING_THE_SHELL: ("event_leaving_the_shell", {}),
 }
 
 
@@ -61,6 +63,12 @@ def next_runner_command(state: GameState, rules: Rules):
     if reason == "error.event_phase_draw_event_card":
         return cmd("draw_event_card")
     if reason == "error.event_phase_effects_pending":
+        missing = shell_scans_missing(state)
+        if phase.pending_effects[0] is EventEffect.LEAVING_THE_SHELL and missing:
+            # With the app's deck each Character it can touch scans (none of its cards drawn).
+            member = state.member(missing[0])
+            fields = {} if member.body.larva else {"in_hand": 0}
+            return cmd("scan_contamination", seat=member.seat, procedure="leaving_the_shell", **fields)
         type_, fields = EFFECT_COMMANDS[phase.pending_effects[0]]
         return cmd(type_, **fields)
     if reason == "error.event_phase_develop_first":

@@ -150,7 +150,7 @@ def build_supply(gate: CommandGate) -> ft.Control:
 def _board_row(gate: CommandGate, kind: str) -> ft.Control:
     t = gate.ctx.texts.t
     count = gate.ctx.game.bag.on_board[kind]
-    maximum = gate.ctx.controller.rules.intruders.miniatures[kind]
+    maximum = gate.ctx.session.rules.intruders.miniatures[kind]
     buttons = [
         command_button(gate, PlaceIntruder(kind=kind), label=t("ui.bag.board.place"), icon=ft.Icons.ADD,
                        identifier=ids.bag_action("place", kind), compact=True),
@@ -242,7 +242,7 @@ def build_board(gate: CommandGate) -> ft.Control:
 # --------------------------------------------------------------------- the Nest
 def build_eggs(gate: CommandGate) -> ft.Control:
     t = gate.ctx.texts.t
-    rules = gate.ctx.controller.rules
+    rules = gate.ctx.session.rules
     bag = gate.ctx.game.bag
     count: list[ft.Control] = [ft.Icon(ft.Icons.EGG, color=theme.TEXT),
                                ft.Text(t("ui.bag.eggs.count", count=bag.eggs), size=18, weight=ft.FontWeight.BOLD)]
@@ -270,7 +270,7 @@ def build_eggs(gate: CommandGate) -> ft.Control:
 # --------------------------------------------------------------------- history
 def history_entries(ctx: UiContext) -> list[Event]:
     """The bag's lines this page's viewer may read, newest first."""
-    return ctx.controller.history(ctx.viewer, Topic.BAG, limit=HISTORY_MAX)
+    return ctx.session.history(Topic.BAG, limit=HISTORY_MAX)
 
 
 def build_history(gate: CommandGate, *, height: float | None = None) -> ft.Control:

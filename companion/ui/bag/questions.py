@@ -79,7 +79,7 @@ class QuestionPrompter:
 
     def _undo(self, _e=None) -> None:
         self._close()
-        self.ctx.attempt(self.ctx.controller.undo)
+        self.ctx.attempt(self.ctx.session.undo)
 
     def _fill(self) -> None:
         dialog = self.dialog
@@ -158,7 +158,7 @@ class QuestionPrompter:
     # -- the Adults retreat -------------------------------------------------------
     def _retreat_body(self) -> ft.Control:
         t = self.ctx.texts.t
-        maximum = self.ctx.controller.rules.intruders.miniatures["adult"]
+        maximum = self.ctx.session.rules.intruders.miniatures["adult"]
         buttons = [
             ids.tag(ids.adults_retreat(n), styled_button(
                 str(n), tone="primary" if n else "normal",

@@ -26,7 +26,7 @@ BAG_SCREEN = "bag"
 def numbers_unconfirmed(ctx: UiContext) -> bool:
     """The printed rules do not confirm every token's numbers: the reveal says so."""
     return any(spec.is_unconfirmed("light") or spec.is_unconfirmed("dark")
-               for spec in ctx.controller.rules.intruders.tokens)
+               for spec in ctx.session.rules.intruders.tokens)
 
 
 def _player(texts: Texts, game: PublicView, draw: BagDraw) -> str:

@@ -48,7 +48,7 @@ ATTACKING_KINDS = tuple(MINIATURE_KINDS)
 def side_effects(ctx: UiContext, seq: int) -> list[Event]:
     """What else step `seq` did (a reshuffle, a miniature off the board…), as this page's
     viewer reads it: its lines a result card does not show already."""
-    return [e for e in ctx.controller.history(ctx.viewer, since=seq) if e.seq == seq and e.topic not in SHOWN_TOPICS]
+    return [e for e in ctx.session.history(since=seq) if e.seq == seq and e.topic not in SHOWN_TOPICS]
 
 
 def other_lines(texts: Texts, entries: list[Event]) -> list[ft.Control]:
@@ -101,7 +101,7 @@ def hit_chance_text(ctx: UiContext, deck: Deck, kind: str) -> str:
     if kind == "larva":
         return ctx.texts.t("ui.events.odds.larva")
     try:
-        chance = attack_hit_chance(deck, ctx.controller.rules, kind)
+        chance = attack_hit_chance(deck, ctx.session.rules, kind)
     except ValueError:
         return ctx.texts.t("ui.events.odds.unavailable")
     return ctx.texts.t("ui.events.odds.hit", kind=kind, percent=percent(ctx.texts, chance))
@@ -172,7 +172,7 @@ def attack_sentence(ctx: UiContext, result: AttackView) -> str:
     params: dict = {"kind": result.attacker, "who": player_label(ctx.texts, ctx.game, result.seat)}
     if result.outcome is AttackOutcome.INFESTED:
         return t("ui.events.attack.detail.infest", **params)
-    params["attack_card"] = attack_card(ctx.controller.rules, result.card).kind
+    params["attack_card"] = attack_card(ctx.session.rules, result.card).kind
     if result.outcome is AttackOutcome.MISS:
         return t("ui.events.attack.detail.miss", **params)
     return t("ui.events.attack.detail.hit_dark" if result.dark else "ui.events.attack.detail.hit", **params)
@@ -182,7 +182,7 @@ def build_attack_result(ctx: UiContext, since: int) -> ft.Control | None:
     """The latest attack, once one was resolved from step `since` on."""
     texts = ctx.texts
     t = texts.t
-    rules = ctx.controller.rules
+    rules = ctx.session.rules
     result = ctx.game.latest.attack
     if result is None or result.seq < since:
         return None

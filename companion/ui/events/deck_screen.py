@@ -28,7 +28,7 @@ ODDS_INJURIES = (1, 2, 3, 4, 5, 6)
 
 
 def card_name(ctx: UiContext, deck: str, card: str) -> str:
-    rules = ctx.controller.rules
+    rules = ctx.session.rules
     t = ctx.texts.t
     if deck == EVENT_DECK:
         spec = event_card(rules, card)
@@ -47,9 +47,9 @@ def show_card(ctx: UiContext, deck: str, card: str) -> None:
                             inset_padding=ft.Padding.symmetric(horizontal=8 if phone else 40, vertical=24),
                             content_padding=ft.Padding.all(10 if phone else 20))
     if deck == EVENT_DECK:
-        face = event_card_view(texts, ctx.controller.rules, card, identifier=ids.DECK_CARD, large=not phone)
+        face = event_card_view(texts, ctx.session.rules, card, identifier=ids.DECK_CARD, large=not phone)
     else:
-        face = attack_card_view(texts, ctx.controller.rules, card, dark=None, identifier=ids.DECK_CARD,
+        face = attack_card_view(texts, ctx.session.rules, card, dark=None, identifier=ids.DECK_CARD,
                                 large=not phone)
     dialog.content = ft.Container(face, width=min(560, ctx.width - (36 if phone else 120)))
     dialog.actions = [dialog_button(texts, "ui.common.dismiss", ids.CONFIRM_OK,
@@ -115,7 +115,7 @@ def _deck_card(ctx: UiContext, name: str, deck: DeckView) -> ft.Control:
 
 def history_entries(ctx: UiContext) -> list[Event]:
     """The decks' lines this page's viewer may read, newest first."""
-    return ctx.controller.history(ctx.viewer, *HISTORY_TOPICS, limit=HISTORY_MAX)
+    return ctx.session.history(*HISTORY_TOPICS, limit=HISTORY_MAX)
 
 
 def _history(ctx: UiContext) -> ft.Control:
@@ -139,7 +139,7 @@ def _odds(ctx: UiContext) -> ft.Control:
     texts = ctx.texts
     t = texts.t
     deck = ctx.game.decks.attack.as_deck()
-    rules = ctx.controller.rules
+    rules = ctx.session.rules
     # The hit column gets twice the room of an injury column (its heading is a word).
     name_width = 74 if ctx.is_phone else 96
     header = ft.Row([ft.Text("", width=name_width)] + [

@@ -40,6 +40,8 @@ class EventsDraft:
     armed: Meeting | None = None
     # Step 9, Lurking: how many of each kind go back into the bag.
     lurking: dict[str, int] = field(default_factory=lambda: {kind: 0 for kind in MINIATURE_KINDS})
+    # Step 9, Hatching: the seats whose Characters a Larva infests (none chosen at first).
+    hatching: tuple[int, ...] = ()
 
 
 def draft_of(ctx: UiContext) -> EventsDraft:

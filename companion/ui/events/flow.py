@@ -19,6 +19,7 @@ from companion.engine.commands import (
     EventDevelopBag,
     EventFireDamage,
     EventKickstopper,
+    EventLeavingTheShell,
     EventPowerSurge,
     GameCommand,
 )
@@ -29,6 +30,8 @@ from ..context import UiContext
 
 # One-tap Event card effects; an effect that would change nothing is sent by continuing.
 ONE_TAP = {EventEffect.POWER_SURGE: EventPowerSurge, EventEffect.KICKSTOPPER: EventKickstopper}
+# What records an effect that would change nothing now (continuing sends it).
+SETTLING = {**ONE_TAP, EventEffect.LEAVING_THE_SHELL: EventLeavingTheShell}
 # A draw is something to read: the sequence stops after it.
 READ_AFTER = (DrawEventCard, EventDevelopBag)
 # Enough for the longest run (Fire answer, continue, draw); a guard against loops.
@@ -41,7 +44,7 @@ def answers_first(phase: EventPhaseView) -> list[GameCommand]:
         return [EventFireDamage(nest_fire=phase.known_nest_fire)]
     if (phase.step is EventStep.EVENT_CARD and phase.pending_effects
             and set(phase.pending_effects) <= set(phase.settled_effects)):
-        return [ONE_TAP[effect]() for effect in phase.pending_effects]
+        return [SETTLING[effect]() for effect in phase.pending_effects]
     return []
 
 
@@ -68,13 +71,13 @@ def arrival_command(game: PublicView) -> GameCommand | None:
 
 
 def send(ctx: UiContext, command: GameCommand) -> bool:
-    return ctx.attempt(lambda: ctx.controller.execute(command, ctx.viewer))
+    return ctx.attempt(lambda: ctx.session.execute(command))
 
 
 def follow_up(ctx: UiContext, on_closed: Callable[[], None] | None = None) -> None:
     """Send the arrival commands of the steps reached, each once the engine accepts it."""
     for _ in range(MOST_FOLLOW_UPS):
-        view = ctx.controller.view(ctx.viewer)
+        view = ctx.session.view()
         if view is None:
             return
         game = view.public
@@ -83,7 +86,7 @@ def follow_up(ctx: UiContext, on_closed: Callable[[], None] | None = None) -> No
                 on_closed()
             return
         command = arrival_command(game)
-        if command is None or ctx.controller.check(command, ctx.viewer) is not None:
+        if command is None or ctx.session.check(command) is not None:
             return
         if not send(ctx, command) or isinstance(command, READ_AFTER):
             return

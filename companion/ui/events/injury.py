@@ -36,7 +36,7 @@ def injury_command(ctx: UiContext) -> InjuryCheck:
 def _odds_line(ctx: UiContext, deck: Deck, kind: str, injuries: int) -> str:
     texts = ctx.texts
     try:
-        odds = injury_check_odds(deck, ctx.controller.rules, kind, injuries)
+        odds = injury_check_odds(deck, ctx.session.rules, kind, injuries)
     except ValueError:
         return texts.t("ui.events.odds.unavailable")
     return texts.t("ui.events.odds.injury", kill=percent(texts, odds.kill), retreat=percent(texts, odds.retreat),
@@ -53,7 +53,7 @@ def _odds_table(ctx: UiContext) -> ft.Control:
     deck = ctx.game.decks.attack.as_deck()
     for injuries in range(1, TABLE_INJURIES + 1):
         try:
-            odds = injury_check_odds(deck, ctx.controller.rules, kind, injuries)
+            odds = injury_check_odds(deck, ctx.session.rules, kind, injuries)
         except ValueError:
             rows.append(theme.muted(t("ui.events.odds.unavailable")))
             break
@@ -126,7 +126,7 @@ def build_injury_result(ctx: UiContext, since: int) -> ft.Control | None:
         banner = verdict(ids.INJURY_VERDICT, texts.upper(t("ui.events.injury.egg_killed")), None,
                          bgcolor=MISS_BG, icon=ft.Icons.CHECK_CIRCLE, border=theme.GREEN)
     else:
-        spec = event_card(ctx.controller.rules, result.retreat_card)
+        spec = event_card(ctx.session.rules, result.retreat_card)
         corridor = retreat_corridor(spec)
         unconfirmed = retreat_corridor_unconfirmed(spec)
         detail = (t("ui.events.injury.retreat_detail_first", corridor=corridor, then=spec.corridors[-1],
@@ -137,7 +137,7 @@ def build_injury_result(ctx: UiContext, since: int) -> ft.Control | None:
     rows: list[ft.Control] = [banner]
     if unconfirmed:
         rows.append(ft.Row([theme.unconfirmed_badge(14), theme.muted(t("common.unconfirmed"), size=13)], spacing=6))
-    faces = [attack_card_view(texts, ctx.controller.rules, card, dark=None, show_effect=False,
+    faces = [attack_card_view(texts, ctx.session.rules, card, dark=None, show_effect=False,
                               identifier=ids.injury_card(index + 1), large=False)
              for index, card in enumerate(result.cards)]
     if faces:

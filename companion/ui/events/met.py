@@ -37,7 +37,7 @@ def met_since_the_last_attacks(ctx: UiContext, game: PublicView, phase_start: in
     present = set(active_seats(game))
     found: list[Meeting] = []
     seen: set[tuple[str, int]] = set()
-    for entry in ctx.controller.history(ctx.viewer, limit=LOOK_BACK):
+    for entry in ctx.session.history(limit=LOOK_BACK):
         if entry.key == ATTACKS_BEGIN and entry.seq < phase_start:
             break
         if entry.key not in ENCOUNTER_LINES:

@@ -96,7 +96,7 @@ def _continue_label(ctx: UiContext, phase: EventPhaseView) -> str:
     t = ctx.texts.t
     step = phase.step
     if step is EventStep.EVENT_CARD and phase.event_card is not None:
-        spec = event_card(ctx.controller.rules, phase.event_card)
+        spec = event_card(ctx.session.rules, phase.event_card)
         return t("ui.events.continue.remove_card" if spec.removed_after_use else "ui.events.continue.discard_card")
     if step is EventStep.TIME:
         return t("ui.events.continue.time")
@@ -124,7 +124,7 @@ def _continue(ctx: UiContext, gate: CommandGate, phase: EventPhaseView) -> list[
     send = _sender(ctx)
 
     def tapped(_e) -> None:
-        if not first and ctx.controller.would_end_game(command, ctx.viewer):
+        if not first and ctx.session.game_ending(command) is not None:
             gate.run(command, title=title)  # asks first; nothing follows the end of the game
             return
         send([*first, command])
@@ -187,7 +187,7 @@ def _no_phase(ctx: UiContext, gate: CommandGate) -> ft.Control:
 
 def _phase_log(ctx: UiContext) -> ft.Control:
     texts = ctx.texts
-    entries = ctx.controller.history(ctx.viewer, since=phase_start_seq(ctx.game), limit=PHASE_LOG_MAX)
+    entries = ctx.session.history(since=phase_start_seq(ctx.game), limit=PHASE_LOG_MAX)
     lines: list[ft.Control] = [
         ft.Container(
             content=ft.Text(texts.entry(e), size=14, weight=ft.FontWeight.BOLD if e.announce else None,

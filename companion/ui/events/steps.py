@@ -11,6 +11,7 @@ from companion.engine.commands import (
     EventCoolantLeak,
     EventCssLaunch,
     EventHatching,
+    EventLeavingTheShell,
     EventLurking,
     EventNoiseInCorridors,
 )
@@ -19,8 +20,9 @@ from companion.engine.views import EventPhaseView
 
 from .. import ids, theme
 from ..context import UiContext
-from ..kit.chips import chips, label, stepper
-from ..kit.gate import CommandGate, command_button
+from ..kit.chips import active_seats, chips, choice_chip, label, player_label, stepper
+from ..kit.gate import CommandGate, command_button, styled_button
+from ..scanner.handover import scan_on_this_device, seats_with_phone
 from .draft import draft_of
 from .flow import ONE_TAP, answers_first, nothing_burns
 from .widgets import event_card_view, note
@@ -28,8 +30,6 @@ from .widgets import event_card_view, note
 # Yes / no follow-ups of an Event card: the command for each answer.
 QUESTIONS = {
     EventEffect.COOLANT_LEAK: lambda yes: EventCoolantLeak(cooling_malfunction=yes),
-    # The question asks whether anyone was infested: "yes" means not nobody.
-    EventEffect.HATCHING: lambda yes: EventHatching(nobody_infested=not yes),
     EventEffect.NOISE_IN_CORRIDORS: lambda yes: EventNoiseInCorridors(had_noise=yes),
 }
 
@@ -65,7 +65,7 @@ def time_step(ctx: UiContext) -> list[ft.Control]:
     if ahead is not None and ahead.advances == 1:
         mark: list[ft.Control] = [ft.Text(t(f"ui.events.time.threshold_{ahead.colour}", next_slot=ahead.slot),
                                           size=15, expand=True)]
-        if ctx.controller.rules.slot(ahead.slot).is_unconfirmed("threshold"):
+        if ctx.session.rules.slot(ahead.slot).is_unconfirmed("threshold"):
             mark.insert(0, ft.Container(theme.unconfirmed_badge(16), tooltip=t("common.unconfirmed")))
         rows.append(ft.Row(mark, spacing=6))
         rows.append(note(t("ui.events.time.threshold_fires" if ahead.fires else "ui.events.time.threshold_ignored"),
@@ -136,6 +136,60 @@ def _lurking(ctx: UiContext, gate: CommandGate) -> list[ft.Control]:
     return rows
 
 
+def _hatching(ctx: UiContext, gate: CommandGate) -> list[ft.Control]:
+    """Who a Larva infests (each gains a Larva and a Contamination card), or nobody (a Larva
+    token into the bag): nothing chosen at first."""
+    t = ctx.texts.t
+    draft = draft_of(ctx)
+    game = ctx.game
+    seats = active_seats(game)
+    draft.hatching = tuple(seat for seat in draft.hatching if seat in seats)
+
+    def toggle(seat: int) -> None:
+        chosen = draft.hatching
+        draft.hatching = tuple(s for s in chosen if s != seat) if seat in chosen else (*chosen, seat)
+        ctx.rerender()
+
+    picks = chips([choice_chip(player_label(ctx.texts, game, seat), selected=seat in draft.hatching,
+                               on_click=lambda _e, seat=seat: toggle(seat), identifier=ids.event_effect("hatching", seat),
+                               icon=ft.Icons.BUG_REPORT) for seat in seats])
+    infest = EventHatching(nobody_infested=False, infested=draft.hatching)
+    names = ", ".join(player_label(ctx.texts, game, seat) for seat in draft.hatching)
+    rows: list[ft.Control] = [theme.muted(t("ui.events.effect.hatching_help"), size=14), picks]
+    if draft.hatching:
+        rows.append(command_button(gate, infest, label=t("ui.events.effect.hatching_infest", names=names),
+                                   identifier=ids.event_effect("hatching", "yes"), tone="warning"))
+    rows.append(command_button(gate, EventHatching(nobody_infested=True), label=t("ui.events.effect.hatching_no"),
+                               identifier=ids.event_effect("hatching", "no"), tone="primary"))
+    return rows
+
+
+def _leaving_the_shell(ctx: UiContext, gate: CommandGate) -> list[ft.Control]:
+    """Each Character in the Facility scans on their phone, or on this device handed to them;
+    with the printed cards the table scans and says when everyone has."""
+    t = ctx.texts.t
+    game = ctx.game
+    phase = game.event_phase
+    if game.contamination is None or phase is None:
+        return [theme.muted(t("ui.events.effect.leaving_the_shell_printed"), size=14),
+                command_button(gate, EventLeavingTheShell(), label=t("ui.events.effect.leaving_the_shell_done"),
+                               identifier=ids.event_effect("leaving_the_shell", "done"), tone="primary")]
+    phones = seats_with_phone(ctx)
+    rows: list[ft.Control] = [theme.muted(t("ui.events.effect.leaving_the_shell_help"), size=14)]
+    for seat in active_seats(game):
+        who = player_label(ctx.texts, game, seat)
+        if seat in phase.shell_scans:
+            status: ft.Control = note(t("ui.events.effect.shell_scanned", who=who), colour=theme.GREEN,
+                                      icon=ft.Icons.CHECK_CIRCLE, size=14)
+        elif seat in phones:
+            status = note(t("ui.events.effect.shell_on_phone", who=who), icon=ft.Icons.PHONE_ANDROID, size=14)
+        else:
+            status = styled_button(t("ui.events.effect.shell_hand_over", who=who), icon=ft.Icons.SEND_TO_MOBILE,
+                                   compact=True, on_click=lambda _e, seat=seat: scan_on_this_device(ctx, seat))
+        rows.append(ids.tag(ids.event_effect("leaving_the_shell", seat), status))
+    return rows
+
+
 def _effect(ctx: UiContext, gate: CommandGate, effect: EventEffect, *, settled: bool) -> ft.Control:
     t = ctx.texts.t
     name = effect.value
@@ -158,6 +212,11 @@ def _effect(ctx: UiContext, gate: CommandGate, effect: EventEffect, *, settled: 
                                identifier=ids.event_effect(name, "no"), tone="primary"),
             ]),
         ]
+    elif effect is EventEffect.HATCHING:
+        body = [ft.Text(t(f"event_effect.{name}"), size=16, weight=ft.FontWeight.BOLD), *_hatching(ctx, gate)]
+    elif effect is EventEffect.LEAVING_THE_SHELL:
+        body = [ft.Text(t(f"event_effect.{name}"), size=16, weight=ft.FontWeight.BOLD),
+                *_leaving_the_shell(ctx, gate)]
     else:
         body = [ft.Text(t(f"event_effect.{name}"), size=16, weight=ft.FontWeight.BOLD), *_lurking(ctx, gate)]
     return ft.Container(
@@ -176,7 +235,7 @@ def fire_done(ctx: UiContext, phase: EventPhaseView) -> list[ft.Control]:
 
 def event_card_step(ctx: UiContext, gate: CommandGate, phase: EventPhaseView) -> list[ft.Control]:
     t = ctx.texts.t
-    rules = ctx.controller.rules
+    rules = ctx.session.rules
     rows = fire_done(ctx, phase)
     if phase.event_card is None:
         # Drawn on entering the step; this shows only after an undo of the draw.

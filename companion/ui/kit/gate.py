@@ -1,8 +1,8 @@
 """Sending commands from a screen: which buttons are enabled, confirmations, refusals.
 
-A button is enabled exactly when the controller would accept its command from this
-page's viewer now. The controller answers from the engine's pure check (no copy of
-the game, no draw), so deciding costs next to nothing and the UI holds no rule.
+A button is enabled exactly when the game would accept its command from this page's
+viewer now. The answer comes from the engine's pure check (no copy of the game, no draw),
+so deciding costs next to nothing and the UI holds no rule.
 """
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import Callable, Iterator
 import flet as ft
 
 from companion.engine import IllegalCommand, command_to_json
+from companion.engine.apply import GameEnding
 from companion.engine.commands import GameCommand
 
 from .. import ids, theme
@@ -19,8 +20,12 @@ from ..context import UiContext
 from ..dialogs import confirm, show_message
 
 
+# What a confirmation adds when the command ends the game, or may (a hidden outcome).
+ENDING_KEYS = {GameEnding.ENDS: "ui.confirm.ends_game", GameEnding.MAY_END: "ui.confirm.may_end_game"}
+
+
 class CommandGate:
-    """One per render: asks the controller once per distinct command."""
+    """One per render: asks the game once per distinct command."""
 
     def __init__(self, ctx: UiContext) -> None:
         self.ctx = ctx
@@ -37,7 +42,7 @@ class CommandGate:
             self._version = version
         key = command_to_json(command)
         if key not in self._cache:
-            self._cache[key] = self.ctx.controller.check(command, self.ctx.viewer)
+            self._cache[key] = self.ctx.session.check(command)
         answer = self._cache[key]
         for recorder in self._recorders:
             recorder.append((command, answer))
@@ -57,17 +62,18 @@ class CommandGate:
     # -- sending ---------------------------------------------------------------
     def run(self, command: GameCommand, *, confirm_key: str | None = None, title: str = "",
             confirm_params: dict | None = None) -> None:
-        """Execute, asking first when it cannot be taken back or would end the game.
+        """Execute, asking first when it cannot be taken back or may end the game.
 
-        Whether it would end the game is worked out here, for the one command tapped."""
-        ends = self.ctx.controller.would_end_game(command, self.ctx.viewer)
-        if confirm_key is None and not ends:
+        Whether it may end the game is asked here, for the one command tapped; a command
+        whose outcome is drawn or hidden is answered from what everyone can see."""
+        ending = self.ctx.session.game_ending(command)
+        if confirm_key is None and ending is None:
             self.execute(command)
             return
         t = self.ctx.texts.t
         body = [t(f"ui.confirm.{confirm_key}", **(confirm_params or {}))] if confirm_key else []
-        if ends:
-            body.append(t("ui.confirm.ends_game"))
+        if ending is not None:
+            body.append(t(ENDING_KEYS[ending]))
         confirm(
             self.ctx.page,
             self.ctx.texts,
@@ -77,7 +83,7 @@ class CommandGate:
         )
 
     def execute(self, command: GameCommand) -> bool:
-        return self.ctx.attempt(lambda: self.ctx.controller.execute(command, self.ctx.viewer))
+        return self.ctx.attempt(lambda: self.ctx.session.execute(command))
 
     def explain(self, refusal: IllegalCommand) -> Callable:
         return lambda _e: show_message(self.ctx.page, self.ctx.texts.error(refusal))

@@ -27,7 +27,7 @@ def _whereabouts(ctx: UiContext, member: CrewView) -> str:
 def _own_card(ctx: UiContext, member: CrewView) -> ft.Control:
     t = ctx.texts.t
     gate = ctx.gate()
-    maximum = ctx.controller.rules.knowledge.maximum
+    maximum = ctx.session.rules.knowledge.maximum
     rows: list[ft.Control] = [
         ft.Row([ft.Icon(ft.Icons.PERSON, size=32),
                 ft.Column([ids.tag(ids.SEAT_NAME, ft.Text(member.name, size=22, weight=ft.FontWeight.BOLD)),
@@ -58,7 +58,7 @@ def _crew(ctx: UiContext) -> ft.Control:
                    spacing=8),
             ids.tag(ids.seat_crew_knowledge(member.seat), theme.muted(
                 ctx.texts.t("ui.crew.knowledge", value=member.knowledge,
-                            maximum=ctx.controller.rules.knowledge.maximum), size=13)),
+                            maximum=ctx.session.rules.knowledge.maximum), size=13)),
             ft.Row(status_pills(ctx.texts, member), wrap=True, spacing=6, run_spacing=6),
         ], spacing=4, tight=True)
         for member in game.crew

@@ -7,6 +7,8 @@ most of the coded field the card counts as read and its result is spelled out be
 """
 from __future__ import annotations
 
+import asyncio
+import logging
 from dataclasses import dataclass, field
 from typing import Hashable
 
@@ -17,6 +19,9 @@ from companion.engine.contamination_model import INFECTED
 from .. import ids, theme
 from ..context import UiContext
 from ..i18n_view import Texts
+from ..kit.reveal import SHOW_SECONDS
+
+log = logging.getLogger(__name__)
 
 CARD_HEIGHT = 190
 CARD_MAX_WIDTH = 340
@@ -71,11 +76,19 @@ class Geometry:
 @dataclass
 class FilmState:
     """Where each film lies and which cards were read, for the results on show (`key`):
-    kept across re-renders, started afresh for new results."""
+    kept across re-renders, started afresh for new results. Once read, the words stay on
+    screen a short time (kit.reveal), then every film slides back over the coded field."""
 
     key: Hashable = None
     positions: dict[int, tuple[float, float]] = field(default_factory=dict)
     read: set[int] = field(default_factory=set)
+    # Counts the times a card was read, so a timer hides only what it was started for.
+    readings: int = 0
+
+    def cover(self) -> None:
+        """Hide the words again: the films back in their place, nothing read."""
+        self.positions.clear()
+        self.read.clear()
 
 
 def film_state(ctx: UiContext, key: Hashable) -> FilmState:
@@ -83,6 +96,24 @@ def film_state(ctx: UiContext, key: Hashable) -> FilmState:
     if not isinstance(state, FilmState) or state.key != key:
         state = ctx.extras["scanner_film"] = FilmState(key=key)
     return state
+
+
+def cover_if_still(ctx: UiContext, state: FilmState, reading: int) -> None:
+    """The timer's end: cover the words unless a card was read since."""
+    if state.readings == reading and state.read:
+        state.cover()
+        ctx.rerender()
+
+
+def cover_later(ctx: UiContext, state: FilmState, reading: int) -> None:
+    async def wait_then_cover() -> None:
+        await asyncio.sleep(SHOW_SECONDS)
+        cover_if_still(ctx, state, reading)
+
+    try:
+        ctx.page.run_task(wait_then_cover)
+    except Exception as exc:  # noqa: BLE001 - without a loop the words wait for the hide tap
+        log.debug("no timer to cover the Scanner's words: %s", exc)
 
 
 def card_width(ctx: UiContext) -> float:
@@ -110,7 +141,7 @@ def _stripes(seed: int, width: float) -> ft.Control:
     return ft.Row(bars, spacing=0, tight=True)
 
 
-def film_card(ctx: UiContext, state: FilmState, index: int, word: str, *, seed: int) -> ft.Control:
+def film_card(ctx: UiContext, state: FilmState, index: int, word: str, *, seed: int, title: str) -> ft.Control:
     """Card `index` (from 0) with its film, and below it what the word means (hidden until
     the card is read). Moving the film re-renders the page from `state`: a rendered
     control is never changed in place."""
@@ -133,8 +164,7 @@ def film_card(ctx: UiContext, state: FilmState, index: int, word: str, *, seed: 
     )
     face = ft.Container(
         content=ft.Stack([
-            ft.Container(ft.Text(texts.t("ui.scanner.card_title", number=index + 1), size=14,
-                                 weight=ft.FontWeight.BOLD, color=INK), left=FIELD_MARGIN, top=16),
+            ft.Container(ft.Text(title, size=14, weight=ft.FontWeight.BOLD, color=INK), left=FIELD_MARGIN, top=16),
             ft.Container(_stripes(seed, geometry.width), left=fx, top=fy, width=fw, height=fh),
         ], width=geometry.width, height=CARD_HEIGHT),
         width=geometry.width, height=CARD_HEIGHT, bgcolor=PAPER, border_radius=10,
@@ -150,8 +180,10 @@ def film_card(ctx: UiContext, state: FilmState, index: int, word: str, *, seed: 
         if placed == state.positions.get(index, geometry.start):
             return
         state.positions[index] = placed
-        if geometry.coverage(*placed) >= READ_AT:
+        if geometry.coverage(*placed) >= READ_AT and index not in state.read:
             state.read.add(index)
+            state.readings += 1
+            cover_later(ctx, state, state.readings)
         ctx.rerender()
 
     def on_pointer(e) -> None:

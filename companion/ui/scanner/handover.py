@@ -1,98 +1,66 @@
 """The Scanner on the shared device, for a player without a phone: the table hands the
-device over, the player opens their own Scanner, and when they hand it back their
-results are hidden again. The table's own screens never show them."""
+device over (kit.handoff), the player opens their own Scanner, and when they hand it back
+their results are hidden again. The table's own screens never show them, and a player
+whose phone holds their seat scans there only."""
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import flet as ft
 
 from companion.engine import Whereabouts
-from companion.engine.views import seat_viewer
 
 from .. import ids, theme
 from ..context import UiContext
-from ..routes import SCANNER, TABLE
 from ..kit.chips import chips, choice_chip
-from ..kit.gate import styled_button
-from .panel import build_scanner_parts
-
-KEPT = "scanner_handover"
-
-
-@dataclass
-class Handover:
-    seat: int | None = None
-    # The player holds the device: their Scanner is on screen.
-    holding: bool = False
+from ..kit.handoff import SCANNER, hand_back, hand_to, handoff_body, handoff_of, may_hand_to
+from ..routes import RUNNER, SCANNER as SCANNER_SCREEN, TABLE
+from .panel import build_scanner_parts, draft_of
 
 
-def handover_of(ctx: UiContext) -> Handover:
-    return ctx.kept(KEPT, Handover)
+def open_scanner_for(ctx: UiContext, seat: int, *, back_to: str = TABLE) -> None:
+    """From the table: hand the device to `seat`'s player for their Scanner."""
+    hand_to(ctx, seat, SCANNER, back_to=back_to)
+    ctx.navigate(SCANNER_SCREEN)
 
 
-def open_scanner_for(ctx: UiContext, seat: int) -> None:
-    """From the table: hand the device to `seat`'s player."""
-    handover = handover_of(ctx)
-    handover.seat, handover.holding = seat, False
-    ctx.navigate(SCANNER)
+def seats_with_phone(ctx: UiContext) -> frozenset[int]:
+    """Seats whose private steps go to a phone."""
+    return frozenset(member.seat for member in ctx.game.crew if not may_hand_to(ctx, member.seat))
 
 
-def _hide(ctx: UiContext) -> None:
-    """Hand the device back: nothing of the player's stays on screen or in memory."""
-    handover = handover_of(ctx)
-    handover.seat, handover.holding = None, False
-    for key in ("scanner_film", "scanner_draft"):
-        ctx.extras.pop(key, None)
+def scan_on_this_device(ctx: UiContext, seat: int) -> None:
+    """Leaving the Shell for a player without a phone: this device, handed to them, with
+    the card's scan chosen; back to the Event Phase after."""
+    draft_of(ctx, seat).prompted_by_event = False  # the Scanner chooses the event's scan
+    open_scanner_for(ctx, seat, back_to=RUNNER)
+
+
+def _offered(ctx: UiContext) -> list[int]:
+    """Living players this device may be handed to (no phone holds their seat)."""
+    return [member.seat for member in ctx.game.crew
+            if member.whereabouts is not Whereabouts.DEAD and may_hand_to(ctx, member.seat)]
 
 
 def build_handover_screen(ctx: UiContext) -> ft.Control:
     t = ctx.texts.t
-    game = ctx.game
-    handover = handover_of(ctx)
-    seats = [member.seat for member in game.crew if member.whereabouts is not Whereabouts.DEAD]
-    if handover.seat not in seats:
-        handover.seat, handover.holding = None, False
+    handoff = handoff_of(ctx)
+    if handoff.purpose != SCANNER.name or handoff.seat not in _offered(ctx):
+        handoff.seat, handoff.purpose, handoff.holding = None, "", False
 
     def leave(_e) -> None:
-        _hide(ctx)
-        ctx.navigate(TABLE)
-
-    def pick(seat: int) -> None:
-        handover.seat, handover.holding = seat, False
-        ctx.rerender()
-
-    def take(_e) -> None:
-        handover.holding = True
-        ctx.rerender()
+        handoff.back_to = handoff.back_to or TABLE
+        hand_back(ctx)
 
     back = ids.tag(ids.HANDOVER_BACK, ft.TextButton(content=t("ui.common.back"), icon=ft.Icons.ARROW_BACK,
                                                     on_click=leave))
-    body: list[ft.Control]
-    if handover.seat is None:
+    body = handoff_body(ctx, SCANNER, lambda held: build_scanner_parts(held, held.view))
+    if body is None:
         options = [choice_chip(member.name, sublabel=ctx.texts.character(member.character), selected=False,
-                               on_click=lambda _e, seat=member.seat: pick(seat),
+                               on_click=lambda _e, seat=member.seat: hand_to(ctx, seat, SCANNER, back_to=TABLE),
                                identifier=ids.handover_seat(member.seat), icon=ft.Icons.PERSON)
-                   for member in game.crew if member.seat in seats]
-        body = [theme.card(ft.Column([theme.muted(t("ui.handover.pick_help"), size=15), chips(options)], spacing=10),
+                   for member in ctx.game.crew if member.seat in _offered(ctx)]
+        help_key = "ui.handover.pick_help" if options else "ui.handover.nobody"
+        body = [theme.card(ft.Column([theme.muted(t(help_key), size=15), chips(options)], spacing=10),
                            title=t("ui.handover.pick"))]
-    elif not handover.holding:
-        member = game.member(handover.seat)
-        body = [theme.card(ft.Column([
-            ft.Icon(ft.Icons.SEND_TO_MOBILE, size=64, color=theme.YELLOW),
-            ft.Text(t("ui.handover.give", name=member.name), size=24, weight=ft.FontWeight.BOLD,
-                    text_align=ft.TextAlign.CENTER),
-            ft.Text(t("ui.handover.give_help"), size=16, text_align=ft.TextAlign.CENTER),
-            ids.tag(ids.HANDOVER_TAKE, styled_button(t("ui.handover.take", name=member.name), icon=ft.Icons.LOCK_OPEN,
-                                                     on_click=take, tone="primary")),
-        ], spacing=16, horizontal_alignment=ft.CrossAxisAlignment.CENTER))]
-    else:
-        member = game.member(handover.seat)
-        view = ctx.controller.view(seat_viewer(handover.seat))
-        done = ids.tag(ids.HANDOVER_DONE, styled_button(t("ui.handover.done"), icon=ft.Icons.VISIBILITY_OFF,
-                                                        on_click=leave, tone="warning"))
-        body = [ft.Text(t("ui.handover.holding", name=member.name), size=20, weight=ft.FontWeight.BOLD),
-                *build_scanner_parts(ctx, view), done]
     return ids.tag(ids.HANDOVER_SCREEN, ft.Column(
         [back, *body], spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         width=min(ctx.width - 2 * theme.PAGE_PADDING, theme.FORM_MAX_WIDTH)))

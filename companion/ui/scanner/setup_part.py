@@ -15,7 +15,7 @@ from ..kit.chips import label, stepper
 def contamination_picker(ctx: UiContext, draft: Any) -> ft.Control:
     """`draft` carries `digital_contamination` and `infected_count` (None: the rules data's value)."""
     t = ctx.texts.t
-    rules = ctx.controller.rules.contamination
+    rules = ctx.session.rules.contamination
 
     def on_digital(e) -> None:
         draft.digital_contamination = bool(e.control.value)

@@ -53,7 +53,7 @@ def _pod_dialog(gate: CommandGate, member: CrewView) -> None:
 
 def _knowledge_row(gate: CommandGate, member: CrewView) -> ft.Control:
     t = gate.ctx.texts.t
-    rules = gate.ctx.controller.rules.knowledge
+    rules = gate.ctx.session.rules.knowledge
     seat = member.seat
     marks: list[ft.Control] = [
         ids.tag(ids.crew_knowledge(seat), ft.Text(t("ui.crew.knowledge", value=member.knowledge,

@@ -85,7 +85,7 @@ def build_power_panel(gate: CommandGate) -> ft.Control:
 
 
 def _token_picker(gate: CommandGate, label: str, value: int) -> ft.Dropdown:
-    numbers = [str(spec.number) for spec in gate.ctx.controller.rules.power.tokens]
+    numbers = [str(spec.number) for spec in gate.ctx.session.rules.power.tokens]
     return ft.Dropdown(label=label, value=str(value), options=[ft.DropdownOption(key=n, text=n) for n in numbers],
                        width=150, dense=True)
 
@@ -95,7 +95,7 @@ def open_restore_dialog(gate: CommandGate) -> None:
     ctx = gate.ctx
     t = ctx.texts.t
     state = ctx.game
-    rules = ctx.controller.rules.power
+    rules = ctx.session.rules.power
     pickers = {s: _token_picker(gate, ctx.texts.section(s), state.power[s].number) for s in Section}
     grid = ft.Row([ids.tag(ids.restore_power_section(s.value), p) for s, p in pickers.items()], wrap=True, spacing=8,
                   run_spacing=8, visible=False)

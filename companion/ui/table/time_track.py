@@ -168,7 +168,7 @@ def build_time_track(ctx: UiContext, state: PublicView, available_width: float,
                      help: ft.Control | None = None) -> ft.Control:
     """Each slot is kept while what stands on it is unchanged (kit.memo.kept_items): moving
     the Time token rebuilds two slots, not the track."""
-    texts, rules = ctx.texts, ctx.controller.rules
+    texts, rules = ctx.texts, ctx.session.rules
     slots = rules.time_track.slots
     # Phones get two rows (15…08, 07…S) so the numbers stay readable.
     per_row = len(slots) if available_width >= 900 else (len(slots) + 1) // 2

@@ -42,7 +42,7 @@ def _ask_to_advance(gate: CommandGate) -> None:
     """The first tap only asks, right where the table looks; whether the advance would end
     the game is worked out now, for this one command."""
     ctx = gate.ctx
-    ctx.extras[CONFIRMING_ADVANCE] = ctx.controller.would_end_game(AdvanceTime(), ctx.viewer)
+    ctx.extras[CONFIRMING_ADVANCE] = ctx.session.game_ending(AdvanceTime()) is not None
     ctx.rerender()
 
 

@@ -67,13 +67,12 @@ def build_table(ctx: UiContext, *, first_paint: bool = False) -> ft.Control:
     width = ctx.width - 2 * PAGE_PADDING
     version = ctx.feed.version if ctx.feed is not None else None
     if ctx.is_phone:
-        log = kept_panel(ctx, "log", version, lambda: build_log(ctx, ctx.controller.history(
-            ctx.viewer, limit=PHONE_LOG_LINES)))
+        log = kept_panel(ctx, "log", version, lambda: build_log(ctx, ctx.session.history(limit=PHONE_LOG_LINES)))
         return ft.Column([*head, *board, crew, log], spacing=theme.GAP, width=width,
                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     log = kept_panel(ctx, "log", version, lambda: build_log(
-        ctx, ctx.controller.history(ctx.viewer, limit=MAX_LINES), height=max(300.0, (ctx.page.height or 800) - 160)))
+        ctx, ctx.session.history(limit=MAX_LINES), height=max(300.0, (ctx.page.height or 800) - 160)))
     column = lambda controls, flex: ft.Container(  # noqa: E731
         ft.Column(controls, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH), expand=flex)  # noqa: E731
     if ctx.is_wide:

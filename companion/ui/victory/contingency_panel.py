@@ -14,8 +14,9 @@ from .. import ids, theme
 from ..context import UiContext
 from ..kit.chips import chips, choice_chip, label
 from ..kit.gate import command_button, styled_button
+from ..kit.reveal import reveal_of, reveal_toggle, show
 from ..routes import VICTORY
-from .handoff import hand_to, handoff_body, phones
+from ..kit.handoff import CONTINGENCY, hand_to, handoff_body, may_hand_to
 from .names import player_name, token_card
 
 VIAS = ("archive", "alert_room", "computer")
@@ -40,14 +41,24 @@ def build_own_tokens(ctx: UiContext, view: GameView) -> list[ft.Control]:
     seat = view.private.seat
     own = view.private.contingency
     rows: list[ft.Control] = [theme.muted(t("ui.contingency.own_help"), size=14)]
-    rows += [token_card(ctx.texts, token) for token in own.own] or [theme.muted(t("ui.contingency.none_held"))]
-    if own.seen:
-        rows.append(label(t("ui.contingency.seen")))
-        for seen in own.seen:
-            where = t("ui.contingency.in_pool") if seen.holder is None else \
-                t("ui.contingency.held_by", name=player_name(game, seen.holder))
-            rows.append(ft.Column([theme.muted(where, size=13), token_card(ctx.texts, seen.token, detail=False)],
-                                  spacing=2, tight=True))
+    # The tokens stay hidden until their owner asks, and hide again (kit.reveal); a look
+    # the player just made is shown at once.
+    reveal = reveal_of(ctx, ("tokens", seat))
+    looks_known = ctx.extras.get(("tokens-looks", seat))
+    ctx.extras[("tokens-looks", seat)] = len(own.seen)
+    if looks_known is not None and len(own.seen) > looks_known and not reveal.shown:
+        show(ctx, reveal)
+    if reveal.shown:
+        rows += [token_card(ctx.texts, token) for token in own.own] or [theme.muted(t("ui.contingency.none_held"))]
+        if own.seen:
+            rows.append(label(t("ui.contingency.seen")))
+            for seen in own.seen:
+                where = t("ui.contingency.in_pool") if seen.holder is None else \
+                    t("ui.contingency.held_by", name=player_name(game, seen.holder))
+                rows.append(ft.Column([theme.muted(where, size=13), token_card(ctx.texts, seen.token, detail=False)],
+                                      spacing=2, tight=True))
+    rows.append(reveal_toggle(ctx, reveal, show_label=t("ui.private.show"), hide_label=t("ui.private.hide"),
+                              identifier=ids.CONTINGENCY_SHOW))
     if not game.is_over and game.member(seat).is_in_facility:
         rows.append(_looks(ctx, view, seat))
     return [ids.tag(ids.CONTINGENCY_OWN, theme.card(ft.Column(rows, spacing=8), title=t("ui.contingency.own_title")))]
@@ -77,7 +88,7 @@ def _looks(ctx: UiContext, view: GameView, seat: int) -> ft.Control:
     rows.append(theme.muted(t(f"ui.contingency.via_help.{draft.via}"), size=13))
     others = [m for m in game.crew if m.seat != seat and held.get(m.seat)]
     targets: list[int | None] = []
-    if draft.via == "archive" and ctx.controller.rules.contingency_deal.archive == "any_non_active":
+    if draft.via == "archive" and ctx.session.rules.contingency_deal.archive == "any_non_active":
         targets = [None] + [m.seat for m in others]
     elif draft.via == "computer":
         targets = [m.seat for m in others if m.is_in_facility]
@@ -113,11 +124,10 @@ def build_contingency_panel(ctx: UiContext) -> ft.Control | None:
     t = ctx.texts.t
     if tokens is None:
         return theme.card(_by_hand(ctx))
-    private = handoff_body(ctx, "contingency", lambda view: build_own_tokens(ctx, view))
+    private = handoff_body(ctx, CONTINGENCY, lambda held: build_own_tokens(held, held.view))
     if private is not None:
         return ids.tag(ids.CONTINGENCY_PANEL, theme.card(ft.Column(private, spacing=10),
                                                          title=t("ui.contingency.title")))
-    with_phone = phones(ctx)
     rows: list[ft.Control] = [theme.muted(t("ui.contingency.table_help"), size=14)]
     for member in game.crew:
         count = tokens.held.get(member.seat, 0)
@@ -125,12 +135,12 @@ def build_contingency_panel(ctx: UiContext) -> ft.Control | None:
             ft.Text(member.name, size=15, weight=ft.FontWeight.BOLD, expand=True),
             theme.pill(t("ui.contingency.held", count=count), bgcolor=theme.SURFACE_HIGH, size=12),
         ]
-        if member.seat in with_phone:
+        if not may_hand_to(ctx, member.seat):
             line.append(theme.pill(t("ui.victory.on_phone"), bgcolor=theme.GREEN, size=12))
         else:
             line.append(ids.tag(ids.contingency_handoff(member.seat), styled_button(
                 t("ui.contingency.open_own"), icon=ft.Icons.LOCK_OPEN, compact=True,
-                on_click=lambda _e, s=member.seat: hand_to(ctx, s, "contingency"))))
+                on_click=lambda _e, s=member.seat: hand_to(ctx, s, CONTINGENCY))))
         rows.append(ft.Row(line, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     rows.append(theme.muted(t("ui.contingency.pool_count", count=tokens.pool), size=14))
     for token in tokens.public:

@@ -77,7 +77,7 @@ def _contamination(ctx: UiContext, view: GameView, seat: int) -> ft.Control:
     victory = view.public.victory
     draft = draft_of(ctx, seat)
     gate = ctx.gate()
-    rules = ctx.controller.rules
+    rules = ctx.session.rules
     rows: list[ft.Control] = []
 
     def changed(**values) -> None:
@@ -198,7 +198,7 @@ def _objective(ctx: UiContext, view: GameView, seat: int) -> ft.Control:
     victory = game.victory
     own = view.private.victory  # type: ignore[union-attr]
     draft = draft_of(ctx, seat)
-    rules = ctx.controller.rules
+    rules = ctx.session.rules
 
     def changed(**values) -> None:
         for name, value in values.items():

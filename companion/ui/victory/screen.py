@@ -29,7 +29,7 @@ from ..context import UiContext
 from ..kit.chips import chips, choice_chip, label
 from ..kit.gate import command_button, styled_button
 from ..routes import TABLE, VICTORY
-from .handoff import hand_to, handoff_body, phones
+from ..kit.handoff import VICTORY, hand_to, handoff_body, may_hand_to
 from .names import place_text, token_card
 from .private import build_private_victory
 from .summary import game_length, summary_text, verdict_lines
@@ -54,6 +54,10 @@ def build_victory_entry(ctx: UiContext) -> ft.Control:
     """The end panel's way in: starts the walkthrough if needed, then opens it."""
     t = ctx.texts.t
     victory = ctx.game.victory
+    if victory is None and ctx.game.everyone_lost:
+        # Nobody is alive: there is nothing to check (p.12), so no button leads there.
+        return ids.tag(ids.VICTORY_EVERYONE_LOST, ft.Text(t("ui.victory.everyone_lost"), size=17,
+                                                          weight=ft.FontWeight.BOLD, color=theme.RED))
     if victory is None:
         def start(_e) -> None:
             if ctx.gate().execute(StartVictoryCheck()):
@@ -79,7 +83,7 @@ def build_victory_screen(ctx: UiContext) -> ft.Control:
         body = [_start(ctx)]
     else:
         head.append(_stepper(ctx, victory))
-        private = handoff_body(ctx, "victory", lambda view: build_private_victory(ctx, view))
+        private = handoff_body(ctx, VICTORY, lambda held: build_private_victory(held, held.view))
         body = private if private is not None else _step(ctx, victory)
         body.append(_step_back(ctx))
     return ids.tag(ids.VICTORY_SCREEN, ft.Column(
@@ -114,7 +118,7 @@ def _step_back(ctx: UiContext) -> ft.Control:
     undo = ctx.feed.undo if ctx.feed is not None else None
     can = undo is not None and undo.can_undo
     button = styled_button(t("ui.victory.step_back"), icon=ft.Icons.UNDO, disabled=not can, compact=True,
-                           on_click=lambda _e: ctx.attempt(lambda: ctx.controller.undo(ctx.viewer)))
+                           on_click=lambda _e: ctx.attempt(lambda: ctx.session.undo()))
     parts: list[ft.Control] = [ids.tag(ids.VICTORY_STEP_BACK, button)]
     if not can:
         parts.append(theme.muted(t("ui.victory.no_step_back"), size=13))
@@ -225,7 +229,7 @@ def _toggle_fixing(ctx: UiContext, seat: int) -> None:
 def _contingency(ctx: UiContext, victory: VictoryView) -> list[ft.Control]:
     t = ctx.texts.t
     gate = ctx.gate()
-    rules = ctx.controller.rules
+    rules = ctx.session.rules
     if victory.active is None:
         if not victory.physical_tokens:
             rows: list[ft.Control] = [
@@ -281,23 +285,22 @@ def _fact(ctx: UiContext, victory: VictoryView, entry) -> str:
 def _private_rows(ctx: UiContext, victory: VictoryView, seats: list[int], done: set[int], purpose_key: str,
                   *, curtain: bool = True) -> list[ft.Control]:
     t = ctx.texts.t
-    with_phone = phones(ctx)
     rows: list[ft.Control] = []
     for seat in seats:
         finished = seat in done
+        on_phone = not may_hand_to(ctx, seat)
         line: list[ft.Control] = [
             ids.tag(ids.victory_status(seat), theme.pill(t("ui.victory.done" if finished else "ui.victory.waiting"),
                                                           bgcolor=theme.GREEN if finished else theme.SURFACE_HIGH,
                                                           size=13)),
         ]
-        if seat in with_phone:
+        if on_phone:
+            # Their private steps are on their phone: this device is never handed to them.
             line.append(theme.pill(t("ui.victory.on_phone"), bgcolor=theme.BLUE_DARK, size=13))
-        if seat not in with_phone or not finished:
-            key = "ui.victory.open_here" if seat in with_phone else purpose_key
+        elif not finished:
             line.append(ids.tag(ids.victory_handoff(seat), styled_button(
-                t(key, name=ctx.game.member(seat).name), icon=ft.Icons.SEND_TO_MOBILE, compact=True,
-                tone="normal" if seat in with_phone else "primary",
-                on_click=lambda _e, s=seat: hand_to(ctx, s, "victory", curtain=curtain))))
+                t(purpose_key, name=ctx.game.member(seat).name), icon=ft.Icons.SEND_TO_MOBILE, compact=True,
+                tone="primary", on_click=lambda _e, s=seat: hand_to(ctx, s, VICTORY, curtain=curtain))))
         rows.append(_line(ctx, seat, line))
     return rows
 

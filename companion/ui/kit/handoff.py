@@ -1,0 +1,135 @@
+"""Handing the shared device to one player for their private steps (their Scanner, their
+Contingency tokens, their Victory Check steps) when no phone holds their seat.
+
+The table's own view never holds a player's secrets: while the player holds the device,
+their part is drawn from their own session (UiContext.handed_to), which the table gets only
+for a seat without a phone; handing it back forgets everything that was shown."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import flet as ft
+
+from companion.engine import IllegalCommand
+
+from .. import ids, theme
+from ..context import UiContext
+from .gate import styled_button
+
+KEPT = "handoff"
+# Page-local drafts, films and reveals of a player's private steps, forgotten on hand-back.
+PRIVATE_KEYS = ("victory_draft", "victory_cards", "contingency_draft", "scanner_draft", "scanner_film", "reveals",
+                "tokens-looks")
+
+
+@dataclass(frozen=True)
+class Purpose:
+    """What the device is handed over for: its texts (locale keys) and identifiers."""
+
+    name: str
+    give: str
+    give_help: str
+    take: str
+    holding: str
+    done: str
+    take_id: str
+    done_id: str
+
+
+SCANNER = Purpose("scanner", "ui.handover.give", "ui.handover.give_help", "ui.handover.take", "ui.handover.holding",
+                  "ui.handover.done", ids.HANDOVER_TAKE, ids.HANDOVER_DONE)
+_PRIVATE_STEPS = dict(give="ui.victory.handoff.give", give_help="ui.victory.handoff.give_help",
+                      take="ui.victory.handoff.take", holding="ui.victory.handoff.holding",
+                      done="ui.victory.handoff.done", take_id=ids.VICTORY_HANDOFF_TAKE, done_id=ids.VICTORY_HANDOFF_DONE)
+CONTINGENCY = Purpose("contingency", **_PRIVATE_STEPS)
+VICTORY = Purpose("victory", **_PRIVATE_STEPS)
+
+
+@dataclass
+class Handoff:
+    seat: int | None = None
+    purpose: str = ""
+    # The player holds the device: their private part is on screen.
+    holding: bool = False
+    # Where the device goes back to once handed back (None: this screen).
+    back_to: str | None = None
+
+
+def handoff_of(ctx: UiContext) -> Handoff:
+    return ctx.kept(KEPT, Handoff)
+
+
+def may_hand_to(ctx: UiContext, seat: int) -> bool:
+    """Whether this page may be handed to `seat`'s player: the table, for a seat no phone holds."""
+    return ctx.session.may_hand_over(seat)
+
+
+def hand_to(ctx: UiContext, seat: int, purpose: Purpose, *, curtain: bool = True, back_to: str | None = None) -> None:
+    """Hand the device to `seat`'s player (first a curtain: "hand the device to …")."""
+    if not may_hand_to(ctx, seat):
+        return
+    handoff = handoff_of(ctx)
+    handoff.seat, handoff.purpose, handoff.holding, handoff.back_to = seat, purpose.name, not curtain, back_to
+    ctx.rerender()
+
+
+def forget_private(ctx: UiContext) -> None:
+    for key in list(ctx.extras):
+        name = key[0] if isinstance(key, tuple) else key
+        if name in PRIVATE_KEYS:
+            del ctx.extras[key]
+
+
+def hand_back(ctx: UiContext) -> None:
+    """Back to the table: nothing of the player's stays on screen or in memory."""
+    handoff = handoff_of(ctx)
+    back_to = handoff.back_to
+    handoff.seat, handoff.purpose, handoff.holding, handoff.back_to = None, "", False, None
+    forget_private(ctx)
+    if back_to is not None:
+        ctx.navigate(back_to)
+    else:
+        ctx.rerender()
+
+
+def handed_seat(ctx: UiContext, purpose: Purpose) -> int | None:
+    handoff = handoff_of(ctx)
+    return handoff.seat if handoff.purpose == purpose.name else None
+
+
+def handoff_body(ctx: UiContext, purpose: Purpose,
+                 private: Callable[[UiContext], list[ft.Control]]) -> list[ft.Control] | None:
+    """The curtain ("hand the device to …") or the player's private part, drawn by
+    `private` from the player's own context; None when the device is not handed over for
+    `purpose`."""
+    t = ctx.texts.t
+    handoff = handoff_of(ctx)
+    if handoff.seat is None or handoff.purpose != purpose.name:
+        return None
+    try:
+        member = ctx.game.member(handoff.seat)
+        held = ctx.handed_to(handoff.seat)
+    except (KeyError, IllegalCommand):
+        # The seat left the game, or a phone took it meanwhile: its secrets go there.
+        handoff.seat, handoff.holding = None, False
+        forget_private(ctx)
+        return None
+    if not handoff.holding:
+        def take(_e) -> None:
+            handoff.holding = True
+            ctx.rerender()
+
+        return [theme.card(ft.Column([
+            ft.Icon(ft.Icons.SEND_TO_MOBILE, size=56, color=theme.YELLOW),
+            ft.Text(t(purpose.give, name=member.name), size=22, weight=ft.FontWeight.BOLD,
+                    text_align=ft.TextAlign.CENTER),
+            ft.Text(t(purpose.give_help), size=15, text_align=ft.TextAlign.CENTER),
+            ids.tag(purpose.take_id, styled_button(t(purpose.take, name=member.name),
+                                                   icon=ft.Icons.LOCK_OPEN, tone="primary", on_click=take)),
+            ft.TextButton(content=t("ui.common.cancel"), on_click=lambda _e: hand_back(ctx)),
+        ], spacing=14, horizontal_alignment=ft.CrossAxisAlignment.CENTER))]
+    done = ids.tag(purpose.done_id, styled_button(t(purpose.done), icon=ft.Icons.VISIBILITY_OFF,
+                                                  tone="warning", on_click=lambda _e: hand_back(ctx)))
+    return [ft.Text(t(purpose.holding, name=member.name), size=18, weight=ft.FontWeight.BOLD),
+            *private(held), done]

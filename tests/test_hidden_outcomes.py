@@ -1,0 +1,219 @@
+"""Nothing is worked out from a secret before it is revealed: two games that differ only in
+what nobody has seen (the seed, which unmarked Contamination card is which, which
+Contingency token lies where) show every viewer the same pages, warnings and enabled
+states included, up to the reveal. Commands whose outcome is drawn or hidden are marked
+where they are registered, and are never run ahead to word a warning."""
+from __future__ import annotations
+
+import importlib
+import random
+
+import flet as ft
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.controller import TableController
+from companion.engine import GameSession, GameState, IllegalCommand, Whereabouts, apply, check, run
+from companion.engine import commands as c
+from companion.engine.apply import GameEnding
+from companion.engine.authority import sender_for
+from companion.engine.registry import REGISTRY
+from companion.engine.views import TABLE, Viewer, seat_viewer, view_for
+from companion.store import GameStore
+from companion.ui.bag.view import build_bag_screen
+from companion.engine.contamination_model import ScanProcedure
+from companion.ui import ids
+from companion.ui.phone.seat_screen import build_seat_screen
+from companion.ui.scanner.panel import draft_of
+from companion.ui.table.view import build_table
+from tests.support.contamination_helpers import (
+    RULES,
+    clean_cards,
+    digital_game,
+    digital_setup,
+    infected_cards,
+    with_held,
+)
+from tests.ui_tree import make_context, walk
+
+
+# --------------------------------------------------------------------- what a page shows
+def _shown(control) -> list[tuple]:
+    """Everything a person or a screen reader can tell from a control tree: each control's
+    kind, identifier, whether it is enabled, and its text."""
+    out = []
+    for item in walk(control):
+        texts = tuple(getattr(item, name) for name in ("value", "label", "tooltip", "content", "text")
+                      if isinstance(getattr(item, name, None), str))
+        out.append((type(item).__name__, getattr(item, "identifier", None), getattr(item, "disabled", None),
+                    getattr(item, "opacity", None), texts))
+    return sorted(out, key=repr)
+
+
+def _controller(tmp_path, name: str, state: GameState) -> TableController:
+    controller = TableController(GameStore(tmp_path / name), RULES)
+    controller.session = GameSession(RULES, [digital_setup(players=len(state.crew))], 0, {0: state})
+    controller.game_id = name
+    return controller
+
+
+def _pages(controller: TableController, state: GameState) -> dict[str, list[tuple]]:
+    pages = {}
+    for viewer in [TABLE] + [seat_viewer(member.seat) for member in state.crew]:
+        ctx = make_context(controller, "pt-BR", 390, viewer=viewer)
+        if viewer.is_table:
+            pages["table"] = _shown(build_table(ctx))
+            pages["bag"] = _shown(build_bag_screen(ctx))
+        else:
+            pages[f"seat-{viewer.seat}"] = _shown(build_seat_screen(ctx, on_leave=lambda: None))
+    return pages
+
+
+def _scan_tap(controller: TableController, seat: int, procedure: str, count: int | None) -> tuple:
+    """The player's own Scanner: the form filled in as `procedure` and `count`, then its
+    Scan button tapped. What the tap shows before anything is sent: the refusal, or the
+    confirmation (its text, warnings included)."""
+    ctx = make_context(controller, "pt-BR", 390, viewer=seat_viewer(seat))
+    draft = draft_of(ctx, seat)
+    draft.procedure, draft.count = ScanProcedure(procedure), count
+    screen = build_seat_screen(ctx, on_leave=lambda: None)
+    button = _find(screen, ids.SCANNER_SCAN).content
+    applied = controller.state.commands_applied
+    button.on_click(None)
+    assert controller.state.commands_applied == applied, "a tap sent the scan without asking"
+    dialogs = ctx.page.dialogs
+    return ("asked", tuple(_shown(dialogs[-1].content))) if dialogs else ("nothing",)
+
+
+def _find(control, identifier: str):
+    for item in walk(control):
+        if isinstance(item, ft.Semantics) and item.identifier == identifier:
+            return item
+    raise AssertionError(f"{identifier} not on screen")
+
+
+# --------------------------------------------------------------------- the twins
+def _unseen_swapped(state: GameState, rng: random.Random) -> GameState:
+    """The same game as far as anyone can know: another seed, the cards nobody has marked
+    in each other's places, and the tokens nobody has looked at swapped around."""
+    twin = state.model_copy(deep=True)
+    twin.rng.seed = rng.randrange(10**12)
+    deck = twin.contamination
+    if deck is not None:
+        unseen = sorted(card for card in deck.all_cards() if card not in deck.labels)
+        swap = {**dict(zip(unseen, rng.sample(unseen, len(unseen)))), **{card: card for card in deck.labels}}
+        deck.pool = sorted(swap[card] for card in deck.pool)
+        deck.bottom = [swap[card] for card in deck.bottom]
+        deck.held = {seat: [swap[card] for card in held] for seat, held in deck.held.items()}
+    return twin
+
+
+def test_the_scan_warning_is_the_same_whether_the_hidden_card_kills_or_not(tmp_path):
+    """A Character with a Larva and one Contamination card: the scan kills if the card is
+    INFECTED. The confirmation says only what the player can know, the same either way,
+    and the card's word is nowhere on any page until the scan."""
+    start = digital_game(players=2).state
+    deadly = with_held(start, {1: [infected_cards(start)[0]], 2: clean_cards(start)[:1]}, body={1: {"larva": True}})
+    harmless = with_held(start, {1: [clean_cards(start)[1]], 2: clean_cards(start)[:1]}, body={1: {"larva": True}})
+    # The twins really differ: one scan kills, the other does not.
+    scan = c.ScanContamination(seat=1, procedure="hand", in_hand=1)
+    assert apply(deadly, scan, RULES).member(1).whereabouts is Whereabouts.DEAD
+    assert apply(harmless, scan, RULES).member(1).whereabouts is Whereabouts.FACILITY
+    one, other = _controller(tmp_path, "deadly", deadly), _controller(tmp_path, "harmless", harmless)
+    assert _pages(one, deadly) == _pages(other, harmless)
+    asked = _scan_tap(one, 1, "hand", 1)
+    assert asked == _scan_tap(other, 1, "hand", 1)
+    # It warns of what the board shows: a Larva is there, so INFECTED would kill.
+    texts = " ".join(text for entry in asked[1] for text in entry[4])
+    assert make_context(one, "pt-BR", viewer=seat_viewer(1)).texts.t("ui.confirm.scan_may_kill") in texts
+
+
+def test_a_hidden_outcome_is_never_run_ahead(tmp_path, monkeypatch):
+    """The warning of a scan comes from the registration's own question, not from running
+    the scan: running it here would fail the test."""
+    start = digital_game(players=2).state
+    state = with_held(start, {1: [infected_cards(start)[0]]}, body={1: {"larva": True}})
+    controller = _controller(tmp_path, "g", state)
+    apply_module = importlib.import_module("companion.engine.apply")  # the module, not the function
+
+    def refuse(*_args, **_kwargs):
+        raise AssertionError("a hidden outcome was run ahead")
+
+    monkeypatch.setattr(apply_module, "run", refuse)
+    scan = c.ScanContamination(seat=1, procedure="hand", in_hand=1)
+    # The only Character in the Facility? No: seat 2 is there too, so it would not end the game.
+    assert controller.game_ending(scan, seat_viewer(1)) is None
+    alone = state.model_copy(deep=True)
+    alone.member(2).whereabouts = Whereabouts.BUNKER
+    assert _controller(tmp_path, "alone", alone).game_ending(scan, seat_viewer(1)) is GameEnding.MAY_END
+
+
+def test_every_command_that_draws_or_hides_its_outcome_is_marked_where_it_is_registered():
+    """Run each registered command on twins that differ only in what nobody has seen: a
+    command whose result differs is one whose outcome is drawn or hidden, and must be
+    registered so (a seeded search over many states and commands)."""
+    from tests.support.candidates import candidates
+
+    rng = random.Random(5)
+    unmarked_but_chance: set[str] = set()
+    for seed in range(5):
+        game = GameSession.start(digital_setup(players=3, seed=seed).model_copy(update={"contingency_tokens": True}),
+                                 RULES)
+        for _ in range(60):
+            state = game.state
+            options = [command for command in candidates(state, RULES) if check(state, command, RULES) is None]
+            if not options or state.is_over:
+                break
+            twin = _unseen_swapped(state, rng)
+            for command in options:
+                registration = REGISTRY.get(type(command))
+                if registration is None or registration.hidden_outcome:
+                    continue
+                after, twin_after = run(state, command, RULES), run(twin, command, RULES)
+                for viewer in [TABLE] + [seat_viewer(m.seat) for m in state.crew]:
+                    if view_for(after.state, viewer, RULES) != view_for(twin_after.state, viewer, RULES):
+                        unmarked_but_chance.add(command.type)
+            command = rng.choice(options)
+            try:
+                game.execute(command)
+            except IllegalCommand:
+                break
+    assert not unmarked_but_chance
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), moves=st.lists(st.tuples(st.integers(0, 6), st.integers(1, 3), st.integers(0, 99)),
+                                                  min_size=2, max_size=14))
+def test_twins_that_differ_only_in_what_nobody_has_seen_look_the_same_to_everyone(tmp_path_factory, seed, moves):
+    state = apply(None, digital_setup(players=3, seed=seed).model_copy(update={"contingency_tokens": True}), RULES)
+    for kind, seat, n in moves:
+        command = [
+            c.GainContamination(seat=seat, count=1 + n % 2),
+            c.SetLarva(seat=seat, larva=bool(n % 2)),
+            c.ScanContamination(seat=seat, procedure="hand", in_hand=n % 2 + 1),
+            c.ScanContamination(seat=seat, procedure="all"),
+            c.PeekContingency(seat=seat, via="alert_room"),
+            c.AdvanceTime(),
+            c.InfestCharacter(seat=seat),
+        ][kind]
+        if check(state, command, RULES) is None:
+            state = apply(state, command, RULES)
+    if state.is_over:
+        return
+    twin = _unseen_swapped(state, random.Random(seed))
+    folder = tmp_path_factory.mktemp("twins")
+    one, other = _controller(folder, "one", state), _controller(folder, "other", twin)
+    assert _pages(one, state) == _pages(other, twin)
+    for member in state.crew:
+        viewer = seat_viewer(member.seat)
+        if member.is_in_facility:
+            for procedure, count in (("hand", 1), ("all", None), ("rest", 1), ("leaving_the_shell", 0)):
+                assert _scan_tap(one, member.seat, procedure, count) == _scan_tap(other, member.seat, procedure, count)
+        for command in (c.ScanContamination(seat=member.seat, procedure="hand", in_hand=1),
+                        c.ScanContamination(seat=member.seat, procedure="all"),
+                        c.PeekContingency(seat=member.seat, via="alert_room")):
+            assert one.check(command, viewer) == other.check(command, viewer) or \
+                (one.check(command, viewer).key, one.check(command, viewer).params) == \
+                (other.check(command, viewer).key, other.check(command, viewer).params)
+            assert one.game_ending(command, viewer) == other.game_ending(command, viewer)
