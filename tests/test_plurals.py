@@ -161,4 +161,4 @@ def test_the_solo_player_rule_reads_one_player(catalog):
     pt, tr = Translator("pt-BR", catalog), Translator("tr", catalog)
     assert pt.t("ui.setup.player_rule_exact", mode="solo", count=1) == "Modo Solo: 1 jogador."
     assert pt.t("ui.setup.player_rule", mode="standard", low=1, count=5).endswith("de 1 a 5 jogadores.")
-    assert tr.t("ui.setup.player_rule_exact", mode="solo", count=1) == "Solo modu: 1 oyuncu."
+    assert tr.t("ui.setup.player_rule_exact", mode="solo", count=1) == "Solo mod: 1 oyuncu."

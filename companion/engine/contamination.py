@@ -297,7 +297,7 @@ def scan_contamination(turn: Turn, command: ScanContamination) -> None:
     deck = state.contamination
     assert deck is not None
     member = state.member(command.seat)
-    record = ScanRecord(seq=turn.seq, procedure=command.procedure)
+    record = ScanRecord(seq=turn.seq, procedure=command.procedure, from_hand=_asks_count(command, member.body.larva))
     deck.scans[member.seat] = record
     if _draws_for_the_larva(command, member):
         _scan_a_drawn_card(turn, member, record)

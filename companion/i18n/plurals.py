@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Collection, Mapping
+from typing import Any, Callable, Collection, Mapping
 
 from babel import Locale
 
@@ -37,6 +37,7 @@ __all__ = [
     "QUANTITY_PLACEHOLDERS",
     "candidate_forms",
     "count_sentence_problems",
+    "counted_placeholders",
     "exact_form",
     "is_form",
     "is_quantity",
@@ -55,7 +56,8 @@ _EXACT = re.compile(r"=\d+")
 # A placeholder, then blanks, then a word or another placeholder: "{count} cartas", "{n} {kind}".
 _FOLLOWED_BY_WORD = re.compile(r"\{(\w+)[^{}]*\}[ \t\u00a0]+(?=([^\W\d_]+|\{))")
 # Words that join two numbers rather than name what is counted: "de {low} a {high}", "{low} ile {high}".
-CONNECTIVES: frozenset[str] = frozenset({"a", "e", "ou", "até", "ile", "ve", "veya"})
+# "por" says "per", not what is counted ("1 por jogador").
+CONNECTIVES: frozenset[str] = frozenset({"a", "e", "ou", "até", "por", "ile", "ve", "veya"})
 _CHECKED_COUNTS = range(0, 101)  # whole numbers a table can meet
 
 
@@ -113,9 +115,10 @@ def plural_families(messages: Mapping[str, str]) -> dict[str, dict[str, str]]:
     return families
 
 
-def _counted_placeholders(template: str) -> list[str]:
+def counted_placeholders(template: str, quantity: Callable[[str], bool] = is_quantity) -> list[str]:
+    """Placeholders of `template` that count what the next word names ("{count} cartas")."""
     return [name for name, word in _FOLLOWED_BY_WORD.findall(template)
-            if is_quantity(name) and word.lower() not in CONNECTIVES]
+            if quantity(name) and word.lower() not in CONNECTIVES]
 
 
 def _needed_categories(lang: str) -> set[str]:
@@ -128,7 +131,7 @@ def count_sentence_problems(messages: Mapping[str, str], lang: str) -> list[str]
     families = plural_families(messages)
     members = {f"{base}.{form}" for base, forms in families.items() for form in forms}
     for key, template in sorted(messages.items()):
-        counted = _counted_placeholders(template)
+        counted = counted_placeholders(template)
         if key in members:
             counted = [name for name in counted if name != COUNT_PARAM]
             hint = "only {count} picks the form; put other numbers in a label"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.attacks import INJURY_CARDS, retreat_corridor, retreat_corridor_unconfirmed
+from companion.engine.attacks import INJURY_CARDS, other_corridor, retreat_corridor, retreat_corridor_unconfirmed
 from companion.engine.commands import InjuryCheck
 from companion.engine.deck_odds import injury_check_odds
 from companion.engine.decks import Deck, event_card
@@ -126,11 +126,12 @@ def build_injury_result(ctx: UiContext, since: int) -> ft.Control | None:
         banner = verdict(ids.INJURY_VERDICT, texts.upper(t("ui.events.injury.egg_killed")), None,
                          bgcolor=MISS_BG, icon=ft.Icons.CHECK_CIRCLE, border=theme.GREEN)
     else:
-        spec = event_card(ctx.controller.rules, result.retreat_card)
-        corridor = retreat_corridor(spec)
+        rules = ctx.controller.rules
+        spec = event_card(rules, result.retreat_card)
+        corridor = retreat_corridor(spec, rules)
         unconfirmed = retreat_corridor_unconfirmed(spec)
-        detail = (t("ui.events.injury.retreat_detail_first", corridor=corridor, then=spec.corridors[-1],
-                    number=spec.number) if unconfirmed
+        detail = (t(f"ui.events.injury.retreat_detail_{rules.intruders.retreat_corridor}", corridor=corridor,
+                    other=other_corridor(spec, rules), number=spec.number) if unconfirmed
                   else t("ui.events.injury.retreat_detail", corridors=corridor, number=spec.number))
         banner = verdict(ids.INJURY_VERDICT, texts.upper(t("ui.events.injury.retreats", kind=kind)), detail,
                          bgcolor=RETREAT_BG, icon=ft.Icons.U_TURN_LEFT)

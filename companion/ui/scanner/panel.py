@@ -77,6 +77,8 @@ def _procedure_help(ctx: UiContext, procedure: ScanProcedure, member: CrewView) 
     if procedure is ScanProcedure.LEAVING_THE_SHELL:
         return t("ui.scanner.help.leaving_the_shell_larva" if member.body.larva
                  else "ui.scanner.help.leaving_the_shell")
+    if procedure is ScanProcedure.DECONTAMINATION and not ctx.controller.rules.contamination.decontamination_removes_larva:
+        return t("ui.scanner.help.decontamination_keeps_larva")  # the help says what the engine does
     return t(f"ui.scanner.help.{procedure.value}")
 
 
@@ -164,7 +166,9 @@ def _scan_outcome(ctx: UiContext, scan: ScanView) -> list[str]:
         lines.append(t("ui.scanner.outcome.larva_placed"))
     removed = sum(1 for card in scan.cards if card.removed)
     if removed:
-        lines.append(t("ui.scanner.outcome.removed", count=removed))
+        # Stand-ins for the removed cards: in the hand, or wherever the scanned cards lay.
+        lines.append(t("ui.scanner.outcome.removed" if scan.from_hand else "ui.scanner.outcome.removed_anywhere",
+                       count=removed))
     if scan.larva_removed:
         lines.append(t("ui.scanner.outcome.larva_removed"))
     if scan.slime_removed:

@@ -74,10 +74,13 @@ def _looks(ctx: UiContext, view: GameView, seat: int) -> ft.Control:
     ])]
     if draft.via is None:
         return ft.Column(rows, spacing=8)
-    rows.append(theme.muted(t(f"ui.contingency.via_help.{draft.via}"), size=13))
+    archive = ctx.controller.rules.contingency_deal.archive
+    # The Archive's help says what the engine does: the room sheet's peek, or p.11's.
+    help_key = f"ui.contingency.via_help.{draft.via}" + (f"_{archive}" if draft.via == "archive" else "")
+    rows.append(theme.muted(t(help_key), size=13))
     others = [m for m in game.crew if m.seat != seat and held.get(m.seat)]
     targets: list[int | None] = []
-    if draft.via == "archive" and ctx.controller.rules.contingency_deal.archive == "any_non_active":
+    if draft.via == "archive" and archive == "any_non_active":
         targets = [None] + [m.seat for m in others]
     elif draft.via == "computer":
         targets = [m.seat for m in others if m.is_in_facility]
@@ -137,7 +140,9 @@ def build_contingency_panel(ctx: UiContext) -> ft.Control | None:
         rows.append(token_card(ctx.texts, token))
     if tokens.looks:
         last = tokens.looks[-1]
-        whose = t("ui.contingency.pool") if last.holder is None else player_name(game, last.holder)
-        rows.append(theme.muted(t("ui.contingency.last_look", name=player_name(game, last.seat), whose=whose), size=13))
+        looker = player_name(game, last.seat)
+        line = (t("ui.contingency.last_look_pool", name=looker) if last.holder is None
+                else t("ui.contingency.last_look", name=looker, whose=player_name(game, last.holder)))
+        rows.append(theme.muted(line, size=13))
     rows.append(_by_hand(ctx))
     return ids.tag(ids.CONTINGENCY_PANEL, theme.card(ft.Column(rows, spacing=8), title=t("ui.contingency.title")))
