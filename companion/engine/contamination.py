@@ -432,7 +432,8 @@ def contamination_check(turn: Turn, member: CrewMember, action_cards: int) -> Ch
     deck = turn.state.contamination
     assert deck is not None
     held = deck.held_by(member.seat)
-    record = CheckRecord(seq=turn.seq, larva=member.body.larva)
+    # A Larva skips the scan and goes to the draw, when the rules data reads the check so.
+    record = CheckRecord(seq=turn.seq, larva=member.body.larva and turn.rules.victory.larva_skips_scan)
     deck.checks[member.seat] = record
     if not record.larva:
         record.cards = [ScannedCard(word=word_of(card, deck.infected_count)) for card in held]

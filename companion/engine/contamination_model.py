@@ -101,7 +101,7 @@ class CheckRecord(_Model):
     """A survivor's Contamination check at the Victory Check."""
 
     seq: int
-    # A Larva on the board skips the scan.
+    # A Larva on the board skipped the scan (victory.larva_skips_scan).
     larva: bool
     cards: list[ScannedCard] = Field(default_factory=list)
     # Action cards shuffled in (None when no draw was needed).

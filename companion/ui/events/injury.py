@@ -11,9 +11,11 @@ from companion.engine.commands import InjuryCheck
 from companion.engine.deck_odds import injury_check_odds
 from companion.engine.decks import Deck, event_card
 from companion.engine.results import InjuryOutcome
+from companion.rules import EventCardSpec, Rules
 
 from .. import ids, theme
 from ..context import UiContext
+from ..i18n_view import Texts
 from ..kit.chips import chips, choice_chip, label, stepper
 from ..kit.gate import CommandGate, command_button
 from ..kit.kinds import KIND_COLOURS
@@ -106,6 +108,16 @@ def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
                       help=help_button(ctx, "injury_check"))
 
 
+def retreat_detail(texts: Texts, rules: Rules, spec: EventCardSpec) -> str:
+    """Where a retreating intruder goes; on a card with two corridor numbers, which one
+    the engine takes (the rules data's reading) and that it is a reading."""
+    corridor = retreat_corridor(spec, rules)
+    if not retreat_corridor_unconfirmed(spec):
+        return texts.t("ui.events.injury.retreat_detail", corridors=corridor, number=spec.number)
+    return texts.t(f"ui.events.injury.retreat_detail_{rules.intruders.retreat_corridor}", corridor=corridor,
+                   other=other_corridor(spec, rules), number=spec.number)
+
+
 def build_injury_result(ctx: UiContext, since: int) -> ft.Control | None:
     texts = ctx.texts
     t = texts.t
@@ -126,13 +138,9 @@ def build_injury_result(ctx: UiContext, since: int) -> ft.Control | None:
         banner = verdict(ids.INJURY_VERDICT, texts.upper(t("ui.events.injury.egg_killed")), None,
                          bgcolor=MISS_BG, icon=ft.Icons.CHECK_CIRCLE, border=theme.GREEN)
     else:
-        rules = ctx.controller.rules
-        spec = event_card(rules, result.retreat_card)
-        corridor = retreat_corridor(spec, rules)
+        spec = event_card(ctx.controller.rules, result.retreat_card)
         unconfirmed = retreat_corridor_unconfirmed(spec)
-        detail = (t(f"ui.events.injury.retreat_detail_{rules.intruders.retreat_corridor}", corridor=corridor,
-                    other=other_corridor(spec, rules), number=spec.number) if unconfirmed
-                  else t("ui.events.injury.retreat_detail", corridors=corridor, number=spec.number))
+        detail = retreat_detail(ctx.texts, ctx.controller.rules, spec)
         banner = verdict(ids.INJURY_VERDICT, texts.upper(t("ui.events.injury.retreats", kind=kind)), detail,
                          bgcolor=RETREAT_BG, icon=ft.Icons.U_TURN_LEFT)
     rows: list[ft.Control] = [banner]

@@ -9,9 +9,11 @@ import flet as ft
 
 from companion.engine.commands import PeekContingency
 from companion.engine.views import GameView
+from companion.rules import Rules
 
 from .. import ids, theme
 from ..context import UiContext
+from ..i18n_view import Texts
 from ..kit.chips import chips, choice_chip, label
 from ..kit.gate import command_button, styled_button
 from ..routes import VICTORY
@@ -25,6 +27,14 @@ VIAS = ("archive", "alert_room", "computer")
 class LookDraft:
     via: str | None = None
     target: int | None = None
+
+
+def via_help(texts: Texts, via: str, rules: Rules) -> str:
+    """What a way of looking does; the Archive's says what the engine does (the room
+    sheet's peek, or p.11's, as the rules data reads it)."""
+    if via == "archive":
+        return texts.t(f"ui.contingency.via_help.archive_{rules.contingency_deal.archive}")
+    return texts.t(f"ui.contingency.via_help.{via}")
 
 
 def _draft(ctx: UiContext, seat: int) -> LookDraft:
@@ -75,9 +85,7 @@ def _looks(ctx: UiContext, view: GameView, seat: int) -> ft.Control:
     if draft.via is None:
         return ft.Column(rows, spacing=8)
     archive = ctx.controller.rules.contingency_deal.archive
-    # The Archive's help says what the engine does: the room sheet's peek, or p.11's.
-    help_key = f"ui.contingency.via_help.{draft.via}" + (f"_{archive}" if draft.via == "archive" else "")
-    rows.append(theme.muted(t(help_key), size=13))
+    rows.append(theme.muted(via_help(ctx.texts, draft.via, ctx.controller.rules), size=13))
     others = [m for m in game.crew if m.seat != seat and held.get(m.seat)]
     targets: list[int | None] = []
     if draft.via == "archive" and archive == "any_non_active":
