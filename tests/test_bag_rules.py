@@ -344,7 +344,7 @@ def test_second_queen_draw_while_she_is_on_the_board_places_no_second_queen(rule
     state = do(game, "answer_queen_in_nest", character_in_nest=True, seat=1, place="S-02", hand=1)
     assert state.bag.on_board["queen"] == 1 and "queen" in state.bag.bag
     assert new_keys(state) == ["log.bag.queen_already_on_board"]
-    assert state.bag.last_draw.result is DrawResult.QUEEN_BACK
+    assert state.bag.last_draw.result is DrawResult.QUEEN_ON_BOARD
     assert state.bag.last_draw.surprise_attack is None
 
 
@@ -365,6 +365,7 @@ def test_queen_back_when_the_nest_is_destroyed_adds_an_egg_and_restores_the_nest
     state = do(game, "answer_queen_in_nest", character_in_nest=False)
     assert state.bag.eggs == 1 and not state.bag.nest_destroyed
     assert new_keys(state) == ["announce.bag.queen_back_nest_restored"]
+    assert state.bag.last_draw.result is DrawResult.QUEEN_BACK_NEST_RESTORED
 
 
 def test_never_more_than_the_eight_egg_tokens(rules):

@@ -63,29 +63,29 @@ def _flip(state: GameState, section: Section) -> GameState:
 # --------------------------------------------------------------------- light and Darkness
 def test_lighting_follows_the_power_and_the_stairs_are_always_dark():
     state = new_state()  # tokens 1 and 2 start active: S-01 and S-02 have power
-    assert lighting(state, Place.S01) is Lighting.POWERED
-    assert lighting(state, Place.S03) is Lighting.UNPOWERED
-    assert lighting(state, Place.STAIRS) is Lighting.STAIRS
+    assert lighting(state, RULES, Place.S01) is Lighting.POWERED
+    assert lighting(state, RULES, Place.S03) is Lighting.UNPOWERED
+    assert lighting(state, RULES, Place.STAIRS) is Lighting.STAIRS
     everything_on = _flip(_flip(state, Section.S03), Section.ELEVATOR)
-    assert all(lighting(everything_on, place) is Lighting.POWERED for place in Place if place is not Place.STAIRS)
-    assert lighting(everything_on, Place.STAIRS) is Lighting.STAIRS
-    assert lighting(_flip(state, Section.S01), Place.S01) is Lighting.UNPOWERED
+    assert all(lighting(everything_on, RULES, place) is Lighting.POWERED for place in Place if place is not Place.STAIRS)
+    assert lighting(everything_on, RULES, Place.STAIRS) is Lighting.STAIRS
+    assert lighting(_flip(state, Section.S01), RULES, Place.S01) is Lighting.UNPOWERED
 
 
 def test_ignoring_darkness_gives_the_light_number_in_the_dark_only():
     state = new_state()
-    assert lighting(state, Place.S01, ignore_darkness=True) is Lighting.POWERED
+    assert lighting(state, RULES, Place.S01, ignore_darkness=True) is Lighting.POWERED
     for place in (Place.S03, Place.STAIRS):
-        lit = lighting(state, place, ignore_darkness=True)
+        lit = lighting(state, RULES, place, ignore_darkness=True)
         assert lit is Lighting.DARKNESS_IGNORED and not lit.is_dark
-        assert lighting(state, place).is_dark
+        assert lighting(state, RULES, place).is_dark
 
 
 @pytest.mark.parametrize("place", list(Place))
 def test_an_encounter_uses_the_lighting_the_screen_showed(place):
     # A physical bag with every token in it, so the table reports an Adult 2/4.
     state = _with_bag(new_state(physical=True), [spec.id for spec in RULES.intruders.tokens])
-    shown = lighting(state, place)
+    shown = lighting(state, RULES, place)
     after = apply(state, c.ResolveEncounter(seat=1, place=place, hand=3,
                                             outcome=TokenOutcome(kind="adult", light=2, dark=4)), RULES)
     draw = after.bag.last_draw
@@ -96,7 +96,7 @@ def test_an_encounter_uses_the_lighting_the_screen_showed(place):
 @pytest.mark.parametrize("place", list(Place))
 def test_an_attack_is_in_darkness_exactly_where_the_query_says(place):
     state = new_state()
-    dark = in_darkness(state, place)
+    dark = in_darkness(state, RULES, place)
     assert check(state, c.ResolveAttack(attacker="adult", seat=1, place=place, dark=dark), RULES) is None
     conflict = check(state, c.ResolveAttack(attacker="adult", seat=1, place=place, dark=not dark), RULES)
     assert conflict is not None and conflict.key == "error.attack_darkness_conflict"

@@ -61,9 +61,20 @@ def test_a_count_sentence_without_forms_is_reported():
     assert [p.split(":")[0] for p in problems] == ["a", "b"]
 
 
+@pytest.mark.parametrize(("lang", "text"), [
+    ("pt-BR", "(limite: {limit} dígitos)"), ("tr", "(toplam: {cards} kart)"), ("tr", "en az {knowledge} Bilgi ile"),
+    ("pt-BR", "Restam {remaining} cartas"), ("tr", "{seconds} saniye bekleyin"),
+])
+def test_every_quantity_the_engine_sends_is_a_count(lang, text):
+    """Numbers the engine and the rules data send under other names than {count}."""
+    assert count_sentence_problems({"k": text}, lang), text
+
+
 @pytest.mark.parametrize("text", [
     "Baralho: {count}", "no tabuleiro: {count}/{pool}", "{count} × {kind}", "Cartas na mão: {hand}.",
-    "Modo {mode}: entre {low} e {high}.", "Rodada {round} de 15",
+    "Modo {mode}: entre {low} e {high}.", "Rodada {round} de 15", "Tratados: {dressed} de {serious}.",
+    "Adulto {count}, mais {n} por jogador", "Aguarde {seconds} s", "Süre: {hours} sa {minutes} dk",
+    "Bilgisi {threshold} ya da daha az",
 ])
 def test_labels_and_numbers_joined_by_a_connective_pass(text):
     assert count_sentence_problems({"k": text}, "pt-BR") == []
@@ -161,4 +172,4 @@ def test_the_solo_player_rule_reads_one_player(catalog):
     pt, tr = Translator("pt-BR", catalog), Translator("tr", catalog)
     assert pt.t("ui.setup.player_rule_exact", mode="solo", count=1) == "Modo Solo: 1 jogador."
     assert pt.t("ui.setup.player_rule", mode="standard", low=1, count=5).endswith("de 1 a 5 jogadores.")
-    assert tr.t("ui.setup.player_rule_exact", mode="solo", count=1) == "Solo modu: 1 oyuncu."
+    assert tr.t("ui.setup.player_rule_exact", mode="solo", count=1) == "Solo mod: 1 oyuncu."

@@ -97,12 +97,12 @@ UNCONFIRMED = {"pt-BR": "não confirmada", "tr": "doğrulanmadı"}
 def test_a_retreat_on_a_card_with_two_numbers_takes_the_first(rules, make_game, card):
     spec = event_card(rules, card)
     assert len(spec.corridors) == 2
-    assert retreat_corridor(spec) == spec.corridors[0] and retreat_corridor_unconfirmed(spec)
+    assert retreat_corridor(spec, rules) == spec.corridors[0] and retreat_corridor_unconfirmed(spec)
     game = make_game()
     state = do(game, "injury_check", intruder="adult", injuries=9, cards=["cut_r"], retreat_card=card)
     line = next(e for e in new_entries(state) if e.key.startswith("log.injury.retreat"))
     assert line.key == "log.injury.retreat_two"
-    assert (line.params["corridor"], line.params["then"]) == tuple(spec.corridors)
+    assert (line.params["corridor"], line.params["other"]) == tuple(spec.corridors)
     assert state.latest.injury.retreat_card == card
     for lang in LANGUAGES:
         text = Translator(lang).t(line.key, **line.params)
@@ -114,7 +114,7 @@ def test_a_retreat_on_a_card_with_two_numbers_takes_the_first(rules, make_game, 
 def test_a_retreat_on_a_card_with_one_number_is_printed_fact(rules):
     for spec in rules.event_cards:
         if len(spec.corridors) == 1:
-            assert retreat_corridor(spec) == spec.corridors[0] and not retreat_corridor_unconfirmed(spec)
+            assert retreat_corridor(spec, rules) == spec.corridors[0] and not retreat_corridor_unconfirmed(spec)
 
 
 def _new(controller) -> None:
@@ -141,7 +141,7 @@ def test_the_injury_screen_names_the_first_corridor_and_marks_the_reading(tmp_pa
     texts = check_texts(screen)
     verdict = " ".join(_verdict_area(screen))
     assert "2 → 4" not in verdict
-    assert ctx.texts.t("ui.events.injury.retreat_detail_first", corridor=2, then=4, number=11) in verdict
+    assert ctx.texts.t("ui.events.injury.retreat_detail_first", corridor=2, other=4, number=11) in verdict
     assert ctx.texts.t("common.unconfirmed") in texts
     # A card with one number: no mark.
     controller.execute(InjuryCheck(intruder="adult", injuries=3, cards=("perched_in_the_dark_r",),

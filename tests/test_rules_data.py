@@ -198,7 +198,8 @@ def test_printed_values_are_not_unconfirmed(rules: Rules) -> None:
     assert not rules.pools.is_unconfirmed("fire")
     assert not rules.pools.is_unconfirmed()
     assert rules.pools.confidence_of("fire") == "R"
-    assert not rules.power.is_unconfirmed()
+    # Power is printed but for one reading: whether the Elevator's token makes Darkness.
+    assert rules.power.unconfirmed_fields() == ("elevator_token_darkens",)
     assert not any(t.is_unconfirmed() for t in rules.power.tokens)
     assert not any(c.is_unconfirmed() for c in rules.characters)
     assert rules.character("hacker").confidence_of("knowledge") == "C"

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from . import contamination, crew
 from .bag import (destroy_carried_egg, kill_miniature, lighting, place_miniature, remove_miniature, remove_nest_egg,
-                  require_bag_free)
+                  require_bag_free, require_place)
 from .bag_model import Place
 from .commands import InjuryCheck, ResolveAttack
 from .context import Turn
@@ -64,12 +64,15 @@ INJURY_CARDS: dict[str, int] = {
     IntruderKind.QUEEN: 2,
 }
 EVOLVE = "evolve"  # the Attack card kind that turns the attacking Creeper into a Breeder
+# The journal line of a Retreat on a card with two corridor numbers, by the corridor taken.
+RETREAT_TWO_KEYS = {"first": "log.injury.retreat_two", "second": "log.injury.retreat_two_second"}
 
 
 # --------------------------------------------------------------------- shared helpers
-def darkness(state: GameState, place: Place | None, dark: bool | None) -> bool:
+def darkness(state: GameState, rules: "Rules", place: Place | None, dark: bool | None) -> bool:
     """Darkness as given, or derived from where it happens (the bag's lighting rule)."""
-    derived = None if place is None else lighting(state, place).is_dark
+    require_place(rules, place)
+    derived = None if place is None else lighting(state, rules, place).is_dark
     if dark is not None:
         require(derived is None or derived == dark, "error.attack_darkness_conflict")
         return dark
@@ -77,9 +80,9 @@ def darkness(state: GameState, place: Place | None, dark: bool | None) -> bool:
     return bool(derived)
 
 
-def attack_darkness(state: GameState, command: ResolveAttack) -> bool:
+def attack_darkness(state: GameState, rules: "Rules", command: ResolveAttack) -> bool:
     """Whether the card's Darkness extra applies: not for a Character who ignores Darkness."""
-    dark = darkness(state, command.place, command.dark)
+    dark = darkness(state, rules, command.place, command.dark)
     return dark and not command.ignore_darkness
 
 
@@ -145,7 +148,7 @@ def _may_evolve(state: GameState, rules: "Rules", card: str | None) -> bool:
 def check_resolve_attack(state: GameState, command: ResolveAttack, rules: "Rules") -> None:
     require_running(state)
     crew.active_member(state, command.seat)
-    attack_darkness(state, command)
+    attack_darkness(state, rules, command)
     if command.attacker == IntruderKind.LARVA:
         require(command.card is None, "error.attack_larva_draws_no_card")
         if _on_board(state, IntruderKind.LARVA):
@@ -160,9 +163,9 @@ def check_resolve_attack(state: GameState, command: ResolveAttack, rules: "Rules
 def resolve_attack(turn: Turn, command: ResolveAttack) -> None:
     state = turn.state
     member = state.member(command.seat)
-    dark = attack_darkness(state, command)
+    dark = attack_darkness(state, turn.rules, command)
     who = {"seat": member.seat, "character": member.character, "kind": command.attacker, "target": command.target}
-    if command.ignore_darkness and darkness(state, command.place, command.dark):
+    if command.ignore_darkness and darkness(state, turn.rules, command.place, command.dark):
         turn.log("log.attack.darkness_ignored", seat=member.seat, character=member.character)
     if command.attacker == IntruderKind.LARVA:
         turn.log("log.attack.infest", **who)
@@ -321,10 +324,15 @@ def destroy_nest_egg(turn: Turn) -> bool:
     return True
 
 
-def retreat_corridor(spec: "EventCardSpec") -> int:
+def retreat_corridor(spec: "EventCardSpec", rules: "Rules") -> int:
     """The corridor a retreating intruder takes. The rulebook (p.21) names one corridor
-    number; on a card with two the app takes the first (its reading, shown as unconfirmed)."""
-    return spec.corridors[0]
+    number; on a card with two the rules data says which (a reading, shown as unconfirmed)."""
+    return spec.corridors[-1 if rules.intruders.retreat_corridor == "second" else 0]
+
+
+def other_corridor(spec: "EventCardSpec", rules: "Rules") -> int:
+    """The corridor number a Retreat does not take on a card with two."""
+    return spec.corridors[0 if rules.intruders.retreat_corridor == "second" else -1]
 
 
 def retreat_corridor_unconfirmed(spec: "EventCardSpec") -> bool:
@@ -342,10 +350,11 @@ def retreat(turn: Turn, kind: str, reported: str | None = None) -> str:
     discard_shown_card(deck, card)
     spec = event_card(turn.rules, card)
     params = {"kind": kind, "card": card, "event_card": spec.card, "number": spec.number,
-              "corridor": retreat_corridor(spec)}
+              "corridor": retreat_corridor(spec, turn.rules)}
     if retreat_corridor_unconfirmed(spec):
-        # The line names the second number too, and says the app does not use it.
-        turn.log("log.injury.retreat_two", **params, then=spec.corridors[1])
+        # The line names the other number too, and says the app does not use it.
+        turn.log(RETREAT_TWO_KEYS[turn.rules.intruders.retreat_corridor], **params,
+                 other=other_corridor(spec, turn.rules))
     else:
         turn.log("log.injury.retreat", **params)
     return card

@@ -140,13 +140,16 @@ def supply_tokens(state: GameState, rules: "Rules", kind: str) -> list[str]:
 
 
 # --------------------------------------------------------------------- light and Darkness
-def lighting(state: GameState, place: Place, ignore_darkness: bool = False) -> Lighting:
+def lighting(state: GameState, rules: "Rules", place: Place, ignore_darkness: bool = False) -> Lighting:
     """Which number of a token applies at `place` now: a Section without power is dark,
     the emergency stairs are always dark; a Character who ignores Darkness (a
-    Flashlight) uses the light number there."""
+    Flashlight) uses the light number there. The Elevator is dark without power only
+    when the rules data reads its token so (otherwise it is no place of its own)."""
     section = place.section
     if section is not None and state.is_powered(section):
         return Lighting.POWERED
+    if place is Place.ELEVATOR and not rules.power.elevator_token_darkens:
+        return Lighting.POWERED  # never asked: the screens offer the Elevator Room's Section
     if ignore_darkness:
         return Lighting.DARKNESS_IGNORED
     return Lighting.STAIRS if section is None else Lighting.UNPOWERED
@@ -154,6 +157,16 @@ def lighting(state: GameState, place: Place, ignore_darkness: bool = False) -> L
 
 # The name the screens use.
 lighting_at = lighting
+
+
+def places(rules: "Rules") -> tuple[Place, ...]:
+    """Where a Character can meet or be attacked: the Elevator only when it is a place
+    of its own (its token decides Darkness there)."""
+    return tuple(p for p in Place if p is not Place.ELEVATOR or rules.power.elevator_token_darkens)
+
+
+def require_place(rules: "Rules", place: Place | None) -> None:
+    require(place is None or place in places(rules), "error.place_elevator_room_section")
 
 
 # --------------------------------------------------------------------- shared checks
@@ -352,7 +365,7 @@ def _meet(turn: Turn, member: CrewMember, place: Place, hand: int, token: str, p
           reported: bool, ignore_darkness: bool = False) -> None:
     """An intruder token came out for a Character: place it, then check for a Surprise Attack."""
     spec = token_specs(turn.rules)[token]
-    lit = lighting(turn.state, place, ignore_darkness)
+    lit = lighting(turn.state, turn.rules, place, ignore_darkness)
     applied = spec.dark if lit.is_dark else spec.light
     who = {"seat": member.seat, "character": member.character}
     line = {**who, **_numbers(spec), "applied": applied, "hand": hand}
@@ -416,6 +429,7 @@ def _settle_encounter(turn: Turn, draw: BagDraw, placed: bool) -> None:
 def check_resolve_encounter(state: GameState, command: ResolveEncounter, rules: "Rules") -> None:
     require_bag_free(state)
     crew.active_member(state, command.seat)
+    require_place(rules, command.place)
     check_draw(state, rules, command.outcome)
 
 
@@ -507,6 +521,7 @@ def check_answer_queen_in_nest(state: GameState, command: AnswerQueenInNest, rul
         return
     require(None not in details, "error.bag_queen_needs_encounter")
     crew.active_member(state, command.seat)  # type: ignore[arg-type]
+    require_place(rules, command.place)
 
 
 @handles(AnswerQueenInNest, check=check_answer_queen_in_nest, hidden_outcome=True)
@@ -514,37 +529,54 @@ def answer_queen_in_nest(turn: Turn, command: AnswerQueenInNest) -> None:
     bag = turn.state.bag
     bag.awaiting = None
     queen = _queen_in_bag(turn)
+    readings = turn.rules.intruders
     if not command.character_in_nest:
-        # p.13 adds the Egg even to a destroyed Nest, which then is no longer destroyed (p.10).
-        maximum = turn.rules.intruders.egg_tokens
-        if bag.eggs + bag.eggs_out >= maximum:
-            turn.log("log.bag.queen_back_no_egg_token", maximum=maximum)
-        elif bag.nest_destroyed:
-            bag.eggs += 1
-            bag.nest_destroyed = False
-            turn.announce("announce.bag.queen_back_nest_restored", count=bag.eggs)
-        else:
-            bag.eggs += 1
-            turn.log("log.bag.queen_back_egg", count=bag.eggs)
+        result = _queen_back_egg(turn)
         previous = bag.last_draw
         bag.last_draw = BagDraw(
             purpose=DrawPurpose.DEVELOPMENT, token=queen, kind=IntruderKind.QUEEN,
             light=previous.light if previous else None, dark=previous.dark if previous else None,
-            reported=previous.reported if previous else False, result=DrawResult.QUEEN_BACK,
+            reported=previous.reported if previous else False, result=result,
         )
         return
     member = turn.state.member(command.seat)  # type: ignore[arg-type]
     reported = bool(bag.last_draw and bag.last_draw.reported)
-    # Her token goes back into the bag even when she is placed (rulebook p.13).
     if bag.on_board[IntruderKind.QUEEN]:
         # There is one Queen miniature: she is not placed twice, so no encounter.
         turn.log("log.bag.queen_already_on_board", seat=member.seat, character=member.character)
         if bag.last_draw is not None:
-            bag.last_draw.result = DrawResult.QUEEN_BACK
+            bag.last_draw.result = DrawResult.QUEEN_ON_BOARD
         return
-    turn.announce("announce.bag.queen_in_nest", seat=member.seat, character=member.character)
+    if readings.queen_token_back_when_placed:
+        # p.13: her token goes back into the bag even when she is placed.
+        turn.announce("announce.bag.queen_in_nest", seat=member.seat, character=member.character)
+    else:
+        _set_aside(turn, queen)
+        turn.announce("announce.bag.queen_in_nest_token_out", seat=member.seat, character=member.character)
     _meet(turn, member, command.place, command.hand, queen,  # type: ignore[arg-type]
           DrawPurpose.QUEEN_IN_NEST, reported)
+
+
+def _queen_back_egg(turn: Turn) -> DrawResult:
+    """Nobody in the Nest: the Queen goes back and the Nest gets an Egg (p.13), within the
+    box's Egg tokens; a destroyed Nest gets one too, and stands again (p.10), unless the
+    rules data reads p.13 otherwise."""
+    bag = turn.state.bag
+    maximum = turn.rules.intruders.egg_tokens
+    if bag.eggs + bag.eggs_out >= maximum:
+        turn.log("log.bag.queen_back_no_egg_token", maximum=maximum)
+        return DrawResult.QUEEN_BACK_NO_EGG
+    if bag.nest_destroyed:
+        if not turn.rules.intruders.queen_egg_when_nest_destroyed:
+            turn.log("log.bag.queen_back_nest_destroyed")
+            return DrawResult.QUEEN_BACK_NEST_DESTROYED
+        bag.eggs += 1
+        bag.nest_destroyed = False
+        turn.announce("announce.bag.queen_back_nest_restored", count=bag.eggs)
+        return DrawResult.QUEEN_BACK_NEST_RESTORED
+    bag.eggs += 1
+    turn.log("log.bag.queen_back_egg", count=bag.eggs)
+    return DrawResult.QUEEN_BACK
 
 
 # --------------------------------------------------------------------- the Adults retreat

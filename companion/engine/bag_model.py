@@ -73,6 +73,10 @@ class DrawResult(StrEnum):
     NOISE_ROLL = "noise_roll"  # Adult/Breeder back in the bag, Noise rolls
     QUEEN_QUESTION = "queen_question"  # Queen drawn in development: is anyone in the Nest?
     QUEEN_BACK = "queen_back"  # nobody in the Nest: Queen back, one more Egg
+    QUEEN_BACK_NEST_RESTORED = "queen_back_nest_restored"  # the Egg went to a destroyed Nest
+    QUEEN_BACK_NO_EGG = "queen_back_no_egg"  # every Egg token of the box is already in play
+    QUEEN_BACK_NEST_DESTROYED = "queen_back_nest_destroyed"  # a destroyed Nest gets no Egg (the other reading)
+    QUEEN_ON_BOARD = "queen_on_board"  # someone is in the Nest, but her one miniature is already out
     # An Adult came out but all 8 Adult miniatures are on the board: the Adults retreat
     # first (answer_adults_retreat), then the Adult is placed and the Surprise Attack checked.
     ADULTS_RETREAT = "adults_retreat"

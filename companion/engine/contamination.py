@@ -361,7 +361,7 @@ def scan_contamination(turn: Turn, command: ScanContamination) -> None:
     deck = state.contamination
     assert deck is not None
     member = state.member(command.seat)
-    record = ScanRecord(seq=turn.seq, procedure=command.procedure)
+    record = ScanRecord(seq=turn.seq, procedure=command.procedure, from_hand=_names_cards(command, member.body.larva))
     deck.scans[member.seat] = record
     if _draws_for_the_larva(command, member):
         _scan_a_drawn_card(turn, member, record)
@@ -551,7 +551,8 @@ def contamination_check(turn: Turn, member: CrewMember, action_cards: int) -> Ch
     deck = turn.state.contamination
     assert deck is not None
     held = deck.held_by(member.seat)
-    record = CheckRecord(seq=turn.seq, larva=member.body.larva)
+    # A Larva skips the scan and goes to the draw, when the rules data reads the check so.
+    record = CheckRecord(seq=turn.seq, larva=member.body.larva and turn.rules.victory.larva_skips_scan)
     deck.checks[member.seat] = record
     record.scan_skipped = record.larva and turn.rules.victory.larva_skips_scan
     if not record.scan_skipped:

@@ -102,6 +102,8 @@ class ScanRecord(_Model):
 
     seq: int
     procedure: ScanProcedure
+    # Only cards from the hand were scanned (the cards a removal takes are in the hand).
+    from_hand: bool = True
     cards: list[ScannedCard] = Field(default_factory=list)
     # Leaving the Shell with a Larva: the scanned card was drawn from the deck now.
     drawn: bool = False

@@ -62,6 +62,7 @@ class ScannedCardView(_View):
 class ScanView(_View):
     seq: int
     procedure: ScanProcedure
+    from_hand: bool
     cards: tuple[ScannedCardView, ...]
     drawn: bool
     larva_placed: bool
@@ -143,7 +144,8 @@ def _cards(cards: list[ScannedCard]) -> tuple[ScannedCardView, ...]:
 
 
 def _scan(record: ScanRecord) -> ScanView:
-    return ScanView(seq=record.seq, procedure=record.procedure, cards=_cards(record.cards), drawn=record.drawn,
+    return ScanView(seq=record.seq, procedure=record.procedure, from_hand=record.from_hand, cards=_cards(record.cards),
+                    drawn=record.drawn,
                     larva_placed=record.larva_placed, larva_removed=record.larva_removed,
                     slime_removed=record.slime_removed, light_wound=record.light_wound, died=record.died)
 

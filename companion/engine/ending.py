@@ -24,14 +24,15 @@ def fates_so_far(state: GameState) -> list[CharacterFate]:
     ]
 
 
-def _killed_by(turn: Turn, reason: EndReason) -> set[Whereabouts]:
+def _killed_by(turn: Turn, reason: EndReason) -> list[Whereabouts]:
+    """Where the way the game ended kills, in the rules data's order (a table can correct it)."""
     rules = turn.rules.end_of_game
     kills = {
         EndReason.TIME_RAN_OUT: rules.time_ran_out_kills,
         EndReason.FACILITY_DESTROYED: rules.facility_destroyed_kills,
         EndReason.ALERT_PROCEDURE: rules.alert_kills,
     }[reason]
-    return {Whereabouts(place) for place in kills}
+    return [place for place in dict.fromkeys(Whereabouts(p) for p in kills) if place is not Whereabouts.DEAD]
 
 
 def end_game(
@@ -60,6 +61,8 @@ def end_game(
         fates=fates,
     )
     turn.announce(f"announce.end.{reason.value}", slot=state.time)
+    for place in doomed:  # who dies is the rules data's: the table reads it from there
+        turn.announce(f"announce.end.dies.{place.value}")
     for fate in fates:
         turn.log(f"log.fate.{fate.fate.value}", seat=fate.seat, character=fate.character)
 

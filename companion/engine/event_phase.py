@@ -64,7 +64,9 @@ def css_launch_pending(state: GameState, rules: "Rules") -> bool:
 
 
 def powered_sections(state: GameState) -> list[Section]:
-    return [section for section in Section if state.is_powered(section)]
+    """The Sections whose Noise step 6 clears: the Elevator's token counts as a Section
+    only for what changes Power (p.16), and the Elevator has no Corridors of its own."""
+    return [section for section in Section if section is not Section.ELEVATOR and state.is_powered(section)]
 
 
 @dataclass(frozen=True)

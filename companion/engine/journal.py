@@ -96,6 +96,7 @@ TOPICS: dict[str, Topic] = {
     "log.restore_power_reset": Topic.POWER,
     "announce.power_lost": Topic.POWER,
     "announce.power_lost_elevator": Topic.POWER,
+    "announce.power_lost_elevator_stops": Topic.POWER,
     "announce.power_surge": Topic.POWER,
     "announce.threshold_no_power": Topic.POWER,
     "announce.backup_power_on": Topic.POWER,

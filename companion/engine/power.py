@@ -38,9 +38,15 @@ def apply_threshold(turn: Turn, colour: str) -> None:
     token = max(active, key=lambda t: t.number)
     token.active = False
     section = state.section_of_token(token.number)
-    # An unpowered Section is in Darkness; the Elevator only stops having Power.
+    # An unpowered Section is in Darkness; the Elevator is only when the rules data reads it so.
+    if section is not Section.ELEVATOR:
+        key = "announce.power_lost"
+    elif turn.rules.power.elevator_token_darkens:
+        key = "announce.power_lost_elevator"
+    else:
+        key = "announce.power_lost_elevator_stops"
     turn.announce(
-        "announce.power_lost_elevator" if section is Section.ELEVATOR else "announce.power_lost",
+        key,
         colour=colour,
         token=token.number,
         section=section.value,

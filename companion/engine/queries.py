@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .apply import check
-from .bag import OUTCOME_NEEDED, lighting, require_bag_free, supply_tokens
+from .bag import OUTCOME_NEEDED, lighting, places, require_bag_free, supply_tokens
 from .bag_model import Lighting, Place, TokenOutcome
 from .commands import DevelopBag, EventDevelopBag, GameCommand
 from .errors import IllegalCommand
@@ -38,16 +38,17 @@ __all__ = [
     "is_on_css_space",
     "lighting",
     "next_threshold",
+    "places",
     "powered_sections",
     "round_end",
 ]
 
 
 # --------------------------------------------------------------------- light and Darkness
-def in_darkness(state: GameState, place: Place) -> bool:
+def in_darkness(state: GameState, rules: "Rules", place: Place) -> bool:
     """Darkness where it happens (an attack's Darkness extra): a Section without power,
     or the emergency stairs."""
-    return lighting(state, place).is_dark
+    return lighting(state, rules, place).is_dark
 
 
 # --------------------------------------------------------------------- who

@@ -482,7 +482,7 @@ def public_view(state: GameState, rules: "Rules") -> PublicView:
         end=state.end.model_copy(deep=True) if state.end is not None else None,
         everyone_lost=everyone_lost(state, rules),
         commands_applied=state.commands_applied,
-        lighting={place: queries.lighting(state, place) for place in Place},
+        lighting={place: queries.lighting(state, rules, place) for place in queries.places(rules)},
         development_command=queries.development_command(state).type,
         addable_kinds=tuple(kind for kind in MINIATURE_KINDS if queries.can_add_to_bag(state, rules, kind)),
         next_threshold=_threshold_ahead(state, rules),

@@ -19,7 +19,7 @@ ENGINE_KEY = re.compile(r"""["'](?:log|announce|error)\.[a-z_.]+["']""")
 def engine_keys(engine_dir: Path | str | None = None) -> set[str]:
     """Every locale key the engine emits: literal keys in its source plus the keys it
     builds from its enums (announce.end.<reason>, log.fate.<fate>, …)."""
-    from companion.engine.vocab import CssFace, DestructionCause, EndReason, Fate
+    from companion.engine.vocab import CssFace, DestructionCause, EndReason, Fate, Whereabouts
 
     root = Path(engine_dir) if engine_dir is not None else Path(__file__).resolve().parent.parent / "engine"
     keys: set[str] = set()
@@ -29,6 +29,7 @@ def engine_keys(engine_dir: Path | str | None = None) -> set[str]:
             if not key.endswith("."):  # an f-string prefix such as "log.fate." is a family, below
                 keys.add(key)
     keys |= {f"announce.end.{reason.value}" for reason in EndReason}
+    keys |= {f"announce.end.dies.{place.value}" for place in Whereabouts if place is not Whereabouts.DEAD}
     keys |= {f"announce.destroyed.{cause.value}" for cause in DestructionCause}
     keys |= {f"log.fate.{fate.value}" for fate in Fate}
     keys |= {f"log.css_face.{face.value.lower()}" for face in CssFace}
@@ -50,6 +51,7 @@ def required_keys(engine_dir: Path | str | None = None) -> set[str]:
     keys |= {f"pod.{pod.value}" for pod in Pod}
     keys |= {f"css_face.{face.value}" for face in CssFace}
     keys |= {"threshold.red", "threshold.blue", "time_side.active", "time_side.inactive", "common.unconfirmed"}
+    keys |= {f"objective_parameter.{name}" for name in ("player", "knowledge", "sections")}
     keys |= {
         "error.nothing_to_undo",
         "error.nothing_to_redo",

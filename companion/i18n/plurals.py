@@ -18,7 +18,7 @@ What the check calls a count sentence: a quantity placeholder (QUANTITY_PLACEHOL
 a name ending in "_count") followed by a space and then a word or another placeholder:
 "{count} cartas", "{maximum} miniaturas", "{high} jogadores", "{count} {kind}". A word
 that only joins two numbers (CONNECTIVES: "de {low} a {high}", "{low} ile {high}") does
-not count. Such text must be a plural object driven by {count}, or be rewritten as a label that
+not count, nor does an abbreviated unit (UNITS: "{seconds} s"). Such text must be a plural object driven by {count}, or be rewritten as a label that
 puts the number last ("Baralho: {count}", "tahtada {count}/{pool}"). Keys the engine
 emits are looked up as plain strings, so they use label forms.
 """
@@ -26,17 +26,19 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Collection, Mapping
+from typing import Any, Callable, Collection, Mapping
 
 from babel import Locale
 
 __all__ = [
     "CATEGORIES",
     "CONNECTIVES",
+    "UNITS",
     "COUNT_PARAM",
     "QUANTITY_PLACEHOLDERS",
     "candidate_forms",
     "count_sentence_problems",
+    "counted_placeholders",
     "exact_form",
     "is_form",
     "is_quantity",
@@ -50,12 +52,17 @@ COUNT_PARAM = "count"
 QUANTITY_PLACEHOLDERS: frozenset[str] = frozenset({
     "count", "n", "total", "maximum", "minimum", "wanted", "pool", "hand", "applied", "low", "high",
     "players", "injuries", "blood", "discard", "draw", "eggs", "board", "value", "level",
+    "cards", "limit", "knowledge", "held", "remaining", "serious", "dressed", "threshold", "hours", "minutes",
+    "seconds",
 })
 _EXACT = re.compile(r"=\d+")
 # A placeholder, then blanks, then a word or another placeholder: "{count} cartas", "{n} {kind}".
 _FOLLOWED_BY_WORD = re.compile(r"\{(\w+)[^{}]*\}[ \t\u00a0]+(?=([^\W\d_]+|\{))")
 # Words that join two numbers rather than name what is counted: "de {low} a {high}", "{low} ile {high}".
-CONNECTIVES: frozenset[str] = frozenset({"a", "e", "ou", "até", "ile", "ve", "veya"})
+# "por" says "per", not what is counted ("1 por jogador"); "ya da" is Turkish "or".
+CONNECTIVES: frozenset[str] = frozenset({"a", "e", "de", "ou", "até", "por", "ile", "ve", "veya", "ya"})
+# Abbreviated units after a number do not inflect: "{seconds} s", "{minutes} dk".
+UNITS: frozenset[str] = frozenset({"h", "min", "s", "sa", "dk", "sn"})
 _CHECKED_COUNTS = range(0, 101)  # whole numbers a table can meet
 
 
@@ -113,9 +120,10 @@ def plural_families(messages: Mapping[str, str]) -> dict[str, dict[str, str]]:
     return families
 
 
-def _counted_placeholders(template: str) -> list[str]:
+def counted_placeholders(template: str, quantity: Callable[[str], bool] = is_quantity) -> list[str]:
+    """Placeholders of `template` that count what the next word names ("{count} cartas")."""
     return [name for name, word in _FOLLOWED_BY_WORD.findall(template)
-            if is_quantity(name) and word.lower() not in CONNECTIVES]
+            if quantity(name) and word.lower() not in CONNECTIVES | UNITS]
 
 
 def _needed_categories(lang: str) -> set[str]:
@@ -128,7 +136,7 @@ def count_sentence_problems(messages: Mapping[str, str], lang: str) -> list[str]
     families = plural_families(messages)
     members = {f"{base}.{form}" for base, forms in families.items() for form in forms}
     for key, template in sorted(messages.items()):
-        counted = _counted_placeholders(template)
+        counted = counted_placeholders(template)
         if key in members:
             counted = [name for name in counted if name != COUNT_PARAM]
             hint = "only {count} picks the form; put other numbers in a label"

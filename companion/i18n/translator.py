@@ -64,6 +64,8 @@ _NAMED_PARAMS: dict[str, str] = {
     "contingency": "contingency",
     "whereabouts": "whereabouts",
     "end_reason": "end_reason",
+    # What an Objective card asks for (player, knowledge, sections).
+    "parameter": "objective_parameter",
 }
 
 

@@ -185,6 +185,10 @@ class PowerRules(RulesEntry):
     tokens: tuple[PowerTokenSpec, ...]
     restore_active_tokens: tuple[int, ...] = (1, 2)
     restore_skip_if_active_at_least: PositiveInt = 3
+    # A reading: the Elevator's red Power token puts a Character met at the Elevator in
+    # Darkness (the Elevator is a place of its own). Otherwise the token only stops the
+    # Elevator, and an Elevator Room is lit or dark with its own Section.
+    elevator_token_darkens: bool = True
 
 
 class Pools(RulesEntry):
@@ -239,6 +243,12 @@ class IntruderRules(RulesEntry):
     miniatures: Annotated[dict[MiniatureKind, NonNegativeInt], AfterValidator(_freeze)]
     nest_eggs: NonNegativeInt = 5
     egg_tokens: NonNegativeInt = 8
+    # Bag development, the Queen (p.13): her token goes back into the bag even when she is
+    # placed in the Nest; with nobody there the Nest gets an Egg even when it was destroyed.
+    queen_token_back_when_placed: bool = True
+    queen_egg_when_nest_destroyed: bool = True
+    # A Retreat on an Event card with two corridor numbers takes this one (not printed).
+    retreat_corridor: Literal["first", "second"] = "first"
 
     def tokens_in_box(self, kind: str) -> int:
         return sum(1 for t in self.tokens if t.kind == kind)

@@ -111,5 +111,6 @@ def load_language_reference(locales_dir: Path | str, lang: str) -> LanguageRefer
                 values=dict(raw.values),
                 texts=dict(raw.texts),
                 partial=raw.partial,
+                phrases=dict(raw.phrases),
             )
     return LanguageReference(lang=lang, index=index, chapters=tuple(index.chapters), topics=topics, files=files)

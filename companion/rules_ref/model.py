@@ -8,7 +8,7 @@ spell checkers and translators read only the sentences.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -29,6 +29,9 @@ TOPIC_ID = re.compile(r"^[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)?$")
 _NAME = r"^[a-z][a-z0-9_]*$"
 
 Text = Annotated[str, Field(min_length=1)]
+# A count sentence's plural forms: CLDR categories or exact "=N" -> text with {count}.
+PluralForms = Annotated[dict[Annotated[str, Field(pattern=r"^(zero|one|two|few|many|other|=\d+)$")], Text],
+                        Field(min_length=1)]
 
 
 class _Strict(BaseModel):
@@ -42,6 +45,8 @@ class TopicFile(_Strict):
     links: tuple[str, ...] = Field(default=(), alias="_links")
     values: dict[Annotated[str, Field(pattern=_NAME)], Text] = Field(default_factory=dict, alias="_values")
     texts: dict[Annotated[str, Field(pattern=_NAME)], Text] = Field(default_factory=dict, alias="_texts")
+    # Prose a value picks: a sentence per value of a switch (|say) or a count's plural forms (|plural).
+    phrases: dict[Annotated[str, Field(pattern=_NAME)], Text | PluralForms] = Field(default_factory=dict)
     partial: bool = Field(default=False, alias="_partial")
     note: str | None = Field(default=None, alias="_note")
 
@@ -97,6 +102,17 @@ class Topic:
     values: Mapping[str, str]  # placeholder -> rules-data spec
     texts: Mapping[str, str]  # placeholder -> locale catalog key
     partial: bool
+    phrases: Mapping[str, str | Mapping[str, str]] = field(default_factory=dict)  # see TopicFile.phrases
+
+    @property
+    def sentences(self) -> Mapping[str, str]:
+        """The phrases a |say picks from."""
+        return {name: text for name, text in self.phrases.items() if isinstance(text, str)}
+
+    @property
+    def counts(self) -> Mapping[str, Mapping[str, str]]:
+        """The plural forms a |plural picks from."""
+        return {name: forms for name, forms in self.phrases.items() if not isinstance(forms, str)}
 
 
 @dataclass(frozen=True)

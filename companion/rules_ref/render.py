@@ -3,6 +3,7 @@ texts that already live in the locale catalog (card effects)."""
 from __future__ import annotations
 
 import string
+from dataclasses import replace
 from typing import Mapping
 
 from companion.rules.models import Rules
@@ -11,7 +12,7 @@ from .loader import LanguageReference
 from .model import Paragraph, RenderedTopic, RenderedValue, Topic
 from .values import Words, format_value
 
-__all__ = ["UNCONFIRMED_KEY", "placeholders_of", "render_topic", "words_for"]
+__all__ = ["UNCONFIRMED_KEY", "placeholders_of", "render_topic", "topic_words", "words_for"]
 
 UNCONFIRMED_KEY = "common.unconfirmed"
 _FORMATTER = string.Formatter()
@@ -40,7 +41,15 @@ def words_for(reference: LanguageReference, catalog: Mapping[str, str]) -> Words
         names=catalog,
         whereabouts=index.whereabouts,
         choices=index.choices,
+        lang=reference.lang,
     )
+
+
+def topic_words(words: Words, topic: Topic) -> Words:
+    """The language's words plus the topic's own phrases (they win over the index's)."""
+    if not topic.phrases:
+        return words
+    return replace(words, choices={**words.choices, **topic.sentences}, counts=topic.counts)
 
 
 def _fill(template: str, values: Mapping[str, str]) -> str:
@@ -56,7 +65,7 @@ def render_topic(
 ) -> RenderedTopic:
     """The topic as players read it. Raises ValueSpecError or KeyError for a placeholder
     that names nothing (validation reports those first)."""
-    words = words or words_for(reference, catalog)
+    words = topic_words(words or words_for(reference, catalog), topic)
     marker = f" ({catalog[UNCONFIRMED_KEY]})" if UNCONFIRMED_KEY in catalog else " (?)"
     filled: dict[str, str] = {}
     rendered_values = []

@@ -2,17 +2,31 @@
 the locale catalog and with the rules data; `check-locales` reports what they find."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Literal, Mapping, get_args, get_origin
 
+from pydantic import BaseModel
+
+from companion.i18n.plurals import count_sentence_problems, counted_placeholders
 from companion.rules.models import Rules
 
 from .loader import LanguageReference, RulesReferenceError, load_language_reference, reference_dir
 from .model import Topic
-from .render import placeholders_of, words_for
-from .values import ValueSpecError, format_value
+from .render import placeholders_of, topic_words, words_for
+from .text import fold
+from .values import ValueSpecError, format_value, resolve, split_spec
 
-__all__ = ["card_topic_ids", "reference_problems", "validate_references"]
+__all__ = ["SOURCE_PHRASES", "card_topic_ids", "reference_problems", "source_mentions", "validate_references"]
+
+# Words that name where the facts came from rather than the game: a player's reference
+# speaks of the game and the app only (a rulebook page, "p. 13", is fine). A trailing "*"
+# also matches the word with suffixes (Turkish "özette", "özetten").
+SOURCE_PHRASES: dict[str, tuple[str, ...]] = {
+    "pt-BR": ("português", "portuguesa", "turco", "turca", "fã", "fãs", "perguntas frequentes", "FAQ",
+              "dados de regras", "OCR", "resumo"),
+    "tr": ("Portekizce*", "Türkçe*", "hayran*", "sık sorulan*", "SSS*", "kural veri*", "OCR*", "özet*"),
+}
 
 
 def card_topic_ids(rules: Rules) -> set[str]:
@@ -29,12 +43,85 @@ def _topic_placeholders(topic: Topic) -> set[str]:
     return names
 
 
-def _own_problems(ref: LanguageReference, rules: Rules, catalog: Mapping[str, str]) -> list[str]:
-    """What is wrong inside one language: placeholders, links, values, catalog texts."""
+def source_mentions(text: str, lang: str) -> list[str]:
+    """The SOURCE_PHRASES of `lang` found in `text` (whole words, any case or accents)."""
+    folded = fold(text)
+    found = []
+    for phrase in SOURCE_PHRASES.get(lang, ()):
+        stem = phrase.endswith("*")
+        pattern = rf"(?<!\w){re.escape(fold(phrase.rstrip('*')))}" + (r"" if stem else r"(?!\w)")
+        if re.search(pattern, folded):
+            found.append(phrase.rstrip("*"))
+    return found
+
+
+def _prose(topic: Topic) -> list[str]:
+    texts = [topic.title, *topic.body]
+    for phrase in topic.phrases.values():
+        texts += [phrase] if isinstance(phrase, str) else list(phrase.values())
+    return texts
+
+
+def _index_prose(ref: LanguageReference) -> list[str]:
+    index = ref.index
+    return [*index.chapters.values(), *index.words.model_dump().values(), *index.whereabouts.values(),
+            *index.choices.values()]
+
+
+def _switch_alternatives(rules: Rules, spec: str) -> list[str]:
+    """Every phrase name a |say can pick, one per value its switch can take (yes/no, or
+    each value a field allows): changing the rules data must find a sentence."""
+    path, formats = split_spec(spec)
+    says = [fmt for fmt in formats if fmt.startswith("say:")]
+    if not says:
+        return []
+    before = formats[:formats.index(says[0])]
+    values: tuple[Any, ...] = ()
+    if before:
+        values = ("yes", "no") if before[-1].startswith("contains:") else ()
+    else:
+        parent_path, _, field = path.rpartition(".")
+        try:
+            parent = resolve(rules, parent_path).value if parent_path else rules
+        except ValueSpecError:
+            return []
+        if isinstance(parent, BaseModel) and field in type(parent).model_fields:
+            annotation = type(parent).model_fields[field].annotation
+            if annotation is bool:
+                values = ("yes", "no")
+            elif get_origin(annotation) is Literal:
+                values = get_args(annotation)
+    prefix = says[0].partition(":")[2]
+    return [f"{prefix}_{value}" for value in values]
+
+
+def _count_problems(topic: Topic, numbers: set[str], lang: str, where: str) -> list[str]:
+    """A rules-data number followed by a word is a count sentence: it needs |plural forms
+    (a table may correct the number to 1); plural forms need every form `lang` uses."""
     problems: list[str] = []
-    words = words_for(ref, catalog)
+    for template in (topic.title, *topic.body):
+        for name in dict.fromkeys(counted_placeholders(template, lambda n: n in numbers)):
+            problems.append(f"{where}: count sentence, {{{name}}} then a word: give it plural forms "
+                            f"(|plural) or put the number last")
+    forms = {f"{name}.{form}": text for name, phrase in topic.counts.items() for form, text in phrase.items()}
+    problems += [f"{where}: phrases.{line}" for line in count_sentence_problems(forms, lang)]
+    return problems
+
+
+def _own_problems(ref: LanguageReference, rules: Rules, catalog: Mapping[str, str]) -> list[str]:
+    """What is wrong inside one language: placeholders, links, values, catalog texts,
+    count sentences, and words about the sources."""
+    problems: list[str] = []
+    base_words = words_for(ref, catalog)
+    for text in _index_prose(ref):
+        for phrase in source_mentions(text, ref.lang):
+            problems.append(f"{ref.lang}: index.json speaks of a source ({phrase!r}): {text[:60]!r}")
     for topic in ref.topics.values():
         where = f"{ref.lang}: topic {topic.id!r}"
+        words = topic_words(base_words, topic)
+        for text in _prose(topic):
+            for phrase in source_mentions(text, ref.lang):
+                problems.append(f"{where}: speaks of a source ({phrase!r}), not of the game: {text[:60]!r}")
         try:
             used = _topic_placeholders(topic)
         except ValueError as exc:
@@ -52,11 +139,17 @@ def _own_problems(ref: LanguageReference, rules: Rules, catalog: Mapping[str, st
                 problems.append(f"{where}: links to itself")
             elif link not in ref.topics:
                 problems.append(f"{where}: links to missing topic {link!r}")
+        numbers: set[str] = set()
         for name, spec in topic.values.items():
             try:
-                format_value(rules, spec, words)
+                if format_value(rules, spec, words).is_number:
+                    numbers.add(name)
             except ValueSpecError as exc:
                 problems.append(f"{where}: {{{name}}} names no rules-data value: {exc}")
+            for phrase in _switch_alternatives(rules, spec):
+                if phrase not in words.choices:
+                    problems.append(f"{where}: {{{name}}} has no phrase {phrase!r} for the other value of its switch")
+        problems += _count_problems(topic, numbers, ref.lang, where)
         for name, key in topic.texts.items():
             if key not in catalog:
                 problems.append(f"{where}: {{{name}}} names missing locale text {key!r}")
@@ -90,6 +183,9 @@ def _compare(reference: LanguageReference, other: LanguageReference) -> list[str
             problems.append(f"{where}: pages {list(theirs.pages)} differ from {reference.lang} {list(mine.pages)}")
         if mine.partial != theirs.partial:
             problems.append(f"{where}: _partial differs from {reference.lang}")
+        if set(mine.phrases) != set(theirs.phrases):
+            problems.append(f"{where}: phrases {sorted(theirs.phrases)} differ from {reference.lang} "
+                            f"{sorted(mine.phrases)}")
         try:
             if _topic_placeholders(mine) != _topic_placeholders(theirs):
                 problems.append(f"{where}: placeholders differ from {reference.lang}")

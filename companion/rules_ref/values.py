@@ -9,6 +9,9 @@ every item. Examples::
     time_track.slots[threshold=red].number|slots    -> 14, 13, 09, 07, 04
     intruders.tokens[kind=adult]|token_numbers      -> 3× 1/3, 3× 2/3, …
     attack_cards[kind=cut].blood|blood              -> 2, 3, 4, 5 and the Retreat arrow
+    intruders.nest_eggs|plural:eggs                 -> "5 Ovos" (the topic's plural forms "eggs")
+    contamination.infected_once_per_scan|say:once   -> the topic's phrase "once_yes" or "once_no"
+    end_of_game.alert_kills|contains:isolation|say:locked -> "locked_yes" or "locked_no"
 
 Every field read on the way (filter fields included: they decide what is picked) adds
 its confidence; the value is unconfirmed when any of them is "F" or "?".
@@ -38,6 +41,7 @@ class ValueSpecError(ValueError):
 class Resolved:
     value: Any
     confidences: set[Confidence] = field(default_factory=set)
+    is_number: bool = False  # the text is a bare number (a count sentence needs |plural)
 
     @property
     def unconfirmed(self) -> bool:
@@ -66,7 +70,9 @@ class Words:
     retreat: str  # an attack card's Retreat arrow in place of a blood value
     names: Mapping[str, str]  # catalog: intruder.<kind>, threshold.<colour>, …
     whereabouts: Mapping[str, str]
-    choices: Mapping[str, str]  # named phrases a |choose format picks between
+    choices: Mapping[str, str]  # named phrases a |choose or |say format picks between
+    lang: str = ""  # picks the plural form of a |plural phrase
+    counts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # name -> plural forms
 
 
 def split_spec(spec: str) -> tuple[str, tuple[str, ...]]:
@@ -240,6 +246,48 @@ def _fmt_choose(value: Any, words: Words, resolved: Resolved, arg: str | None) -
     return words.choices[chosen]
 
 
+def _token(value: Any) -> str:
+    """A switch's value as a phrase-name suffix: yes/no, or the value itself."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(getattr(value, "value", value))
+
+
+def _fmt_contains(value: Any, words: Words, resolved: Resolved, arg: str | None) -> Any:
+    """contains:<value> — whether a list holds that value (a yes/no for |say)."""
+    return (arg or "") in {str(getattr(item, "value", item)) for item in _as_list(value)}
+
+
+def _fmt_say(value: Any, words: Words, resolved: Resolved, arg: str | None) -> Any:
+    """say:<prefix> — the phrase named <prefix>_<value> (yes/no for a switch), so the
+    sentence a topic states follows the value the engine reads."""
+    if not arg:
+        raise ValueSpecError("say takes a phrase prefix: say:<prefix>")
+    if isinstance(value, tuple) and len(set(value)) == 1:
+        value = value[0]
+    if isinstance(value, (tuple, list, BaseModel)):
+        raise ValueSpecError("say needs one value")
+    name = f"{arg}_{_token(value)}"
+    if name not in words.choices:
+        raise ValueSpecError(f"no phrase named {name!r}")
+    return words.choices[name]
+
+
+def _fmt_plural(value: Any, words: Words, resolved: Resolved, arg: str | None) -> Any:
+    """plural:<name> — the topic's plural forms <name>, picked by the number and filled as {count}."""
+    from companion.i18n.plurals import select_form
+
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueSpecError("plural needs a whole number")
+    forms = words.counts.get(arg or "")
+    if not forms:
+        raise ValueSpecError(f"no plural forms named {arg!r}")
+    form = select_form(words.lang, value, forms)
+    if form is None:
+        raise ValueSpecError(f"plural forms {arg!r} have none for {value}")
+    return forms[form].replace("{count}", str(value))
+
+
 FORMATS: dict[str, Callable[[Any, Words, Resolved, str | None], Any]] = {
     "slots": _fmt_slots,
     "count": _fmt_count,
@@ -251,6 +299,9 @@ FORMATS: dict[str, Callable[[Any, Words, Resolved, str | None], Any]] = {
     "blood": _fmt_blood,
     "token_numbers": _fmt_token_numbers,
     "choose": _fmt_choose,
+    "contains": _fmt_contains,
+    "say": _fmt_say,
+    "plural": _fmt_plural,
 }
 
 
@@ -267,6 +318,7 @@ def format_value(rules: Rules, spec: str, words: Words) -> Resolved:
             value = FORMATS[name](value, words, resolved, arg or None)
         except ValueSpecError as exc:
             raise ValueSpecError(f"{spec}: {exc}") from None
+    resolved.is_number = isinstance(value, int) and not isinstance(value, bool)
     try:
         resolved.value = _plain(value, words)
     except ValueSpecError as exc:

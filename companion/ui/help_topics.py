@@ -7,6 +7,7 @@ ANNOUNCEMENT_TOPICS = {
     "announce.backup_power_on": "power",
     "announce.power_lost": "power_thresholds",
     "announce.power_lost_elevator": "power_thresholds",
+    "announce.power_lost_elevator_stops": "power_thresholds",
     "announce.threshold_no_power": "power_thresholds",
     "announce.power_surge": "event_card.power_surge",
     "announce.self_destruct_started": "self_destruct",

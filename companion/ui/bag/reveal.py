@@ -43,7 +43,7 @@ def _heading(texts: Texts, game: PublicView, draw: BagDraw) -> str:
     return texts.t("ui.bag.reveal.encounter", player=_player(texts, game, draw))
 
 
-def _result_text(texts: Texts, draw: BagDraw) -> str | None:
+def result_text(texts: Texts, draw: BagDraw) -> str | None:
     """What the table does now, for every outcome but a placed intruder (the banner says it)."""
     result = draw.result
     if result is DrawResult.BLANK:
@@ -79,7 +79,7 @@ def surprise_banner(ctx: UiContext, draw: BagDraw, back_to: str = BAG_SCREEN) ->
         if draw.result is DrawResult.PLACED:
             detail = texts.t("ui.bag.surprise.no_detail", player=player, hand=draw.hand, applied=draw.applied)
         else:
-            detail = _result_text(texts, draw) or ""
+            detail = result_text(texts, draw) or ""
     rows: list[ft.Control] = [
         ft.Row([ft.Icon(ft.Icons.WARNING if surprise else ft.Icons.SHIELD, color=theme.TEXT, size=34),
                 ft.Text(title, size=28 if surprise else 22, weight=ft.FontWeight.BOLD, color=theme.TEXT,
@@ -130,7 +130,7 @@ def build_reveal(ctx: UiContext, *, large: bool = True, back_to: str = BAG_SCREE
     if draw.purpose in ENCOUNTERS and draw.result is not DrawResult.ADULTS_RETREAT:
         rows.append(surprise_banner(ctx, draw, back_to))
     else:
-        text = _result_text(texts, draw)
+        text = result_text(texts, draw)
         if text:
             rows.append(ids.tag(ids.DRAW_RESULT, ft.Container(
                 content=ft.Text(text, size=16, weight=ft.FontWeight.W_600),

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.attacks import INJURY_CARDS, retreat_corridor, retreat_corridor_unconfirmed
+from companion.engine.attacks import INJURY_CARDS, other_corridor, retreat_corridor, retreat_corridor_unconfirmed
 from companion.engine.commands import InjuryCheck
 from companion.engine.deck_odds import injury_check_odds
 from companion.engine.decks import Deck, event_card
 from companion.engine.results import InjuryOutcome
+from companion.rules import EventCardSpec, Rules
 
 from .. import ids, theme
 from ..context import UiContext
+from ..i18n_view import Texts
 from ..kit.chips import chips, choice_chip, label, stepper
 from ..kit.gate import CommandGate, command_button
 from ..kit.kinds import KIND_COLOURS
@@ -106,6 +108,16 @@ def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
                       help=help_button(ctx, "injury_check"))
 
 
+def retreat_detail(texts: Texts, rules: Rules, spec: EventCardSpec) -> str:
+    """Where a retreating intruder goes; on a card with two corridor numbers, which one
+    the engine takes (the rules data's reading) and that it is a reading."""
+    corridor = retreat_corridor(spec, rules)
+    if not retreat_corridor_unconfirmed(spec):
+        return texts.t("ui.events.injury.retreat_detail", corridors=corridor, number=spec.number)
+    return texts.t(f"ui.events.injury.retreat_detail_{rules.intruders.retreat_corridor}", corridor=corridor,
+                   other=other_corridor(spec, rules), number=spec.number)
+
+
 def build_injury_result(ctx: UiContext, since: int) -> ft.Control | None:
     texts = ctx.texts
     t = texts.t
@@ -127,11 +139,8 @@ def build_injury_result(ctx: UiContext, since: int) -> ft.Control | None:
                          bgcolor=MISS_BG, icon=ft.Icons.CHECK_CIRCLE, border=theme.GREEN)
     else:
         spec = event_card(ctx.session.rules, result.retreat_card)
-        corridor = retreat_corridor(spec)
         unconfirmed = retreat_corridor_unconfirmed(spec)
-        detail = (t("ui.events.injury.retreat_detail_first", corridor=corridor, then=spec.corridors[-1],
-                    number=spec.number) if unconfirmed
-                  else t("ui.events.injury.retreat_detail", corridors=corridor, number=spec.number))
+        detail = retreat_detail(ctx.texts, ctx.session.rules, spec)
         banner = verdict(ids.INJURY_VERDICT, texts.upper(t("ui.events.injury.retreats", kind=kind)), detail,
                          bgcolor=RETREAT_BG, icon=ft.Icons.U_TURN_LEFT)
     rows: list[ft.Control] = [banner]

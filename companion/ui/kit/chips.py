@@ -142,8 +142,7 @@ def place_chips(texts: Texts, game: PublicView, selected: Place | None, on_pick:
                 identifier: Callable[[str], str]) -> ft.Control:
     """Each place with its light: the icon says which number of a token applies there."""
     options = []
-    for place in Place:
-        lighting = game.lighting[place]
+    for place, lighting in game.lighting.items():
         options.append(choice_chip(place_label(texts, place), selected=place is selected,
                                    on_click=lambda _e, place=place: on_pick(place),
                                    identifier=identifier(place.value), icon=LIGHTING_ICONS[lighting],

@@ -107,10 +107,12 @@ def _procedure_help(ctx: UiContext, procedure: ScanProcedure, member: CrewView) 
     if procedure is ScanProcedure.LEAVING_THE_SHELL:
         return t("ui.scanner.help.leaving_the_shell_larva" if member.body.larva
                  else "ui.scanner.help.leaving_the_shell")
+    rules = ctx.session.rules.contamination
     if procedure is ScanProcedure.REST:
-        rules = ctx.session.rules.contamination
         return t("ui.scanner.help.rest_removes_clean" if rules.rest_removes_clean else "ui.scanner.help.rest_keeps_clean",
                  count=rules.rest_scans)
+    if procedure is ScanProcedure.DECONTAMINATION and not rules.decontamination_removes_larva:
+        return t("ui.scanner.help.decontamination_keeps_larva")  # the help says what the engine does
     return t(f"ui.scanner.help.{procedure.value}")
 
 
@@ -279,7 +281,9 @@ def _scan_outcome(ctx: UiContext, scan: ScanView) -> list[str]:
         lines.append(t("ui.scanner.outcome.larva_placed"))
     removed = sum(1 for card in scan.cards if card.removed)
     if removed:
-        lines.append(t("ui.scanner.outcome.removed", count=removed))
+        # Stand-ins for the removed cards: in the hand, or wherever the scanned cards lay.
+        lines.append(t("ui.scanner.outcome.removed" if scan.from_hand else "ui.scanner.outcome.removed_anywhere",
+                       count=removed))
     if scan.larva_removed:
         lines.append(t("ui.scanner.outcome.larva_removed"))
     if scan.slime_removed:

@@ -135,7 +135,7 @@ def _member_card(gate: CommandGate, member: CrewView) -> ft.Control:
         rows.append(ft.Row(
             [
                 command_button(gate, LockIn(seat=seat), label=t("ui.crew.lock_in"), icon=ft.Icons.LOCK,
-                               identifier=ids.crew_action("lock-in", seat), compact=True),
+                               identifier=ids.crew_action("lock-in", seat), compact=True, confirm_key="lock_in"),
                 command_button(gate, EscapeToBunker(seat=seat), label=t("ui.crew.bunker"),
                                icon=ft.Icons.SHIELD, identifier=ids.crew_action("bunker", seat), compact=True),
                 command_button(gate, pod_any, label=t("ui.crew.enter_pod"), icon=ft.Icons.ROCKET,

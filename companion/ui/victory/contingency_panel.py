@@ -9,9 +9,11 @@ import flet as ft
 
 from companion.engine.commands import PeekContingency
 from companion.engine.views import GameView
+from companion.rules import Rules
 
 from .. import ids, theme
 from ..context import UiContext
+from ..i18n_view import Texts
 from ..kit.chips import chips, choice_chip, label
 from ..kit.gate import command_button, styled_button
 from ..kit.reveal import reveal_of, reveal_toggle, show
@@ -26,6 +28,14 @@ VIAS = ("archive", "alert_room", "computer")
 class LookDraft:
     via: str | None = None
     target: int | None = None
+
+
+def via_help(texts: Texts, via: str, rules: Rules) -> str:
+    """What a way of looking does; the Archive's says what the engine does (the room
+    sheet's peek, or p.11's, as the rules data reads it)."""
+    if via == "archive":
+        return texts.t(f"ui.contingency.via_help.archive_{rules.contingency_deal.archive}")
+    return texts.t(f"ui.contingency.via_help.{via}")
 
 
 def _draft(ctx: UiContext, seat: int) -> LookDraft:
@@ -85,10 +95,11 @@ def _looks(ctx: UiContext, view: GameView, seat: int) -> ft.Control:
     ])]
     if draft.via is None:
         return ft.Column(rows, spacing=8)
-    rows.append(theme.muted(t(f"ui.contingency.via_help.{draft.via}"), size=13))
+    archive = ctx.session.rules.contingency_deal.archive
+    rows.append(theme.muted(via_help(ctx.texts, draft.via, ctx.session.rules), size=13))
     others = [m for m in game.crew if m.seat != seat and held.get(m.seat)]
     targets: list[int | None] = []
-    if draft.via == "archive" and ctx.session.rules.contingency_deal.archive == "any_non_active":
+    if draft.via == "archive" and archive == "any_non_active":
         targets = [None] + [m.seat for m in others]
     elif draft.via == "computer":
         targets = [m.seat for m in others if m.is_in_facility]
@@ -147,7 +158,9 @@ def build_contingency_panel(ctx: UiContext) -> ft.Control | None:
         rows.append(token_card(ctx.texts, token))
     if tokens.looks:
         last = tokens.looks[-1]
-        whose = t("ui.contingency.pool") if last.holder is None else player_name(game, last.holder)
-        rows.append(theme.muted(t("ui.contingency.last_look", name=player_name(game, last.seat), whose=whose), size=13))
+        looker = player_name(game, last.seat)
+        line = (t("ui.contingency.last_look_pool", name=looker) if last.holder is None
+                else t("ui.contingency.last_look", name=looker, whose=player_name(game, last.holder)))
+        rows.append(theme.muted(line, size=13))
     rows.append(_by_hand(ctx))
     return ids.tag(ids.CONTINGENCY_PANEL, theme.card(ft.Column(rows, spacing=8), title=t("ui.contingency.title")))

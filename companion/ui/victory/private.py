@@ -247,7 +247,7 @@ def _objective(ctx: UiContext, view: GameView, seat: int) -> ft.Control:
                     draft.sections[which - 1] = section
                     ctx.rerender()
 
-                rows.append(label(t("ui.victory.objective.section", which=which)))
+                rows.append(label(t(f"ui.victory.objective.section_{which}")))
                 rows.append(chips([
                     choice_chip(ctx.texts.section(section), selected=draft.sections[which - 1] is section,
                                 on_click=lambda _e, s=section, pick=pick: pick(s),
