@@ -8,7 +8,7 @@ from pydantic import ValidationError
 
 from companion.engine import GameSession, IllegalCommand, Section, parse_command
 from companion.engine.bag_model import Awaiting, DrawResult, Lighting
-from tests.conftest import LAYOUT_1234, advance_to, do, refused, setup_command
+from tests.conftest import LAYOUT_1234, advance_to, cmd, do, refused, setup_command
 from tests.support.bag_helpers import (
     box_ids,
     full_bag,
@@ -500,17 +500,33 @@ def test_eggs_and_the_nest(rules):
 # --------------------------------------------------------------------- physical bag
 def test_physical_bag_needs_and_checks_the_outcome(rules):
     game = start(rules, physical=True)
-    bag = game.state.bag.bag
-    missing_adult = next(t for t in ids_of(rules, "adult") if t not in bag)
     refused(game, "error.bag_outcome_needed", "develop_bag")
     refused(game, "error.bag_unknown_token", "develop_bag", outcome={"token": "adult_99"})
-    refused(game, "error.bag_token_not_in_bag", "develop_bag", outcome={"token": missing_adult})
     refused(game, "error.bag_token_not_in_bag", "develop_bag", outcome={"kind": "breeder"})
     refused(game, "error.bag_token_not_in_bag", "develop_bag", outcome={"kind": "larva", "light": 3})
+    # A token the table saw come out and lie beside the board cannot come out again.
+    drawn = next(t for t in game.state.bag.bag if t.startswith("adult"))
+    game.execute(cmd("resolve_encounter", seat=1, place="S-01", hand=5, outcome={"token": drawn}))
+    refused(game, "error.bag_token_not_in_bag", "develop_bag", outcome={"token": drawn})
+
+
+def test_a_physical_bag_may_give_any_adult_the_table_has_not_seen(rules):
+    """The table put its Adults in face-down: whichever unseen Adult comes out, the app
+    takes it (its copy of the bag swaps it in for an unseen one of the kind)."""
+    game = start(rules, physical=True)
+    bag = game.state.bag.bag
+    elsewhere = next(t for t in ids_of(rules, "adult") if t not in bag)
+    game.execute(cmd("develop_bag", outcome={"token": elsewhere}))
+    state = game.state
+    assert state.bag.last_draw.token == elsewhere and elsewhere in state.bag.seen
+    assert sorted(state.bag.bag + state.bag.aside) == sorted(spec.id for spec in rules.intruders.tokens)
+    assert len(state.bag.bag) == len(bag)  # an Adult goes back: as many tokens as before
 
 
 def test_physical_outcome_by_kind_and_numbers(rules):
-    state = with_bag(start(rules, physical=True).state, rules, ["blank", "adult_1", "adult_2", "adult_12", "queen"])
+    # Tokens the table saw go into the bag: only they can come out.
+    known = ["blank", "adult_1", "adult_2", "adult_12", "queen"]
+    state = with_bag(start(rules, physical=True).state, rules, known, seen=known)
     with pytest.raises(IllegalCommand) as info:
         run(state, rules, "develop_bag", outcome={"kind": "adult"})  # 1/3 or 3/4?
     assert (info.value.key, info.value.params) == ("error.bag_outcome_ambiguous", {"kind": "adult"})

@@ -47,7 +47,7 @@ from .context import Turn
 from .errors import IllegalCommand
 from .guards import check_running, require, require_running
 from .journal import ENGINE_ONLY
-from .odds import is_surprise
+from .odds import is_surprise, table_knowledge, table_outcomes
 from .registry import handles
 from .rng import RngState
 from .state import CrewMember, GameState
@@ -80,13 +80,21 @@ def _numbers(spec: "IntruderTokenSpec") -> dict[str, Any]:
     return {"kind": spec.kind, "token": spec.id, "light": spec.light, "dark": spec.dark}
 
 
-def _pick(candidates: list[str], rules: "Rules", rng: RngState) -> str:
+def _pick(candidates: list[str], rules: "Rules", rng: RngState, bag: BagState) -> str:
     """One of `candidates` (token ids of one kind): interchangeable tokens need no
-    randomness; otherwise a uniform seeded pick."""
+    randomness; otherwise a uniform seeded pick, after which the table no longer knows
+    which of them is where (none of them counts as seen)."""
     specs = token_specs(rules)
     if len({(specs[t].light, specs[t].dark) for t in candidates}) == 1:
         return candidates[0]
+    bag.seen = [token for token in bag.seen if token not in candidates]
     return candidates[rng.choice_index([1] * len(candidates))]
+
+
+def _see(bag: BagState, token: str) -> None:
+    """A drawn token is shown: the table knows its numbers and where it goes."""
+    if token not in bag.seen:
+        bag.seen.append(token)
 
 
 def start_bag(command: NewGame, rules: "Rules", rng: RngState) -> BagState:
@@ -189,10 +197,16 @@ def check_bag_free(state: GameState, command: object, rules: "Rules") -> None:
     require_bag_free(state)
 
 
+def _may_be_in_bag(state: GameState, rules: "Rules") -> list[str]:
+    """The tokens a physical bag may hold, as the table knows it: those it saw go in, and
+    every unseen token of a kind that has unseen tokens in the bag."""
+    return [outcome.token for outcome in table_outcomes(table_knowledge(state.bag, rules), rules)]
+
+
 def reported_token(state: GameState, rules: "Rules", outcome: TokenOutcome) -> str:
-    """The bag token a physical draw reported; refused if it cannot be in the bag."""
+    """The token a physical draw reported; refused if it cannot be in the bag."""
     specs = token_specs(rules)
-    bag = state.bag.bag
+    bag = _may_be_in_bag(state, rules) if state.bag.physical_bag else state.bag.bag
     if outcome.token is not None:
         spec = specs.get(outcome.token)
         if spec is None:
@@ -208,7 +222,8 @@ def reported_token(state: GameState, rules: "Rules", outcome: TokenOutcome) -> s
     require(bool(matches), "error.bag_token_not_in_bag", kind=outcome.kind)
     variants = {(specs[t].light, specs[t].dark) for t in matches}
     require(len(variants) == 1, "error.bag_outcome_ambiguous", kind=outcome.kind)
-    return matches[0]
+    in_bag = [t for t in matches if t in state.bag.bag]
+    return (in_bag or matches)[0]
 
 
 def check_draw(state: GameState, rules: "Rules", outcome: TokenOutcome | None) -> None:
@@ -231,11 +246,27 @@ def require_on_board(state: GameState, kind: str, count: int = 1) -> None:
 
 # --------------------------------------------------------------------- shared steps
 def _draw(turn: Turn, outcome: TokenOutcome | None) -> str:
-    """Chance node: the seeded RNG (digital bag) or the table's report (physical bag)."""
+    """Chance node: the seeded RNG (digital bag) or the table's report (physical bag). The
+    token drawn is shown to the table."""
+    bag = turn.state.bag
     if outcome is not None:
-        return reported_token(turn.state, turn.rules, outcome)
-    bag = turn.state.bag.bag
-    return bag[turn.state.rng.choice_index([1] * len(bag))]
+        token = reported_token(turn.state, turn.rules, outcome)
+        if token not in bag.bag:
+            _take_its_place(bag, token, turn.rules)
+    else:
+        token = bag.bag[turn.state.rng.choice_index([1] * len(bag.bag))]
+    _see(bag, token)
+    return token
+
+
+def _take_its_place(bag: BagState, token: str, rules: "Rules") -> None:
+    """A physical bag gave an unseen token the app had beside the board: the app's copy of
+    the bag held another unseen token of that kind in its place (to the table they are
+    alike), so the two change places."""
+    specs = token_specs(rules)
+    stand_in = next(t for t in bag.bag if specs[t].kind == specs[token].kind and t not in bag.seen)
+    bag.bag = _sorted([t for t in bag.bag if t != stand_in] + [token], rules)
+    bag.aside = _sorted([t for t in bag.aside if t != token] + [stand_in], rules)
 
 
 def _set_aside(turn: Turn, token: str) -> None:
@@ -253,7 +284,7 @@ def add_from_supply(turn: Turn, kind: str) -> str | None:
         return None
     # Tokens drawn for intruders on the board are kept for their return while others remain.
     untracked = [t for t in candidates if t not in bag.on_board_tokens]
-    token = _pick(untracked or candidates, turn.rules, turn.state.rng)
+    token = _pick(untracked or candidates, turn.rules, turn.state.rng, bag)
     if token in bag.on_board_tokens:
         bag.on_board_tokens.remove(token)
     _put_back(turn, token, kind)
@@ -302,11 +333,11 @@ def return_leaving_token(turn: Turn, kind: str, on_board_before: int, report_emp
             if report_empty:
                 turn.log("log.bag.supply_empty", kind=kind)
             return None
-        token = _pick(supply, turn.rules, turn.state.rng)
+        token = _pick(supply, turn.rules, turn.state.rng, bag)
     else:
         if on_board_before > 1 and len({(specs[t].light, specs[t].dark) for t in tracked}) > 1:
             turn.log("log.bag.returned_token_unsure", kind=kind)
-        token = _pick(tracked, turn.rules, turn.state.rng)
+        token = _pick(tracked, turn.rules, turn.state.rng, bag)
         bag.on_board_tokens.remove(token)
     _put_back(turn, token, kind)
     return token

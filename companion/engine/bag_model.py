@@ -156,6 +156,10 @@ class BagState(_Model):
     # Token ids (in `aside`) drawn for intruders now on the board: the token that
     # returns when one of them goes back into the bag. Card-placed intruders have none.
     on_board_tokens: list[str] = Field(default_factory=list)
+    # Tokens whose numbers and whereabouts the table knows: drawn (and shown) since, and not
+    # mixed back among others since. Every other token of a kind is, to the table, any of
+    # that kind's unseen tokens (odds.py reads only this).
+    seen: list[str] = Field(default_factory=list)
     carcasses: int = 0
     eggs: int
     # Eggs taken from the Nest and not destroyed since: Egg tokens still in play.

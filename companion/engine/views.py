@@ -29,7 +29,7 @@ from .contamination_views import (
     seat_contamination,
 )
 from .decks import Deck
-from .odds import bag_odds
+from .odds import TableKnowledge, bag_odds, table_knowledge, table_outcomes
 from .victory_views import (
     ContingencyView,
     SeatContingencyView,
@@ -367,23 +367,23 @@ def _counts(token_ids: list[str], kind_of: dict[str, str], kinds: tuple[str, ...
     return {kind: counter[kind] for kind in kinds}
 
 
-_ODDS_CACHE: dict[tuple[int, tuple[str, ...]], tuple["Rules", BagOddsView]] = {}
+_ODDS_CACHE: dict[tuple[int, TableKnowledge], tuple["Rules", BagOddsView]] = {}
 _ODDS_CACHE_MAX = 64
 
 
-def _odds(bag: tuple[str, ...], rules: "Rules") -> BagOddsView:
-    """Odds depend only on which tokens are in the bag; views are rebuilt after every
-    command for every page, so each bag content is worked out once."""
-    key = (id(rules), bag)
+def _odds(knowledge: TableKnowledge, rules: "Rules") -> BagOddsView:
+    """Odds from what the table knows of the bag (never from a number nobody has seen);
+    views are rebuilt after every command for every page, so each is worked out once."""
+    key = (id(rules), knowledge)
     cached = _ODDS_CACHE.get(key)
     if cached is not None and cached[0] is rules:
         return cached[1]
     if len(_ODDS_CACHE) >= _ODDS_CACHE_MAX:
         _ODDS_CACHE.clear()
-    base = bag_odds(bag, rules)
+    base = bag_odds(knowledge, rules)
     rows = []
     for hand in range(HAND_MAX + 1):
-        odds = bag_odds(bag, rules, hand=hand)
+        odds = bag_odds(knowledge, rules, hand=hand)
         rows.append(BagOddsRow(hand=hand, surprise_light=odds.surprise_light, surprise_dark=odds.surprise_dark))
     odds = BagOddsView(total=base.total, kinds=dict(base.kinds), by_hand=tuple(rows))
     _ODDS_CACHE[key] = (rules, odds)
@@ -404,8 +404,7 @@ def _bag_view(state: GameState, rules: "Rules") -> BagView:
         awaiting=bag.awaiting,
         physical_bag=bag.physical_bag,
         show_odds=bag.show_odds,
-        # The bag's order must not matter to the cache: sorted token ids.
-        odds=_odds(tuple(sorted(bag.bag)), rules) if bag.show_odds else None,
+        odds=_odds(table_knowledge(bag, rules), rules) if bag.show_odds else None,
     )
 
 
@@ -502,13 +501,15 @@ def _threshold_ahead(state: GameState, rules: "Rules") -> ThresholdAhead | None:
 
 
 def _possible_outcomes(state: GameState, rules: "Rules") -> tuple[tuple[str, int | None, int | None], ...]:
+    """What a physical bag may give now, as the table knows it: the tokens it saw go in,
+    and any unseen token of a kind that has unseen tokens in the bag (in the box's order)."""
     if not state.bag.physical_bag:
         return ()
-    in_bag = set(state.bag.bag)
+    possible = {outcome.token for outcome in table_outcomes(table_knowledge(state.bag, rules), rules)}
     options: list[tuple[str, int | None, int | None]] = []
     for spec in rules.intruders.tokens:
         option = (spec.kind, spec.light, spec.dark)
-        if spec.id in in_bag and option not in options:
+        if spec.id in possible and option not in options:
             options.append(option)
     return tuple(options)
 
