@@ -54,6 +54,8 @@ def confirm(
     dialog = ft.AlertDialog(modal=True)
 
     def ok(_e) -> None:
+        if not dialog.open:
+            return  # a second tap on a closing dialog: the first one answered it
         close(page, dialog)
         on_confirm()
 

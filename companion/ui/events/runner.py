@@ -117,7 +117,7 @@ def _continue(ctx: UiContext, gate: CommandGate, phase: EventPhaseView) -> list[
     one), then `continue_event_phase` and the follow-ups. Enabled exactly when the engine
     accepts the first of them now."""
     first = answers_first(phase)
-    command = ContinueEventPhase()
+    command = ContinueEventPhase(at=phase.step)
     gating = first[0] if first else command
     refusal = gate.refusal(gating)
     title = _continue_label(ctx, phase)
