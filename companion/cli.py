@@ -12,6 +12,9 @@ from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator
 
 APP_NAME = "nemesis-companion"
 DEFAULT_PORT = 8550
+# Every interface: the phones at the table open the server at its local network address.
+# What keeps the table's game its own is in the README (Phones at the table).
+PHONES_HOST = "0.0.0.0"
 
 
 def default_data_dir() -> Path:
@@ -34,7 +37,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=APP_NAME, description="Nemesis: Lockdown table companion")
     parser.add_argument("--web", action="store_true", help="serve the web client instead of the desktop window")
     parser.add_argument("--host", default=None,
-                        help="web server address (default 127.0.0.1 for --web; phones joining the desktop app: 0.0.0.0)")
+                        help="web server address (default 0.0.0.0: phones on the local network reach it;"
+                             " 127.0.0.1 keeps it to this computer)")
     parser.add_argument("--port", type=_port_number, default=DEFAULT_PORT, help="web server port")
     parser.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the screens")
     parser.add_argument("--data-dir", type=Path, default=None, help="where games are saved")
@@ -94,9 +98,9 @@ def run_app(*, web: bool, host: str | None, port: int, language: str, data_dir: 
     for problem in startup.store_problems:
         print(problem, file=sys.stderr, flush=True)
     if view == "desktop":
-        _run_desktop(startup, host=host or "0.0.0.0", port=port)
+        _run_desktop(startup, host=host or PHONES_HOST, port=port)
     else:
-        served = _serve_web(startup, translator, host=host or "127.0.0.1", port=port, line_key=line_key,
+        served = _serve_web(startup, translator, host=host or PHONES_HOST, port=port, line_key=line_key,
                             reason=getattr(desktop_problem, "reason", ""), open_browser=view == "fallback")
         if not served:
             return 1
@@ -141,7 +145,11 @@ def _serve_web(startup, translator: Translator, *, host: str, port: int, line_ke
         url = table_url(server.local_url, startup.seating.host_key)
     print(translator.t(line_key, url=url, reason=reason), flush=True)
     if startup.seating is not None:
-        _print_qr(url)
+        # A tablet as the table opens it at the local network address.
+        lan = [table_url(base, startup.seating.host_key) for base in server.phone_urls()[:1]]
+        for link in lan:
+            print(translator.t("cli.serving_lan", url=link), flush=True)
+        _print_qr((lan or [url])[0])
     if open_browser:
         from companion.desktop_client import open_browser_when_ready
 

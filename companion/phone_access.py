@@ -50,6 +50,12 @@ class PhoneAccess:
         server = self.server
         return server is not None and server.reachable_by_phones
 
+    @property
+    def loopback_only(self) -> bool:
+        """The server answers this machine only (it was started that way)."""
+        server = self.server
+        return server is not None and server.loopback_only
+
     def base_urls(self) -> list[str]:
         server = self.server
         return server.phone_urls() if server is not None else []

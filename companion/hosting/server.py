@@ -1,6 +1,7 @@
 """One web server for the table and the phones: Flet's app behind our guards, run by uvicorn."""
 from __future__ import annotations
 
+import ipaddress
 import logging
 import signal
 import socket
@@ -129,17 +130,27 @@ class Server:
         return origin_of("http", host, self.port)
 
     def phone_urls(self) -> list[str]:
-        """Base URLs phones can open, best first (for QR codes and for showing)."""
+        """Base URLs a phone on the local network can open, most likely first (for QR codes
+        and for showing); none on loopback, or when the machine is on no local network."""
         if is_wildcard(self.host):
             return [origin_of("http", address, self.port) for address in addresses.lan_addresses()]
-        return [origin_of("http", canonical_host(self.host), self.port)]
+        if self.loopback_only:
+            return []
+        host = canonical_host(self.host)
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            return [origin_of("http", host, self.port)]  # a name the table gave for its phones
+        return [origin_of("http", host, self.port)] if addresses.is_phone_address(address) else []
+
+    @property
+    def loopback_only(self) -> bool:
+        """Listening on loopback: only this machine's browsers reach the server."""
+        return is_loopback(self.host)
 
     @property
     def reachable_by_phones(self) -> bool:
-        """False when the server listens on loopback only: no phone can reach it."""
-        if is_loopback(self.host):
-            return False
-        return not is_wildcard(self.host) or addresses.lan_addresses() != [addresses.LOOPBACK]
+        return bool(self.phone_urls())
 
     # Life cycle --------------------------------------------------------------
     @property

@@ -164,8 +164,8 @@ class PageApp:
     def _join_with_code(self, typed: str) -> CodeAttempt | None:
         if self.seating is None or self.phone_access is None or not self.phone_access.accepting:
             return None
-        client = str(getattr(self.page, "client_ip", None) or self._session())
-        attempt = self.seating.join_by_code(self._session(), client, typed)
+        address = str(getattr(self.page, "client_ip", None) or self._session())
+        attempt = self.seating.join_by_code(self._session(), address, typed)
         if attempt.outcome is CodeOutcome.ACCEPTED and attempt.seat is not None:
             self.notice = None
             self._become(seat_viewer(attempt.seat))
