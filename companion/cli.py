@@ -98,7 +98,7 @@ def run_app(*, web: bool, host: str | None, port: int, language: str, data_dir: 
     for problem in startup.store_problems:
         print(problem, file=sys.stderr, flush=True)
     if view == "desktop":
-        _run_desktop(startup, host=host or PHONES_HOST, port=port)
+        _run_desktop(startup, host=host or PHONES_HOST, port=port, language=choice.language)
     else:
         served = _serve_web(startup, translator, host=host or PHONES_HOST, port=port, line_key=line_key,
                             reason=getattr(desktop_problem, "reason", ""), open_browser=view == "fallback")
@@ -108,14 +108,15 @@ def run_app(*, web: bool, host: str | None, port: int, language: str, data_dir: 
     return 1 if startup.rules_problem is not None else 0
 
 
-def _run_desktop(startup, *, host: str, port: int) -> None:
+def _run_desktop(startup, *, host: str, port: int, language: str) -> None:
     """The window is the table; *Players join* starts a web server for the phones on
     host:port, which stops with the window."""
     import flet as ft
 
     from companion.phone_access import PhoneAccess
 
-    access = PhoneAccess(host=host, port=port, make_main=lambda: startup.page_main(access, trusted=False))
+    access = PhoneAccess(host=host, port=port, make_main=lambda: startup.page_main(access, trusted=False),
+                         language=language)
     try:
         ft.run(startup.page_main(access, trusted=True))
     finally:
@@ -132,10 +133,10 @@ def _serve_web(startup, translator: Translator, *, host: str, port: int, line_ke
 
     access = PhoneAccess(host=host, port=port)
     try:
-        server = serve(startup.page_main(access, trusted=False), host=host, port=port)
+        server = serve(startup.page_main(access, trusted=False), host=host, port=port, language=translator.lang)
     except OSError as error:
         if open_browser and error.errno == errno.EADDRINUSE:
-            server = serve(startup.page_main(access, trusted=False), host=host, port=0)
+            server = serve(startup.page_main(access, trusted=False), host=host, port=0, language=translator.lang)
         else:
             print(_listen_problem(translator, host, port, error), file=sys.stderr, flush=True)
             return False

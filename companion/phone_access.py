@@ -19,11 +19,13 @@ log = logging.getLogger(__name__)
 
 class PhoneAccess:
     def __init__(self, *, host: str, port: int, server: Server | None = None,
-                 make_main: Callable[[], Callable] | None = None) -> None:
+                 make_main: Callable[[], Callable] | None = None, language: str | None = None) -> None:
         """`server`: the running server of `--web` mode; else `make_main` builds the phones'
-        entry function for a server started on `host:port` when the table asks."""
+        entry function for a server started on `host:port` when the table asks, serving its
+        page in `language` to a browser that names none of ours."""
         self.host = host
         self.port = port
+        self.language = language
         self._shared = server
         self._own: Server | None = None
         self._make_main = make_main
@@ -75,7 +77,8 @@ class PhoneAccess:
             self.problem = None
             if self._shared is None and self._own is None and self._make_main is not None:
                 try:
-                    self._own = serve(self._make_main(), host=self.host, port=self.port).start()
+                    options = {"language": self.language} if self.language else {}
+                    self._own = serve(self._make_main(), host=self.host, port=self.port, **options).start()
                 except OSError as exc:
                     self.problem = exc.strerror or str(exc)
             self.accepting = self.server is not None

@@ -11,10 +11,12 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from companion.hosting import addresses
+from companion.hosting.app_page import AppPage
 from companion.hosting.client_texts import NeutralClientTexts
 from companion.hosting.guard import OriginGuard
 from companion.hosting.origins import canonical_host, is_loopback, is_wildcard, origin_of, own_origins
 from companion.hosting.watchdog import WebSocketWatchdog
+from companion.i18n import DEFAULT_LANGUAGE
 
 logger = logging.getLogger(__name__)
 
@@ -28,9 +30,11 @@ def build_app(
     *,
     first_message_timeout: float = 20.0,
     finish_timeout: float = 1.0,
+    language: str = DEFAULT_LANGUAGE,
     **flet_options: Any,
 ):
-    """Flet's FastAPI app (no CDN) wrapped in the Origin guard and the websocket watchdog."""
+    """Flet's FastAPI app (no CDN) wrapped in the Origin guard and the websocket watchdog,
+    serving the app's own page (in `language` when a request names none of ours)."""
     import flet_web.fastapi as flet_fastapi
 
     from companion.hosting import quiet_transport
@@ -41,7 +45,7 @@ def build_app(
         route for route in flet_app.router.routes if getattr(route, "path", None) not in _UNWANTED_PATHS
     ]
     watched = WebSocketWatchdog(flet_app, first_message_timeout=first_message_timeout, finish_timeout=finish_timeout)
-    return OriginGuard(NeutralClientTexts(watched), allowed_origins)
+    return OriginGuard(AppPage(NeutralClientTexts(watched), language=language), allowed_origins)
 
 
 def _listening_socket(host: str, port: int) -> socket.socket:
@@ -69,6 +73,7 @@ class Server:
         shutdown_timeout: float = 2.0,
         first_message_timeout: float = 20.0,
         finish_timeout: float = 1.0,
+        language: str = DEFAULT_LANGUAGE,
         **flet_options: Any,
     ) -> None:
         import uvicorn
@@ -83,6 +88,7 @@ class Server:
                 self.allowed_origins,
                 first_message_timeout=first_message_timeout,
                 finish_timeout=finish_timeout,
+                language=language,
                 **flet_options,
             )
         except BaseException:
@@ -240,7 +246,8 @@ def serve(main: Callable, *, host: str = "127.0.0.1", port: int = 0, **options: 
     """Binds `host:port` (0 = any free port) and returns the server, not yet running.
 
     Options: `extra_origins` (more Origins to accept, e.g. a name the table types),
-    `shutdown_timeout`, `first_message_timeout`, `finish_timeout`, and any keyword of
+    `shutdown_timeout`, `first_message_timeout`, `finish_timeout`, `language` (the served
+    page's when the browser names none of ours), and any keyword of
     `flet_web.fastapi.app` (`before_main`, `assets_dir`, `app_name`, ...).
     Raises OSError when the address is taken.
     """
