@@ -79,7 +79,8 @@ class FletClient:
                  origin: str | None = None, on_patch: Callable[["FletClient"], None] | None = None) -> None:
         self.base_url = base_url.rstrip("/")
         ws_url = "ws" + self.base_url[len("http"):] + "/ws"
-        self._ws = connect(ws_url, origin=origin or self.base_url, open_timeout=30, max_size=None)
+        # Entered here and left in close(): the page lives as long as its owner keeps it.
+        self._ws = connect(ws_url, origin=origin or self.base_url, open_timeout=30, max_size=None).__enter__()
         self.lock = threading.RLock()
         self.page: dict | None = None
         self.by_id: dict[int, dict] = {}
@@ -233,8 +234,8 @@ class FletClient:
     def close(self) -> None:
         self._closed = True
         try:
-            self._ws.close()
-        except Exception:  # noqa: BLE001
+            self._ws.__exit__(None, None, None)
+        except Exception:  # noqa: BLE001 - already gone
             pass
         self._reader.join(5)
 
