@@ -144,3 +144,48 @@ def test_a_second_tap_on_a_confirmation_already_answered_sends_nothing(tmp_path)
     ok.on_click(None)
     ok.on_click(None)
     assert [type(command).__name__ for command in controller.session.commands[1:]] == ["StartSelfDestruct"]
+
+
+def test_a_tap_on_a_button_that_has_become_disabled_goes_to_what_is_around_it():
+    """What a finger on the new page would touch: the container that says why not."""
+    from companion.ui import lost_taps
+
+    page, _wire = live_page()
+    told: list[str] = []
+    lost_taps.watch(page, lambda: told.append("lost"))
+    caught: list[str] = []
+    waiting = ft.Button(content="Sortear", disabled=True)  # no handler of its own any more
+    page.controls = [ft.Container(content=waiting, on_click=lambda _e: caught.append("why not"))]
+    page.update()
+    asyncio.run(page.session.dispatch_event(waiting._i, "click", None))
+    assert caught == ["why not"] and told == []
+    # Nothing around it takes the tap: the page says the tap did nothing.
+    alone = ft.Button(content="Sortear", disabled=True)
+    page.controls = [ft.Column([alone])]
+    page.update()
+    asyncio.run(page.session.dispatch_event(alone._i, "click", None))
+    assert caught == ["why not"] and told == ["lost"]
+
+
+def test_a_double_tap_on_the_runners_continue_moves_one_step(tmp_path):
+    """The second tap, sent before the page showed the next step, is not taken for the
+    next step's button: the page says it came late."""
+    from companion.engine.commands import StartEventPhase
+    from companion.ui.routes import RUNNER
+
+    controller = make_controller(tmp_path)
+    page, _wire = live_page(1280, 800)
+    app = PageApp(page, controller, language="pt-BR", startup_errors=[])
+    app.start()
+    controller.new_game(_setup(), "t")
+    controller.execute(StartEventPhase())
+    app.navigate(RUNNER)
+    step = controller.state.event_phase.step
+    button = next(item for item in walk(_tagged(page, ids.EVENT_CONTINUE)) if isinstance(item, ft.Button))
+    asyncio.run(page.session.dispatch_event(button._i, "click", None))
+    moved_to = controller.state.event_phase.step
+    assert moved_to > step
+    asyncio.run(page.session.dispatch_event(button._i, "click", None))  # the same finger, again
+    assert controller.state.event_phase.step == moved_to
+    snacks = [control.content.value for control in page._dialogs.controls if isinstance(control, ft.SnackBar)]
+    assert snacks == [app.texts.t("ui.net.tap_lost")]
