@@ -17,6 +17,7 @@ from pathlib import Path
 from urllib.parse import parse_qs
 
 from companion.i18n import LANGUAGES, Translator
+from companion.i18n.catalog import usable_languages
 
 WEB = Path(__file__).with_name("web")
 # Flet's icon paths, each served with the app's own picture.
@@ -34,14 +35,15 @@ LANG_PARAM = "lang"  # as in the pages' own addresses (ui.routes)
 BACKGROUND = "#101418"  # ui.theme.BACKGROUND: no white flash before the dark app
 
 
-def page_language(query: str, accept_language: str, default: str) -> str:
+def page_language(query: str, accept_language: str, default: str,
+                  languages: tuple[str, ...] = LANGUAGES) -> str:
     """The language a request asks for: its `lang` parameter, else the first of the
     browser's languages we speak, else the app's."""
     asked = parse_qs(query).get(LANG_PARAM, [])
     for lang in asked:
-        if lang in LANGUAGES:
+        if lang in languages:
             return lang
-    by_code = {lang.split("-")[0].lower(): lang for lang in LANGUAGES}
+    by_code = {lang.split("-")[0].lower(): lang for lang in languages}
     ranked = []
     for position, part in enumerate(accept_language.split(",")):
         code, _, params = part.strip().partition(";")
@@ -56,7 +58,7 @@ def page_language(query: str, accept_language: str, default: str) -> str:
     for _weight, _position, code in sorted(ranked):
         if code in by_code:
             return by_code[code]
-    return default if default in LANGUAGES else LANGUAGES[0]
+    return default if default in languages else languages[0]
 
 
 @lru_cache(maxsize=len(LANGUAGES))
@@ -124,8 +126,9 @@ _STYLE = """<style>
 </style>"""
 
 
-def localized_index(page: str, lang: str) -> str:
-    """Flet's index.html, as the app's own page in `lang`."""
+def localized_index(page: str, lang: str, languages: tuple[str, ...] = LANGUAGES) -> str:
+    """Flet's index.html, as the app's own page in `lang` (with the reconnecting sentence
+    of every one of `languages`, for a page switched to another)."""
     texts = {key: html.escape(value, quote=True) for key, value in _texts(lang).items()}
     page = re.sub(r"<html\b[^>]*>", f'<html lang="{lang}">', page, count=1)
     page = re.sub(r"<title>.*?</title>", f"<title>{texts['title']}</title>", page, count=1, flags=re.S)
@@ -139,7 +142,7 @@ def localized_index(page: str, lang: str) -> str:
                   f'<div id="loading" role="status" aria-label="{texts["loading"]}">', page, count=1)
     page = page.replace('<img src="icons/loading-animation.png" alt="" />',
                         f'<img src="icons/loading-animation.png" alt="" />\n    <p>{texts["loading"]}</p>', 1)
-    reconnecting = {code: _texts(code)["reconnecting"] for code in LANGUAGES}
+    reconnecting = {code: _texts(code)["reconnecting"] for code in languages}
     head = (f'  <meta name="theme-color" content="{BACKGROUND}">\n  {_STYLE % {"bg": BACKGROUND}}\n  '
             + _RECONNECT_SCRIPT % {"texts": json.dumps(reconnecting, ensure_ascii=False), "lang": json.dumps(lang)}
             + "\n</head>")
@@ -161,6 +164,8 @@ class AppPage:
     def __init__(self, app, *, language: str) -> None:
         self.app = app
         self.language = language
+        # A language whose locale files are broken is switched off here as on the pages.
+        self.languages = tuple(usable_languages()) or (language,)
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] != "http" or scope.get("method") not in ("GET", "HEAD"):
@@ -169,7 +174,7 @@ class AppPage:
         path = scope.get("path", "")
         head_only = scope.get("method") == "HEAD"
         lang = page_language(scope.get("query_string", b"").decode("latin-1"),
-                             _header(scope, b"accept-language"), self.language)
+                             _header(scope, b"accept-language"), self.language, self.languages)
         if path in ICONS:
             await _send(send, (WEB / ICONS[path]).read_bytes(), b"image/png", head_only)
             return
@@ -181,7 +186,8 @@ class AppPage:
         headers = [(key, value) for key, value in scope.get("headers", [])
                    if key.lower() not in (b"if-none-match", b"if-modified-since")]
         # HEAD is answered from the GET: the rewritten page's length is only known whole.
-        await self.app(dict(scope, headers=headers, method="GET"), receive, _Rewriter(send, lang, head_only).send)
+        rewriter = _Rewriter(send, lambda page: localized_index(page, lang, self.languages), lang, head_only)
+        await self.app(dict(scope, headers=headers, method="GET"), receive, rewriter.send)
 
 
 async def _send(send, body: bytes, content_type: bytes, head_only: bool, *, lang: str | None = None) -> None:
@@ -196,8 +202,9 @@ async def _send(send, body: bytes, content_type: bytes, head_only: bool, *, lang
 class _Rewriter:
     """Holds back an HTML response until it is whole, then sends it rewritten."""
 
-    def __init__(self, send, lang: str, head_only: bool) -> None:
+    def __init__(self, send, rewrite, lang: str, head_only: bool) -> None:
         self._send = send
+        self.rewrite = rewrite
         self.lang = lang
         self.head_only = head_only
         self.start: dict | None = None
@@ -217,7 +224,7 @@ class _Rewriter:
         self.body += message.get("body", b"")
         if message.get("more_body", False):
             return
-        body = localized_index(self.body.decode("utf-8"), self.lang).encode("utf-8")
+        body = self.rewrite(self.body.decode("utf-8")).encode("utf-8")
         headers = [(k, v) for k, v in self.start.get("headers", [])
                    if k.lower() not in (b"content-length", b"etag", b"last-modified", b"cache-control")]
         headers += [(b"content-length", str(len(body)).encode()), (b"cache-control", b"no-cache"),
