@@ -11,7 +11,7 @@ import logging
 import threading
 from typing import Callable
 
-from companion.hosting.join_urls import seat_url, table_url
+from companion.hosting.join_urls import table_url
 from companion.hosting.server import Server, serve
 
 log = logging.getLogger(__name__)
@@ -48,11 +48,6 @@ class PhoneAccess:
         return self._shared is not None
 
     @property
-    def reachable(self) -> bool:
-        server = self.server
-        return server is not None and server.reachable_by_phones
-
-    @property
     def loopback_only(self) -> bool:
         """The server answers this machine only (it was started that way)."""
         server = self.server
@@ -61,10 +56,6 @@ class PhoneAccess:
     def base_urls(self) -> list[str]:
         server = self.server
         return server.phone_urls() if server is not None else []
-
-    def seat_link(self, seat: int, secret: str) -> str | None:
-        urls = self.base_urls()
-        return seat_url(urls[0], seat, secret) if urls else None
 
     def table_link(self, host_key: str) -> str | None:
         server = self.server

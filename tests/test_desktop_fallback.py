@@ -300,8 +300,10 @@ def test_the_fallback_serves_the_web_client_and_opens_it_itself(no_desktop_clien
     assert cli.main(["--port", str(port), "--lang", "tr", "--data-dir", str(tmp_path / "data")]) == 0
     out = capsys.readouterr().out.splitlines()
     url = _said_url(out[0], port)
-    assert no_desktop_client.served == [{"host": "127.0.0.1", "port": port}]
-    assert no_desktop_client.browser == [(url, "127.0.0.1", port)]
+    # As the desktop app would have served its phones: on every interface.
+    assert no_desktop_client.served == [{"host": "0.0.0.0", "port": port}]
+    assert no_desktop_client.browser == [(url, "0.0.0.0", port)]
+    assert url.startswith(f"http://127.0.0.1:{port}/table?k=")  # this computer's browser opens it here
 
 
 def test_the_fallback_moves_to_a_free_port_when_its_port_is_taken(no_desktop_client, tmp_path: Path,
