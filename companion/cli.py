@@ -12,6 +12,9 @@ from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator
 
 APP_NAME = "nemesis-companion"
 DEFAULT_PORT = 8550
+# Every interface: the phones at the table open the server at its local network address.
+# What keeps the table's game its own is in the README (Phones at the table).
+PHONES_HOST = "0.0.0.0"
 
 
 def default_data_dir() -> Path:
@@ -34,7 +37,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=APP_NAME, description="Nemesis: Lockdown table companion")
     parser.add_argument("--web", action="store_true", help="serve the web client instead of the desktop window")
     parser.add_argument("--host", default=None,
-                        help="web server address (default 127.0.0.1 for --web; phones joining the desktop app: 0.0.0.0)")
+                        help="web server address (default 0.0.0.0: phones on the local network reach it;"
+                             " 127.0.0.1 keeps it to this computer)")
     parser.add_argument("--port", type=_port_number, default=DEFAULT_PORT, help="web server port")
     parser.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the screens")
     parser.add_argument("--data-dir", type=Path, default=None, help="where games are saved")
@@ -94,9 +98,9 @@ def run_app(*, web: bool, host: str | None, port: int, language: str, data_dir: 
     for problem in startup.store_problems:
         print(problem, file=sys.stderr, flush=True)
     if view == "desktop":
-        _run_desktop(startup, host=host or "0.0.0.0", port=port)
+        _run_desktop(startup, host=host or PHONES_HOST, port=port, language=choice.language)
     else:
-        served = _serve_web(startup, translator, host=host or "127.0.0.1", port=port, line_key=line_key,
+        served = _serve_web(startup, translator, host=host or PHONES_HOST, port=port, line_key=line_key,
                             reason=getattr(desktop_problem, "reason", ""), open_browser=view == "fallback")
         if not served:
             return 1
@@ -104,14 +108,15 @@ def run_app(*, web: bool, host: str | None, port: int, language: str, data_dir: 
     return 1 if startup.rules_problem is not None else 0
 
 
-def _run_desktop(startup, *, host: str, port: int) -> None:
+def _run_desktop(startup, *, host: str, port: int, language: str) -> None:
     """The window is the table; *Players join* starts a web server for the phones on
     host:port, which stops with the window."""
     import flet as ft
 
     from companion.phone_access import PhoneAccess
 
-    access = PhoneAccess(host=host, port=port, make_main=lambda: startup.page_main(access, trusted=False))
+    access = PhoneAccess(host=host, port=port, make_main=lambda: startup.page_main(access, trusted=False),
+                         language=language)
     try:
         ft.run(startup.page_main(access, trusted=True))
     finally:
@@ -128,10 +133,10 @@ def _serve_web(startup, translator: Translator, *, host: str, port: int, line_ke
 
     access = PhoneAccess(host=host, port=port)
     try:
-        server = serve(startup.page_main(access, trusted=False), host=host, port=port)
+        server = serve(startup.page_main(access, trusted=False), host=host, port=port, language=translator.lang)
     except OSError as error:
         if open_browser and error.errno == errno.EADDRINUSE:
-            server = serve(startup.page_main(access, trusted=False), host=host, port=0)
+            server = serve(startup.page_main(access, trusted=False), host=host, port=0, language=translator.lang)
         else:
             print(_listen_problem(translator, host, port, error), file=sys.stderr, flush=True)
             return False
@@ -141,7 +146,11 @@ def _serve_web(startup, translator: Translator, *, host: str, port: int, line_ke
         url = table_url(server.local_url, startup.seating.host_key)
     print(translator.t(line_key, url=url, reason=reason), flush=True)
     if startup.seating is not None:
-        _print_qr(url)
+        # A tablet as the table opens it at the local network address.
+        lan = [table_url(base, startup.seating.host_key) for base in server.phone_urls()[:1]]
+        for link in lan:
+            print(translator.t("cli.serving_lan", url=link), flush=True)
+        _print_qr((lan or [url])[0])
     if open_browser:
         from companion.desktop_client import open_browser_when_ready
 

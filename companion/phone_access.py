@@ -11,7 +11,7 @@ import logging
 import threading
 from typing import Callable
 
-from companion.hosting.join_urls import seat_url, table_url
+from companion.hosting.join_urls import table_url
 from companion.hosting.server import Server, serve
 
 log = logging.getLogger(__name__)
@@ -19,11 +19,13 @@ log = logging.getLogger(__name__)
 
 class PhoneAccess:
     def __init__(self, *, host: str, port: int, server: Server | None = None,
-                 make_main: Callable[[], Callable] | None = None) -> None:
+                 make_main: Callable[[], Callable] | None = None, language: str | None = None) -> None:
         """`server`: the running server of `--web` mode; else `make_main` builds the phones'
-        entry function for a server started on `host:port` when the table asks."""
+        entry function for a server started on `host:port` when the table asks, serving its
+        page in `language` to a browser that names none of ours."""
         self.host = host
         self.port = port
+        self.language = language
         self._shared = server
         self._own: Server | None = None
         self._make_main = make_main
@@ -46,17 +48,14 @@ class PhoneAccess:
         return self._shared is not None
 
     @property
-    def reachable(self) -> bool:
+    def loopback_only(self) -> bool:
+        """The server answers this machine only (it was started that way)."""
         server = self.server
-        return server is not None and server.reachable_by_phones
+        return server is not None and server.loopback_only
 
     def base_urls(self) -> list[str]:
         server = self.server
         return server.phone_urls() if server is not None else []
-
-    def seat_link(self, seat: int, secret: str) -> str | None:
-        urls = self.base_urls()
-        return seat_url(urls[0], seat, secret) if urls else None
 
     def table_link(self, host_key: str) -> str | None:
         server = self.server
@@ -69,7 +68,8 @@ class PhoneAccess:
             self.problem = None
             if self._shared is None and self._own is None and self._make_main is not None:
                 try:
-                    self._own = serve(self._make_main(), host=self.host, port=self.port).start()
+                    options = {"language": self.language} if self.language else {}
+                    self._own = serve(self._make_main(), host=self.host, port=self.port, **options).start()
                 except OSError as exc:
                     self.problem = exc.strerror or str(exc)
             self.accepting = self.server is not None

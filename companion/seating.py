@@ -16,7 +16,7 @@ from typing import Callable
 
 from companion.controller import Feed, TableController
 from companion.engine.views import NOBODY, TABLE, Viewer, seat_viewer
-from companion.hosting.code_attempts import CodeAttempt, CodeBackoff, CodeOutcome, attempt_code
+from companion.hosting.code_attempts import CodeAttempt, CodeGuard, CodeOutcome, Lockout
 from companion.hosting.join_urls import LobbyLink, SeatLink, TableLink, parse_route
 from companion.hosting.secret_store import SecretStore
 from companion.hosting.secrets import JoinSecrets, SeatPass, SecretsFormatError
@@ -37,7 +37,7 @@ class Seating:
         self._seats = JoinSecrets([])
         self._drops: dict[str, Drop] = {}
         self._listeners: list[Callable[[], None]] = []
-        self.backoff = CodeBackoff(clock=clock)
+        self.codes = CodeGuard(clock=clock)
         self._follow_game()
         controller.subscribe(NOBODY, self._on_feed)
 
@@ -139,10 +139,22 @@ class Seating:
         self._changed()
         return True
 
-    def join_by_code(self, session: str, client: str, typed: str) -> CodeAttempt:
-        """A typed code: a wrong one makes this client wait longer before the next try."""
+    def join_by_code(self, session: str, address: str, typed: str) -> CodeAttempt:
+        """A typed code: a wrong one makes this page wait longer before its next try, and
+        its address a little (code_attempts.CodeGuard)."""
         with self._lock:
-            return attempt_code(self._seats, self.backoff, client, typed)
+            attempt = self.codes.attempt(self._seats, session, address, typed)
+        if attempt.outcome is CodeOutcome.WRONG:
+            self._changed()  # the table's Players join lists who typed wrong codes
+        return attempt
+
+    def lockouts(self) -> list[Lockout]:
+        return self.codes.lockouts()
+
+    def clear_lockout(self, address: str) -> None:
+        """The table lets the phones at `address` try a code again at once."""
+        self.codes.clear(address)
+        self._changed()
 
     def leave(self, session: str) -> None:
         with self._lock:

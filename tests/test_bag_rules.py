@@ -564,6 +564,10 @@ def test_show_odds_setting(rules):
     assert state.bag.show_odds is True and new_keys(state) == ["log.bag.odds_shown"]
     state = do(game, "set_show_odds", show=False)
     assert state.bag.show_odds is False and new_keys(state) == ["log.bag.odds_hidden"]
+    # A switch tapped on a page that had not shown the change yet asks for nothing new.
+    refused(game, "error.bag_odds_already_hidden", "set_show_odds", show=False)
+    do(game, "set_show_odds", show=True)
+    refused(game, "error.bag_odds_already_shown", "set_show_odds", show=True)
 
 
 def test_bag_commands_refused_after_the_end(rules):

@@ -31,6 +31,7 @@ EXAMPLES: dict[str, tuple[dict, int]] = {
     "enter_pod": ({"seat": 1, "pod": "C"}, 10),
     "css_launch": ({"face": "B"}, 10),
     "set_knowledge": ({"seat": 3, "value": 6}, 15),
+    "change_knowledge": ({"seat": 3, "by": 1}, 15),
     "activate_knowledge_token": ({"seat": 3}, 15),
     "send_signal": ({"seat": 3}, 15),
     "open_main_gate": ({}, 15),

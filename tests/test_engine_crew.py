@@ -5,7 +5,7 @@ import pytest
 
 from companion.engine import EndReason, Fate, Whereabouts
 from companion.engine.vocab import DestructionCause
-from tests.conftest import advance_to, do, keys, new_keys, refused
+from tests.conftest import advance_to, cmd, do, keys, new_keys, refused
 from tests.support.journal import events_of, journal
 
 
@@ -156,6 +156,31 @@ def test_set_knowledge_and_weakness_unlocks(make_game, rules):
     refused(game, "error.knowledge_range", "set_knowledge", seat=1, value=rules.knowledge.maximum + 1)
     refused(game, "error.knowledge_range", "set_knowledge", seat=1, value=-1)
     refused(game, "error.unknown_seat", "set_knowledge", seat=7, value=2)
+
+
+def test_knowledge_taps_add_up_whatever_the_page_last_showed(make_game, rules):
+    """+1 and −1 say what they change: two taps sent from one stale page both count."""
+    game = make_game()
+    assert game.state.member(1).knowledge == 1
+    for _ in range(4):
+        game.execute(cmd("change_knowledge", seat=1, by=1))
+    assert game.state.member(1).knowledge == 5
+    unlocked = [e.params["level"] for e in journal(game) if e.key == "announce.weakness_unlocked"]
+    assert unlocked == [3, 5]
+    assert do(game, "change_knowledge", seat=1, by=-2).member(1).knowledge == 3
+    assert new_keys(game.state) == ["log.knowledge"]
+    do(game, "change_knowledge", seat=1, by=-3)
+    refused(game, "error.knowledge_range", "change_knowledge", seat=1, by=-1)
+    do(game, "change_knowledge", seat=1, by=rules.knowledge.maximum)
+    refused(game, "error.knowledge_range", "change_knowledge", seat=1, by=1)
+    refused(game, "error.unknown_seat", "change_knowledge", seat=7, by=1)
+
+
+def test_a_knowledge_change_of_nothing_is_no_command():
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError):
+        cmd("change_knowledge", seat=1, by=0)
 
 
 def test_knowledge_token_and_signal_once_each(make_game):

@@ -92,6 +92,18 @@ def test_round_end_reminds_of_the_player_phase(make_game, rules):
 
 
 # --------------------------------------------------------------------- no skipping
+def test_a_second_tap_on_continue_from_a_step_already_left_is_refused(make_game):
+    """The runner's button says which step it leaves: a double tap moves one step, and
+    the second tap is told why it did nothing."""
+    game = make_game()
+    state = do(game, "start_event_phase")
+    assert state.event_phase.step is EventStep.TIME
+    assert do(game, "continue_event_phase", at=5).event_phase.step is EventStep.NOISE
+    error = refused(game, "error.event_phase_moved_on", "continue_event_phase", at=5)
+    assert error.params == {"step": 6}
+    assert do(game, "continue_event_phase", at=6).event_phase.step is EventStep.ATTACKS
+
+
 def test_the_runner_cannot_skip_a_step(make_game, rules):
     game = make_game()
     advance_to(game, 10)

@@ -1,4 +1,4 @@
-"""LAN addresses for QR codes: best first, loopback only as a last resort, no traffic sent."""
+"""LAN addresses for QR codes: private ones only, the likely one first, never loopback, no traffic sent."""
 from __future__ import annotations
 
 import ipaddress
@@ -16,19 +16,23 @@ def test_the_routed_wifi_address_comes_first_and_unreachable_ones_never() -> Non
         InterfaceAddress("docker0", "172.17.0.1"),
         InterfaceAddress("eth0", "169.254.10.10"),
         InterfaceAddress("wlan0", "192.168.1.20"),
-        InterfaceAddress("eth1", "203.0.113.5"),
+        InterfaceAddress("eth1", "81.200.10.5"),  # public: a phone on the table's Wi-Fi is not there
+        InterfaceAddress("eth2", "10.0.0.7"),
         InterfaceAddress("wlan0", "fd00::2"),
     ]
-    assert rank_lan_addresses(found, routed="192.168.1.20") == ["192.168.1.20", "203.0.113.5", "172.17.0.1"]
-    # Without a route hint a private, physical interface still leads.
-    assert rank_lan_addresses(found, routed=None)[0] == "192.168.1.20"
+    assert rank_lan_addresses(found, routed="192.168.1.20") == ["192.168.1.20", "10.0.0.7", "172.17.0.1"]
+    # Without a route hint a physical interface still leads.
+    assert rank_lan_addresses(found, routed=None)[:2] == ["192.168.1.20", "10.0.0.7"]
+    assert rank_lan_addresses(found, routed="10.0.0.7")[0] == "10.0.0.7"
 
 
-def test_without_any_network_the_fallback_is_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_any_network_there_is_no_address_for_phones(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(addresses, "interface_addresses", lambda: [InterfaceAddress("lo", "127.0.0.1")])
     monkeypatch.setattr(addresses, "default_route_address", lambda: None)
-    assert addresses.lan_addresses() == ["127.0.0.1"]
-    assert addresses.primary_lan_address() == "127.0.0.1"
+    assert addresses.lan_addresses() == []
+    monkeypatch.setattr(addresses, "interface_addresses", lambda: [InterfaceAddress("eth0", "81.200.10.5")])
+    monkeypatch.setattr(addresses, "default_route_address", lambda: "81.200.10.5")
+    assert addresses.lan_addresses() == []
 
 
 def test_without_interface_readings_the_routed_address_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -37,12 +41,12 @@ def test_without_interface_readings_the_routed_address_is_used(monkeypatch: pyte
     assert addresses.lan_addresses() == ["10.1.2.3"]
 
 
-def test_this_machines_addresses_are_real_ipv4_addresses() -> None:
-    found = addresses.lan_addresses()
-    assert found
-    for address in found:
-        assert ipaddress.ip_address(address).version == 4
+def test_this_machines_phone_addresses_are_its_own_private_ipv4_addresses() -> None:
     own = addresses.machine_addresses()
+    for address in addresses.lan_addresses():
+        ip = ipaddress.ip_address(address)
+        assert ip.version == 4 and ip.is_private and not ip.is_loopback
+        assert address in own
     assert "127.0.0.1" in own or not addresses.interface_addresses()
 
 

@@ -10,7 +10,7 @@ import stat
 
 import pytest
 
-from companion.hosting.code_attempts import CodeBackoff, CodeOutcome, attempt_code
+from companion.hosting.code_attempts import ADDRESS_MAX_WAIT, CodeBackoff, CodeGuard, CodeOutcome
 from companion.hosting.secret_store import SecretStore
 from companion.hosting.secrets import (
     CODE_ALPHABET,
@@ -281,27 +281,81 @@ def test_each_wrong_code_doubles_the_wait_up_to_a_cap() -> None:
     assert backoff.wait_seconds("10.0.0.6") == 0
 
 
-def test_a_waiting_client_is_not_even_checked_and_a_right_code_resets() -> None:
+def test_a_waiting_page_is_not_even_checked_and_a_right_code_resets() -> None:
     clock = FakeClock()
     registry = JoinSecrets(SEATS)
-    backoff = CodeBackoff(base=1, factor=2, clock=clock)
+    guard = CodeGuard(clock=clock)
     right = registry.seat_pass(4).code
 
-    first = attempt_code(registry, backoff, "phone", "WRONG1")
+    first = guard.attempt(registry, "phone", "10.0.0.5", "WRONG1")
     assert first.outcome is CodeOutcome.WRONG and first.retry_after == 1
-    too_soon = attempt_code(registry, backoff, "phone", right)
+    too_soon = guard.attempt(registry, "phone", "10.0.0.5", right)
     assert too_soon.outcome is CodeOutcome.TOO_SOON and too_soon.seat is None
     assert 0 < too_soon.retry_after <= 1
-    assert attempt_code(registry, backoff, "other-phone", right).seat == 4  # others are not held up
+    assert guard.attempt(registry, "other-phone", "10.0.0.6", right).seat == 4  # others are not held up
 
     clock.now += 1
-    second = attempt_code(registry, backoff, "phone", "WRONG2")
+    second = guard.attempt(registry, "phone", "10.0.0.5", "WRONG2")
     assert second.outcome is CodeOutcome.WRONG and second.retry_after == 2
     clock.now += 2
-    accepted = attempt_code(registry, backoff, "phone", right)
+    accepted = guard.attempt(registry, "phone", "10.0.0.5", right)
     assert accepted.outcome is CodeOutcome.ACCEPTED and accepted.seat == 4
-    assert backoff.failures("phone") == 0
-    assert attempt_code(registry, backoff, "phone", "WRONG3").retry_after == 1
+    assert guard.pages.failures("phone") == 0 and guard.addresses.failures("10.0.0.5") == 0
+    assert guard.attempt(registry, "phone", "10.0.0.5", "WRONG3").retry_after == 1
+
+
+def test_a_guesser_waits_longer_and_longer_but_a_phone_behind_the_same_address_barely() -> None:
+    """Phones behind one router (or on the table's own computer) share an address with
+    whoever guesses there: the guesser's page waits up to minutes, the address at most
+    ADDRESS_MAX_WAIT seconds, so a player with the right code is let in within that."""
+    clock = FakeClock()
+    registry = JoinSecrets(SEATS)
+    guard = CodeGuard(clock=clock)
+    right = registry.seat_pass(2).code
+    waits = []
+    for number in range(8):
+        attempt = guard.attempt(registry, "guesser", "192.168.1.1", f"WRONG{number}")
+        assert attempt.outcome is CodeOutcome.WRONG
+        waits.append(attempt.retry_after)
+        clock.now += attempt.retry_after
+    assert waits == [1, 2, 4, 8, 16, 32, 64, 128]
+    assert guard.pages.wait_seconds("guesser") == 0  # it waited its turn each time
+    guard.attempt(registry, "guesser", "192.168.1.1", "WRONG9")
+    assert guard.pages.wait_seconds("guesser") == 256
+    # The player at the same address waits the address's capped wait, not the guesser's.
+    held = guard.attempt(registry, "player", "192.168.1.1", right)
+    assert held.outcome is CodeOutcome.TOO_SOON and 0 < held.retry_after <= ADDRESS_MAX_WAIT
+    clock.now += held.retry_after
+    assert guard.attempt(registry, "player", "192.168.1.1", right).seat == 2
+    # A guesser opening a new page for every try gets one try per address wait at most.
+    clock.now += ADDRESS_MAX_WAIT
+    tries = 0
+    start = clock.now
+    for page in range(200):
+        attempt = guard.attempt(registry, f"fresh-page-{page}", "192.168.1.1", "WRONGX")
+        tries += attempt.outcome is CodeOutcome.WRONG
+        clock.now += 1
+    # (the player's right code cleared the address: its waits start again at 1, 2, 4, 8 s)
+    assert 20 <= tries <= (clock.now - start) / ADDRESS_MAX_WAIT + 4
+    assert guard.pages.wait_seconds("guesser") > 0  # the first guesser still waits
+
+
+def test_the_table_sees_and_clears_an_address_that_typed_wrong_codes() -> None:
+    clock = FakeClock()
+    registry = JoinSecrets(SEATS)
+    guard = CodeGuard(clock=clock)
+    for number in range(5):
+        guard.attempt(registry, "guesser", "192.168.1.9", f"WRONG{number}")
+        clock.now += guard.pages.wait_seconds("guesser")
+    guard.attempt(registry, "guesser", "192.168.1.9", "WRONG5")
+    guard.attempt(registry, "typo", "192.168.1.4", "WRONG")
+    seen = guard.lockouts()
+    assert [lockout.address for lockout in seen] == ["192.168.1.9", "192.168.1.4"]
+    assert seen[0].wrong_codes == 6 and seen[0].wait == 32  # the guesser page's own wait
+    assert seen[1].wrong_codes == 1 and seen[1].wait == 1
+    guard.clear("192.168.1.9")
+    assert [lockout.address for lockout in guard.lockouts()] == ["192.168.1.4"]
+    assert guard.attempt(registry, "guesser", "192.168.1.9", registry.seat_pass(1).code).seat == 1
 
 
 def test_an_old_failure_is_forgotten() -> None:

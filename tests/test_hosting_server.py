@@ -193,7 +193,18 @@ def test_a_server_on_every_interface_accepts_phones_at_its_lan_address(monkeypat
 def test_a_loopback_server_is_not_reachable_by_phones() -> None:
     server = serve(RecordingMain(), host="127.0.0.1", port=0)
     try:
-        assert not server.reachable_by_phones
-        assert server.phone_urls() == [server.local_url]
+        assert server.loopback_only and not server.reachable_by_phones
+        assert server.phone_urls() == []
+    finally:
+        server.stop()
+
+
+def test_a_server_on_every_interface_of_a_machine_on_no_network_offers_phones_nothing(monkeypatch) -> None:
+    real = server_module._listening_socket
+    monkeypatch.setattr(server_module, "_listening_socket", lambda host, port: real("127.0.0.1", port))
+    monkeypatch.setattr(server_module.addresses, "lan_addresses", lambda: [])
+    server = serve(RecordingMain(), host="0.0.0.0", port=0)
+    try:
+        assert server.phone_urls() == [] and not server.reachable_by_phones and not server.loopback_only
     finally:
         server.stop()

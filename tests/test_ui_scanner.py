@@ -22,6 +22,7 @@ from companion.ui.table.crew_panel import build_crew_panel
 
 from .test_ui_purity import render_purely
 from .ui_tree import check_texts, identifiers, make_context, make_controller, strings, walk
+from .ui_tree import enabled as button_enabled
 
 LANGS = ("pt-BR", "tr")
 
@@ -185,8 +186,7 @@ def test_the_board_dialog_offers_what_the_engine_accepts(controller):
     check_texts(dialog.content)
 
     def enabled(action: str) -> bool:
-        control = _find(dialog.content, ids.body_action(action)).content
-        return not getattr(control, "disabled", False) and not isinstance(control, ft.Container)
+        return button_enabled(_find(dialog.content, ids.body_action(action)))
 
     assert enabled("light") and enabled("serious") and enabled("infest") and enabled("gain")
     assert not enabled("dress_one") and not enabled("heal_light")

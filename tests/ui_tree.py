@@ -93,3 +93,10 @@ def check_texts(control) -> list[str]:
     english = [t for t in texts if ENGLISH.search(t)]
     assert not english, f"English text on screen: {english}"
     return texts
+
+
+def enabled(tagged) -> bool:
+    """Whether the button under `tagged` (a command button, enabled or not) takes taps itself."""
+    buttons = [item for item in walk(tagged) if isinstance(item, (ft.Button, ft.IconButton, ft.TextButton))]
+    assert buttons, "no button there"
+    return not buttons[0].disabled

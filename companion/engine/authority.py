@@ -12,6 +12,7 @@ from .views import TABLE, Viewer, seat_viewer
 # A player's own moves, sent from their phone for their own seat.
 SEAT_COMMANDS: frozenset[type] = frozenset({
     c.SetKnowledge,
+    c.ChangeKnowledge,
     c.ActivateKnowledgeToken,
     c.SendSignal,
     c.LockIn,

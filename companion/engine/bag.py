@@ -783,7 +783,14 @@ def remove_egg(turn: Turn, command: RemoveEgg) -> None:
 
 
 # --------------------------------------------------------------------- settings
-@handles(SetShowOdds, check=check_running)
+def check_set_show_odds(state: GameState, command: SetShowOdds, rules: "Rules") -> None:
+    require_running(state)
+    # A switch tapped on a page that had not yet shown the change: nothing to do, and said.
+    require(state.bag.show_odds != command.show,
+            "error.bag_odds_already_shown" if command.show else "error.bag_odds_already_hidden")
+
+
+@handles(SetShowOdds, check=check_set_show_odds)
 def set_show_odds(turn: Turn, command: SetShowOdds) -> None:
     turn.state.bag.show_odds = command.show
     turn.log("log.bag.odds_shown" if command.show else "log.bag.odds_hidden")

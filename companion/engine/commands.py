@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, ClassVar, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from .bag_model import Place, TokenOutcome
 from .contamination_model import ScanProcedure, ScanScope
@@ -131,6 +131,21 @@ class SetKnowledge(_Command):
     type: Literal["set_knowledge"] = "set_knowledge"
     seat: int
     value: int
+
+
+class ChangeKnowledge(_Command):
+    """Knowledge up or down by `by`: what a +/− tap means, whatever the page last showed."""
+
+    type: Literal["change_knowledge"] = "change_knowledge"
+    seat: int
+    by: int = Field(ge=-20, le=20)
+
+    @field_validator("by")
+    @classmethod
+    def _changes_something(cls, by: int) -> int:
+        if by == 0:
+            raise ValueError("a change of 0 changes nothing")
+        return by
 
 
 class ActivateKnowledgeToken(_Command):
@@ -273,9 +288,12 @@ class StartEventPhase(_Command):
 
 
 class ContinueEventPhase(_Command):
-    """The table confirms the current step of the Event Phase (one tap)."""
+    """The table confirms the current step of the Event Phase (one tap). `at`: the step the
+    page showed; a tap that arrives once the phase has moved on is refused, so a double
+    tap never skips a step. Left out (older recordings), the current step is meant."""
 
     type: Literal["continue_event_phase"] = "continue_event_phase"
+    at: int | None = Field(default=None, ge=4, le=11)
 
 
 class EventCssLaunch(_Command):
@@ -554,6 +572,7 @@ GameCommand = Annotated[
         EnterPod,
         CssLaunch,
         SetKnowledge,
+        ChangeKnowledge,
         ActivateKnowledgeToken,
         SendSignal,
         OpenMainGate,

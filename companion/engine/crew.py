@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 from .commands import (
     ActivateKnowledgeToken,
+    ChangeKnowledge,
     CssLaunch,
     EnterPod,
     EscapeToBunker,
@@ -196,12 +197,28 @@ def check_set_knowledge(state: GameState, command: SetKnowledge, rules: "Rules")
 
 @handles(SetKnowledge, check=check_set_knowledge)
 def set_knowledge(turn: Turn, command: SetKnowledge) -> None:
+    _knowledge_to(turn, turn.state.member(command.seat), command.value)
+
+
+def check_change_knowledge(state: GameState, command: ChangeKnowledge, rules: "Rules") -> None:
+    require_running(state)
+    member = living_member(state, command.seat)
+    maximum = rules.knowledge.maximum
+    require(0 <= member.knowledge + command.by <= maximum, "error.knowledge_range", maximum=maximum)
+
+
+@handles(ChangeKnowledge, check=check_change_knowledge)
+def change_knowledge(turn: Turn, command: ChangeKnowledge) -> None:
     member = turn.state.member(command.seat)
+    _knowledge_to(turn, member, member.knowledge + command.by)
+
+
+def _knowledge_to(turn: Turn, member: CrewMember, value: int) -> None:
     before = member.knowledge
-    member.knowledge = command.value
-    turn.log("log.knowledge", seat=member.seat, character=member.character, value=command.value)
+    member.knowledge = value
+    turn.log("log.knowledge", seat=member.seat, character=member.character, value=value)
     for level in turn.rules.knowledge.weakness_levels:
-        if before < level <= command.value:
+        if before < level <= value:
             turn.announce("announce.weakness_unlocked", character=member.character, level=level)
 
 

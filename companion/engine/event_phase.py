@@ -107,7 +107,7 @@ def _step_blocker(state: GameState, phase: EventPhase, rules: "Rules") -> str | 
 def blocking_reason(state: GameState, rules: "Rules") -> str | None:
     """The error key `continue_event_phase` would raise now, or None if it may go on."""
     try:
-        check_continue_event_phase(state, None, rules)
+        check_continue_event_phase(state, ContinueEventPhase(), rules)
     except IllegalCommand as refusal:
         return refusal.key
     return None
@@ -188,8 +188,10 @@ def start_event_phase(turn: Turn, command: StartEventPhase) -> None:
     _enter(turn, phase, EventStep.CSS_LAUNCH)
 
 
-def check_continue_event_phase(state: GameState, command: object, rules: "Rules") -> None:
+def check_continue_event_phase(state: GameState, command: ContinueEventPhase, rules: "Rules") -> None:
     phase = _open_phase(state)
+    if command.at is not None:
+        require(phase.step == command.at, "error.event_phase_moved_on", step=int(phase.step))
     reason = _step_blocker(state, phase, rules)
     if reason is not None:
         raise IllegalCommand(reason)

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 logger = logging.getLogger(__name__)
 
-LOOPBACK = "127.0.0.1"
 # Only used for a route look-up: connecting a UDP socket sends nothing.
 _ROUTE_PROBE = ("10.254.254.254", 9)
 # Interfaces that rarely face the phones: containers, VMs, tunnels.
@@ -59,8 +58,11 @@ def default_route_address() -> str | None:
     return None if address in ("0.0.0.0", "") else address
 
 
-def _is_phone_reachable(ip: ipaddress.IPv4Address) -> bool:
-    return not (ip.is_loopback or ip.is_link_local or ip.is_multicast or ip.is_unspecified)
+def is_phone_address(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    """An address a phone on the same local network can open: private IPv4, never loopback,
+    link-local (a network nobody set up), multicast or unspecified."""
+    return (ip.version == 4 and ip.is_private and not
+            (ip.is_loopback or ip.is_link_local or ip.is_multicast or ip.is_unspecified))
 
 
 def _is_virtual(interface: str) -> bool:
@@ -68,11 +70,12 @@ def _is_virtual(interface: str) -> bool:
 
 
 def rank_lan_addresses(found: list[InterfaceAddress], routed: str | None) -> list[str]:
-    """IPv4 addresses a phone can reach, most likely first; pure, for testing the order."""
-    candidates = [item for item in found if item.ip.version == 4 and _is_phone_reachable(item.ip)]
+    """The private IPv4 addresses a phone can open, most likely first: the one the default
+    route leaves from, then physical interfaces before containers and VMs. Pure."""
+    candidates = [item for item in found if is_phone_address(item.ip)]
 
-    def rank(item: InterfaceAddress) -> tuple[int, int, int]:
-        return (item.address != routed, _is_virtual(item.interface), not item.ip.is_private)
+    def rank(item: InterfaceAddress) -> tuple[int, int]:
+        return (item.address != routed, _is_virtual(item.interface))
 
     ordered: list[str] = []
     for item in sorted(candidates, key=rank):
@@ -82,16 +85,13 @@ def rank_lan_addresses(found: list[InterfaceAddress], routed: str | None) -> lis
 
 
 def lan_addresses() -> list[str]:
-    """IPv4 addresses to show and put in QR codes, best first; [127.0.0.1] when offline."""
+    """The addresses to show phones and put in QR codes, best first; empty when this
+    machine is on no local network (never loopback: no phone can open that)."""
     routed = default_route_address()
     ordered = rank_lan_addresses(interface_addresses(), routed)
-    if not ordered and routed and _is_phone_reachable(ipaddress.ip_address(routed)):
+    if not ordered and routed and is_phone_address(ipaddress.ip_address(routed)):
         ordered = [routed]
-    return ordered or [LOOPBACK]
-
-
-def primary_lan_address() -> str:
-    return lan_addresses()[0]
+    return ordered
 
 
 def machine_addresses() -> list[str]:

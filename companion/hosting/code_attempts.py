@@ -81,6 +81,20 @@ class CodeBackoff:
         with self._lock:
             self._records.pop(client, None)
 
+    def clear(self, client: str) -> None:
+        self.record_success(client)
+
+    def waiting(self) -> list[tuple[str, int, float]]:
+        """(client, wrong codes in a row, seconds still to wait) of every client with a record."""
+        with self._lock:
+            now = self._clock()
+            found = []
+            for client in list(self._records):
+                record = self._current(client, now)
+                if record is not None:
+                    found.append((client, record.failures, max(0.0, record.locked_until - now)))
+            return found
+
 
 class CodeOutcome(enum.Enum):
     ACCEPTED = "accepted"
@@ -95,15 +109,74 @@ class CodeAttempt:
     retry_after: float = 0.0
 
 
-def attempt_code(secrets: JoinSecrets, backoff: CodeBackoff, client: str, typed: str) -> CodeAttempt:
-    """Checks a typed code unless the client is still waiting; a wrong one costs more time."""
-    # One lock across check and count: parallel tries from one client wait in line.
-    with backoff._lock:
-        wait = backoff.wait_seconds(client)
-        if wait > 0:
-            return CodeAttempt(CodeOutcome.TOO_SOON, retry_after=wait)
-        seat = secrets.seat_for_code(typed)
-        if seat is None:
-            return CodeAttempt(CodeOutcome.WRONG, retry_after=backoff.record_failure(client))
-        backoff.record_success(client)
-        return CodeAttempt(CodeOutcome.ACCEPTED, seat=seat)
+# The page that typed a wrong code waits longer and longer; its network address waits
+# too (a guesser can open new pages), but never long: phones behind one router, or on the
+# table's own computer, share an address with the guesser.
+PAGE_MAX_WAIT = 300.0
+ADDRESS_MAX_WAIT = 10.0
+
+
+@dataclass(frozen=True)
+class Lockout:
+    """A network address that typed wrong codes, as the table sees it."""
+
+    address: str
+    wrong_codes: int
+    wait: float  # seconds before a page there may try again; 0 when it may now
+
+
+class CodeGuard:
+    """Who may try a typed code now: the page that types it and its network address.
+
+    A wrong code makes its page wait 1, 2, 4 … seconds (at most PAGE_MAX_WAIT) and its
+    address 1, 2, 4 … seconds (at most ADDRESS_MAX_WAIT): a guesser opening page after page
+    gets one try every ADDRESS_MAX_WAIT seconds, and a player at the same address waits at
+    most that long. A right code clears both; the table can clear an address at once.
+    """
+
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic,
+                 page_max_wait: float = PAGE_MAX_WAIT, address_max_wait: float = ADDRESS_MAX_WAIT) -> None:
+        self.pages = CodeBackoff(max_wait=page_max_wait, clock=clock)
+        self.addresses = CodeBackoff(max_wait=address_max_wait, clock=clock)
+        self._address_of: OrderedDict[str, str] = OrderedDict()
+        self._lock = threading.RLock()
+
+    def attempt(self, secrets: JoinSecrets, page: str, address: str, typed: str) -> CodeAttempt:
+        """Checks a typed code unless its page or address must still wait."""
+        # One lock across check and count: parallel tries from one client wait in line.
+        with self._lock:
+            wait = max(self.pages.wait_seconds(page), self.addresses.wait_seconds(address))
+            if wait > 0:
+                return CodeAttempt(CodeOutcome.TOO_SOON, retry_after=wait)
+            seat = secrets.seat_for_code(typed)
+            if seat is None:
+                self._address_of[page] = address
+                self._address_of.move_to_end(page)
+                while len(self._address_of) > self.pages.max_clients:
+                    self._address_of.popitem(last=False)
+                wait = max(self.pages.record_failure(page), self.addresses.record_failure(address))
+                return CodeAttempt(CodeOutcome.WRONG, retry_after=wait)
+            self.pages.record_success(page)
+            self.addresses.record_success(address)
+            return CodeAttempt(CodeOutcome.ACCEPTED, seat=seat)
+
+    def lockouts(self) -> list[Lockout]:
+        """Addresses that typed wrong codes lately, the longest wait first; a page's own
+        longer wait counts for its address."""
+        with self._lock:
+            found: dict[str, Lockout] = {}
+            for address, failures, wait in self.addresses.waiting():
+                found[address] = Lockout(address, failures, wait)
+            for page, failures, wait in self.pages.waiting():
+                address = self._address_of.get(page)
+                if address in found and wait > found[address].wait:
+                    found[address] = Lockout(address, found[address].wrong_codes, wait)
+            return sorted(found.values(), key=lambda lockout: (-lockout.wait, lockout.address))
+
+    def clear(self, address: str) -> None:
+        """The table lets an address try again now, and every page there."""
+        with self._lock:
+            self.addresses.clear(address)
+            for page in [page for page, where in self._address_of.items() if where == address]:
+                self.pages.clear(page)
+                del self._address_of[page]

@@ -1,6 +1,7 @@
 """One web server for the table and the phones: Flet's app behind our guards, run by uvicorn."""
 from __future__ import annotations
 
+import ipaddress
 import logging
 import signal
 import socket
@@ -10,10 +11,12 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from companion.hosting import addresses
+from companion.hosting.app_page import AppPage
 from companion.hosting.client_texts import NeutralClientTexts
 from companion.hosting.guard import OriginGuard
 from companion.hosting.origins import canonical_host, is_loopback, is_wildcard, origin_of, own_origins
 from companion.hosting.watchdog import WebSocketWatchdog
+from companion.i18n import DEFAULT_LANGUAGE
 
 logger = logging.getLogger(__name__)
 
@@ -27,9 +30,11 @@ def build_app(
     *,
     first_message_timeout: float = 20.0,
     finish_timeout: float = 1.0,
+    language: str = DEFAULT_LANGUAGE,
     **flet_options: Any,
 ):
-    """Flet's FastAPI app (no CDN) wrapped in the Origin guard and the websocket watchdog."""
+    """Flet's FastAPI app (no CDN) wrapped in the Origin guard and the websocket watchdog,
+    serving the app's own page (in `language` when a request names none of ours)."""
     import flet_web.fastapi as flet_fastapi
 
     from companion.hosting import quiet_transport
@@ -40,7 +45,7 @@ def build_app(
         route for route in flet_app.router.routes if getattr(route, "path", None) not in _UNWANTED_PATHS
     ]
     watched = WebSocketWatchdog(flet_app, first_message_timeout=first_message_timeout, finish_timeout=finish_timeout)
-    return OriginGuard(NeutralClientTexts(watched), allowed_origins)
+    return OriginGuard(AppPage(NeutralClientTexts(watched), language=language), allowed_origins)
 
 
 def _listening_socket(host: str, port: int) -> socket.socket:
@@ -68,6 +73,7 @@ class Server:
         shutdown_timeout: float = 2.0,
         first_message_timeout: float = 20.0,
         finish_timeout: float = 1.0,
+        language: str = DEFAULT_LANGUAGE,
         **flet_options: Any,
     ) -> None:
         import uvicorn
@@ -82,6 +88,7 @@ class Server:
                 self.allowed_origins,
                 first_message_timeout=first_message_timeout,
                 finish_timeout=finish_timeout,
+                language=language,
                 **flet_options,
             )
         except BaseException:
@@ -129,17 +136,27 @@ class Server:
         return origin_of("http", host, self.port)
 
     def phone_urls(self) -> list[str]:
-        """Base URLs phones can open, best first (for QR codes and for showing)."""
+        """Base URLs a phone on the local network can open, most likely first (for QR codes
+        and for showing); none on loopback, or when the machine is on no local network."""
         if is_wildcard(self.host):
             return [origin_of("http", address, self.port) for address in addresses.lan_addresses()]
-        return [origin_of("http", canonical_host(self.host), self.port)]
+        if self.loopback_only:
+            return []
+        host = canonical_host(self.host)
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            return [origin_of("http", host, self.port)]  # a name the table gave for its phones
+        return [origin_of("http", host, self.port)] if addresses.is_phone_address(address) else []
+
+    @property
+    def loopback_only(self) -> bool:
+        """Listening on loopback: only this machine's browsers reach the server."""
+        return is_loopback(self.host)
 
     @property
     def reachable_by_phones(self) -> bool:
-        """False when the server listens on loopback only: no phone can reach it."""
-        if is_loopback(self.host):
-            return False
-        return not is_wildcard(self.host) or addresses.lan_addresses() != [addresses.LOOPBACK]
+        return bool(self.phone_urls())
 
     # Life cycle --------------------------------------------------------------
     @property
@@ -229,7 +246,8 @@ def serve(main: Callable, *, host: str = "127.0.0.1", port: int = 0, **options: 
     """Binds `host:port` (0 = any free port) and returns the server, not yet running.
 
     Options: `extra_origins` (more Origins to accept, e.g. a name the table types),
-    `shutdown_timeout`, `first_message_timeout`, `finish_timeout`, and any keyword of
+    `shutdown_timeout`, `first_message_timeout`, `finish_timeout`, `language` (the served
+    page's when the browser names none of ours), and any keyword of
     `flet_web.fastapi.app` (`before_main`, `assets_dir`, `app_name`, ...).
     Raises OSError when the address is taken.
     """

@@ -8,7 +8,7 @@ import flet as ft
 from companion.engine.journal import Event
 
 from . import ids, theme
-from .dialogs import close
+from .dialogs import close, show_dialog
 from .help_topics import announcement_topic
 from .i18n_view import Texts
 
@@ -43,7 +43,7 @@ class Announcer:
             return
         self.dialog = ft.AlertDialog(modal=True, bgcolor=theme.SURFACE_HIGH, scrollable=True)
         self._fill(self.dialog)
-        self.page.show_dialog(self.dialog)
+        show_dialog(self.page, self.dialog)
 
     def relabel(self) -> None:
         """Re-render in the page's (possibly new) language."""
@@ -69,6 +69,7 @@ class Announcer:
              ft.Text(self.texts.t("ui.announce.title"), size=22, weight=ft.FontWeight.BOLD, expand=True)],
             spacing=10,
         )
+        dialog.semantics_label = self.texts.t("ui.announce.title")  # follows a language switch
         dialog.content = ids.tag(
             ids.ANNOUNCEMENT,
             ft.Column(lines, tight=True, spacing=10, width=min(520, (self.page.width or 520) - 96)),

@@ -9,6 +9,26 @@ from . import ids, theme
 from .i18n_view import Texts
 
 
+def title_text(title) -> str | None:
+    """The words of a dialog's title (a text, or the first text in a row of icon and text)."""
+    if isinstance(title, str):
+        return title or None
+    if isinstance(title, ft.Text):
+        return title.value or None
+    for part in getattr(title, "controls", None) or []:
+        found = title_text(part)
+        if found:
+            return found
+    return None
+
+
+def show_dialog(page: ft.Page, dialog: ft.AlertDialog, label: str | None = None) -> None:
+    """Open `dialog`, announced to screen readers as what it is (its title, unless `label`
+    says), not as Flutter's "Alert"."""
+    dialog.semantics_label = label or title_text(dialog.title) or dialog.semantics_label
+    page.show_dialog(dialog)
+
+
 def close(page: ft.Page, dialog: ft.AlertDialog) -> None:
     """Close this very dialog (page.pop_dialog() would close whichever is on top)."""
     if dialog.open:
@@ -54,6 +74,8 @@ def confirm(
     dialog = ft.AlertDialog(modal=True)
 
     def ok(_e) -> None:
+        if not dialog.open:
+            return  # a second tap on a closing dialog: the first one answered it
         close(page, dialog)
         on_confirm()
 
@@ -63,7 +85,7 @@ def confirm(
         dialog_button(texts, "ui.common.cancel", ids.CONFIRM_CANCEL, lambda _e: close(page, dialog)),
         dialog_button(texts, ok_key, ids.CONFIRM_OK, ok, primary=True, danger=danger),
     ]
-    page.show_dialog(dialog)
+    show_dialog(page, dialog)
     return dialog
 
 
@@ -97,5 +119,5 @@ def choose(
     dialog.actions = [
         dialog_button(texts, "ui.common.cancel", ids.CONFIRM_CANCEL, lambda _e: close(page, dialog))
     ]
-    page.show_dialog(dialog)
+    show_dialog(page, dialog)
     return dialog

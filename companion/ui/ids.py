@@ -239,6 +239,10 @@ PLAYERS_QR = "players-qr"
 PLAYERS_CODE = "players-code"
 PLAYERS_REISSUE = "players-reissue"
 PLAYERS_BACK = "players-back"
+# No phone can open the table (no local network, or served to this computer only): why.
+PLAYERS_NO_QR = "players-no-qr"
+# Who typed wrong codes lately (a network address each), with a way to let them in now.
+PLAYERS_LOCKOUTS = "players-lockouts"
 JOIN_SCREEN = "join-screen"
 JOIN_CODE = "join-code"
 JOIN_SUBMIT = "join-submit"
@@ -260,6 +264,15 @@ def seat_crew_knowledge(seat: int) -> str:
 
 def players_seat(seat: int) -> str:
     return f"players-seat-{seat}"
+
+
+def players_address(index: int) -> str:
+    """The machine's local network addresses, the likely one first (from 1)."""
+    return f"players-address-{index}"
+
+
+def players_unlock(address: str) -> str:
+    return f"players-unlock-{address}"
 
 
 def players_phone(seat: int) -> str:

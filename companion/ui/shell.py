@@ -20,11 +20,12 @@ from companion.engine.views import TABLE as TABLE_VIEWER
 from companion.hosting.code_attempts import CodeAttempt, CodeOutcome
 from companion.i18n.catalog import usable_languages
 
-from . import ids, theme
+from . import ids, lost_taps, theme
 from .announcements import Announcer
 from .bag.questions import QuestionPrompter
 from .bag.view import build_bag_screen
 from .context import UiContext
+from .dialogs import show_message
 from .events import build_events_screen, is_events_screen
 from .home import build_home
 from .i18n_view import Texts
@@ -47,6 +48,8 @@ from .table.view import build_table
 from .wakelock import ScreenAwake
 
 log = logging.getLogger(__name__)
+
+FLUTTER_LOCALES = {"pt-BR": ft.Locale("pt", "BR"), "tr": ft.Locale("tr", "TR")}
 
 
 def _render_follows() -> None:
@@ -114,6 +117,9 @@ class PageApp:
         self.page.on_connect = lambda _e: self._subscribe(refresh=True)
         self.page.on_disconnect = lambda _e: self._unsubscribe()
         self.page.on_close = lambda _e: self._closed()
+        self._flutter_language()
+        # A tap that arrives after a redraw took its control away is told, not dropped.
+        lost_taps.watch(self.page, self._tap_lost)
         self._subscribe(refresh=False)
         self._take_seat()
         if not self.language_chosen and hasattr(self.page, "get_device_info"):
@@ -162,8 +168,8 @@ class PageApp:
     def _join_with_code(self, typed: str) -> CodeAttempt | None:
         if self.seating is None or self.phone_access is None or not self.phone_access.accepting:
             return None
-        client = str(getattr(self.page, "client_ip", None) or self._session())
-        attempt = self.seating.join_by_code(self._session(), client, typed)
+        address = str(getattr(self.page, "client_ip", None) or self._session())
+        attempt = self.seating.join_by_code(self._session(), address, typed)
         if attempt.outcome is CodeOutcome.ACCEPTED and attempt.seat is not None:
             self.notice = None
             self._become(seat_viewer(attempt.seat))
@@ -182,6 +188,16 @@ class PageApp:
 
     def _on_seating(self) -> None:
         self.request_render()
+
+    def _tap_lost(self) -> None:
+        show_message(self.page, self.texts.t("ui.net.tap_lost"))
+
+    def _flutter_language(self) -> None:
+        """Flutter's own words (a dialog's and a field's screen-reader labels, its tooltips)
+        in the page's language."""
+        chosen = FLUTTER_LOCALES[self.texts.lang]
+        self.page.locale_configuration = ft.LocaleConfiguration(
+            supported_locales=list(FLUTTER_LOCALES.values()), current_locale=chosen)
 
     def _on_loop(self, action) -> None:
         async def run() -> None:
@@ -309,6 +325,7 @@ class PageApp:
 
     def _switch_language(self, lang: str) -> None:
         self.texts.switch(lang)
+        self._flutter_language()
         self.render()
         self.announcer.relabel()
 

@@ -74,17 +74,22 @@ def app_url(tmp_path_factory):
 
 
 @contextmanager
-def running_app(data_dir: Path, log_path: Path):
+def running_app(data_dir: Path, log_path: Path, *, host: str | None = "127.0.0.1",
+                started: list[subprocess.Popen] | None = None):
     """`python -m companion --web` on a free port over `data_dir`, in Turkish; yields the
     table's address (only the address the app prints, with its host key, opens the table)
-    and kills the app and its children afterwards."""
+    and kills the app and its children afterwards. `host=None` starts it as the README
+    says (every interface: only loopback is ever sent to); `started` receives the process."""
     port = _free_port()
+    listen = ["--host", host] if host is not None else []
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "companion", "--web", "--host", "127.0.0.1", "--port", str(port),
+            [sys.executable, "-m", "companion", "--web", *listen, "--port", str(port),
              "--data-dir", str(data_dir), "--lang", "tr"],
             cwd=REPO, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )
+    if started is not None:
+        started.append(process)
     try:
         _wait_http(f"http://127.0.0.1:{port}/", process)
         yield _table_url(log_path, process)

@@ -1,18 +1,25 @@
-"""Phones at the table, in Chromium: the table at desktop size and two phones at 390×844
-that join through the URL decoded from the QR code on the table's screen. A tap on one
-phone shows on the table and on the other phone; a wrong or re-issued secret gets the join
-screen; each phone starts in its browser's language (one pt-BR, one tr) and switching one
-leaves the other as it was."""
+"""Phones at the table, in Chromium: the app started as the README says, the table at
+desktop size and two phones at 390×844 that join through the URL decoded from the QR code
+on the table's screen. The QR code names one of this machine's own local network
+addresses, and the app listens there; the phones then open the same path on 127.0.0.1
+(tests send nothing to any other address). A tap on one phone shows on the table and on
+the other phone; a wrong or re-issued secret gets the join screen; each phone starts in its
+browser's language (one pt-BR, one tr) and switching one leaves the other as it was."""
 from __future__ import annotations
 
 import io
+import os
+import socket
+import subprocess
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+from companion.hosting.secrets import CODE_LENGTH
 from companion.i18n.translator import Translator
 from companion.ui import ids
 
-from .conftest import REPO
+from .conftest import CHROMIUM, REPO, running_app
 from .flutter_page import DESKTOP, PHONE, FlutterPage, join_with_code
 
 pytestmark = pytest.mark.browser
@@ -20,6 +27,60 @@ pytestmark = pytest.mark.browser
 PT = Translator("pt-BR")
 TR = Translator("tr")
 README_SCREENS = REPO / "tests" / "browser" / "readme-screens"
+
+
+@pytest.fixture(scope="module")
+def documented_app(tmp_path_factory):
+    """`nemesis-companion --web` without --host, as the README starts it: (table address, process)."""
+    if not CHROMIUM.exists():
+        from tests.support.requirements import skip_or_fail
+
+        skip_or_fail("Debian's chromium is not installed", required_by="REQUIRE_BROWSER")
+    data_dir = tmp_path_factory.mktemp("games")
+    started: list[subprocess.Popen] = []
+    with running_app(data_dir, data_dir.parent / "app.log", host=None, started=started) as table:
+        yield table, started[0]
+
+
+@pytest.fixture(scope="module")
+def app_url(documented_app):
+    return documented_app[0]
+
+
+def _own_addresses() -> set[str]:
+    """This machine's IPv4 addresses other than loopback, read from its interfaces."""
+    import ifaddr
+
+    return {str(ip.ip) for adapter in ifaddr.get_adapters() for ip in adapter.ips
+            if ip.is_IPv4 and not str(ip.ip).startswith("127.")}
+
+
+def _listening(pid: int, port: int) -> set[str]:
+    """The IPv4 addresses process `pid` listens on at `port` (0.0.0.0: every interface),
+    from the kernel's socket table and the process's own descriptors."""
+    inodes = set()
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            inodes.add(target[len("socket:["):-1])
+    found = set()
+    with open("/proc/net/tcp") as table:
+        next(table)
+        for row in table:
+            fields = row.split()
+            address, hex_port = fields[1].split(":")
+            if fields[3] == "0A" and int(hex_port, 16) == port and fields[9] in inodes:
+                found.add(socket.inet_ntoa(bytes.fromhex(address)[::-1]))
+    return found
+
+
+def _on_loopback(url: str) -> str:
+    """The same link on 127.0.0.1: what a phone at that address would open, sent here only."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(netloc=f"127.0.0.1:{parts.port}"))
 
 
 def _decode_qr(app: FlutterPage) -> str:
@@ -56,7 +117,11 @@ def _phone(browser, locale: str) -> FlutterPage:
     return FlutterPage(context.new_page())
 
 
-def test_two_phones_join_by_qr_and_follow_the_table(browser, app_url, screenshots):
+def test_two_phones_join_by_qr_and_follow_the_table(browser, documented_app, screenshots):
+    app_url, process = documented_app
+    own = _own_addresses()
+    if not own:
+        pytest.skip("this machine has no network interface besides loopback: no address for a QR code")
     table = FlutterPage(browser.new_context(viewport=DESKTOP, locale="en-US").new_page())
     table.open(app_url)
     table.wait_for_id("new-game")
@@ -64,8 +129,16 @@ def test_two_phones_join_by_qr_and_follow_the_table(browser, app_url, screenshot
     table.tap(ids.PLAYERS_JOIN)
     table.wait_for_id(ids.PLAYERS_QR)
     table.tap(ids.players_seat(1))
-    first = _decode_qr(table)
-    assert "/seat/1?s=" in first and len(first.split("s=", 1)[1]) >= 22  # at least 128 bits
+    shown = _decode_qr(table)
+    assert "/seat/1?s=" in shown and len(shown.split("s=", 1)[1]) >= 22  # at least 128 bits
+    # A phone on this network can open it: one of this machine's own addresses, and the
+    # app listens there. (Nothing is sent to it: the phones below open it on 127.0.0.1.)
+    host, port = urlsplit(shown).hostname, urlsplit(shown).port
+    assert host in own, f"the QR code names {host}, not one of this machine's addresses {sorted(own)}"
+    assert port == urlsplit(app_url).port
+    listening = _listening(process.pid, port)
+    assert listening & {"0.0.0.0", host}, f"the app listens on {listening}, not where the QR code points"
+    first = _on_loopback(shown)
     table.screenshot(screenshots / "players-join-tr-desktop.png")
     # For the README: the QR code and the typed code are secrets, so they are masked there.
     README_SCREENS.mkdir(parents=True, exist_ok=True)
@@ -73,7 +146,7 @@ def test_two_phones_join_by_qr_and_follow_the_table(browser, app_url, screenshot
                           mask=[table.by_id(ids.PLAYERS_QR), table.by_id(ids.PLAYERS_CODE)])
     table.tap(ids.players_seat(2))
     table.page.wait_for_timeout(500)
-    second = _decode_qr(table)
+    second = _on_loopback(_decode_qr(table))
     assert "/seat/2?s=" in second and second != first
 
     # Each phone starts in its browser's language.
@@ -94,6 +167,15 @@ def test_two_phones_join_by_qr_and_follow_the_table(browser, app_url, screenshot
     # The table sees which seats hold a phone.
     table.tap(ids.PLAYERS_BACK)
     table.wait_for_id(ids.crew_phone(1))
+
+    # A dialog is announced as what it is, in the page's language, not as "Alert".
+    table.tap(ids.START_SELF_DESTRUCT)
+    table.page.wait_for_selector("[role=alertdialog]", timeout=20_000)
+    named = table.page.evaluate("() => Array.from(document.querySelectorAll('[role=alertdialog] [aria-label],"
+                                " [role=alertdialog][aria-label]')).map(e => e.getAttribute('aria-label'))")
+    assert TR.t("ui.actions.start_self_destruct") in named and "Alert" not in named
+    table.tap(ids.CONFIRM_CANCEL)
+    table.wait_until(lambda: table.page.locator("[role=alertdialog]").count() == 0, "the dialog to close")
 
     # A tap on Ana's phone shows on the table and on Barış's phone.
     before = ana.text_of(ids.SEAT_KNOWLEDGE)
@@ -123,6 +205,9 @@ def test_two_phones_join_by_qr_and_follow_the_table(browser, app_url, screenshot
     stranger.open(first.split("s=", 1)[0] + "s=" + "x" * 43)
     stranger.wait_for_id(ids.JOIN_SCREEN)
     assert not stranger.has(ids.SEAT_SCREEN)
+    # The code field counts the code's own letters, in the page's language.
+    stranger.wait_text(f"{CODE_LENGTH} caracteres restantes")
+    assert "characters remaining" not in stranger.text()
     stranger.screenshot(screenshots / "join-pt-phone.png")
 
     # A re-issued pass drops Ana's phone to the join screen, and her old link stops working.
@@ -133,7 +218,7 @@ def test_two_phones_join_by_qr_and_follow_the_table(browser, app_url, screenshot
     stale = _phone(browser, "pt-BR")
     stale.open(first)
     stale.wait_for_id(ids.JOIN_SCREEN)
-    fresh = _decode_qr(table)
+    fresh = _on_loopback(_decode_qr(table))
     assert fresh != first and "/seat/1?s=" in fresh
     # The typed code works as well as the QR code.
     code = table.text_of(ids.PLAYERS_CODE)

@@ -1,7 +1,7 @@
 """The server stops while a page is on step 7 of the Event Phase and starts again (same
 data directory, same port): the page reconnects by itself and shows step 7 again, as
 its address carries its screen and the host key. The served web client has no English
-"Working..." text to show in between."""
+"Working..." text to show in between; the page says it is reconnecting, in its language."""
 from __future__ import annotations
 
 import os
@@ -113,14 +113,19 @@ def test_a_restarted_server_finds_the_page_on_the_same_step(flutter: FlutterPage
     _wait_step(app, 7)
     assert "/events" in app.page.url and "k=" in app.page.url
 
+    assert app.page.locator("#reconnecting").is_hidden()
     server.kill()
-    app.page.wait_for_timeout(1500)
+    # The page says, in its language, that it is reconnecting to the table.
+    app.page.wait_for_selector("#reconnecting", state="visible", timeout=20_000)
+    assert app.page.inner_text("#reconnecting") == PT.t("web.reconnecting")
+    assert app.page.get_attribute("#reconnecting", "role") == "status"
     app.screenshot(screenshots / "reconnect-server-down-phone.png")
     again = server.start()
     assert again.split("?")[1] == table_url.split("?")[1]  # the same host key, kept in the data directory
     # Flet's web client reconnects by itself; the page's address brings it back to its screen.
     _wait_step(app, 7, timeout=120)
     assert "/events" in app.page.url
+    app.page.wait_for_selector("#reconnecting", state="hidden", timeout=20_000)
     app.wait_for_id("status-strip")
     assert not app.has("join-screen")  # the table's page, not a stranger's
     app.screenshot(screenshots / "reconnect-back-on-step7-phone.png")

@@ -12,7 +12,7 @@ from companion.engine.commands import GameCommand, ResolveEncounter
 from companion.engine.views import PublicView
 
 from .. import ids, theme
-from ..dialogs import close, dialog_button, show_message
+from ..dialogs import close, dialog_button, show_dialog, show_message
 from ..i18n_view import Texts
 from ..kit.chips import (
     LIGHTING_COLOURS,
@@ -68,7 +68,7 @@ def open_outcome_dialog(gate: CommandGate, title: str, make: Callable[[TokenOutc
     dialog.content = ft.Column([theme.muted(texts.t("ui.bag.outcome.help"), size=14), *options], tight=True,
                                spacing=8, width=min(420, ctx.width - 80))
     dialog.actions = [dialog_button(texts, "ui.common.cancel", ids.CONFIRM_CANCEL, lambda _e: close(ctx.page, dialog))]
-    ctx.page.show_dialog(dialog)
+    show_dialog(ctx.page, dialog)
 
 
 def draw_button(gate: CommandGate, command: GameCommand, *, make: Callable[[TokenOutcome], GameCommand],

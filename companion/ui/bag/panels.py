@@ -19,7 +19,7 @@ from companion.engine.journal import Event, Topic
 
 from .. import ids, theme
 from ..context import UiContext
-from ..dialogs import close, dialog_button
+from ..dialogs import close, dialog_button, show_dialog
 from ..kit.chips import stepper
 from ..kit.gate import CommandGate, command_button
 from ..kit.kinds import DARK_ICON, KIND_COLOURS, LIGHT_ICON, kind_badge, kind_name
@@ -217,7 +217,7 @@ def open_return_dialog(gate: CommandGate) -> None:
         dialog_button(texts, "ui.common.cancel", ids.CONFIRM_CANCEL, lambda _e: close(ctx.page, dialog)),
         dialog_button(texts, "ui.common.confirm", ids.CONFIRM_OK, ok, primary=True),
     ]
-    ctx.page.show_dialog(dialog)
+    show_dialog(ctx.page, dialog)
 
 
 def build_board(gate: CommandGate) -> ft.Control:

@@ -15,7 +15,7 @@ from companion.engine.commands import AnswerAdultsRetreat, AnswerQueenInNest
 from .. import ids, theme
 from ..announcements import Announcer
 from ..context import UiContext
-from ..dialogs import close
+from ..dialogs import close, show_dialog, title_text
 from ..kit.chips import chosen_seat, place_chips, seat_chips
 from ..kit.gate import styled_button
 from .draft import draft_of
@@ -57,7 +57,7 @@ class QuestionPrompter:
         draft_of(self.ctx).queen_hand = None  # asked afresh for each question
         self.dialog = ft.AlertDialog(modal=True, scrollable=True, bgcolor=theme.SURFACE_HIGH)
         self._fill()
-        self.ctx.page.show_dialog(self.dialog)
+        show_dialog(self.ctx.page, self.dialog)
 
     def _close(self) -> None:
         if self.dialog is not None and self.dialog.open:
@@ -101,6 +101,7 @@ class QuestionPrompter:
                                   spacing=10)
             dialog.content = ft.Container(self._retreat_body(), width=width)
             dialog.actions = [undo]
+        dialog.semantics_label = title_text(dialog.title)  # follows a language switch
 
     # -- the Queen in the Nest --------------------------------------------------
     def _queen_body(self) -> ft.Control:

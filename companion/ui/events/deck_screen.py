@@ -14,7 +14,7 @@ from companion.engine.views import DeckView
 
 from .. import ids, theme
 from ..context import UiContext
-from ..dialogs import close, dialog_button
+from ..dialogs import close, dialog_button, show_dialog
 from ..kit.numbers import percent
 from ..rules_screen import help_button
 from .draft import BACK_KEYS, draft_of
@@ -54,7 +54,10 @@ def show_card(ctx: UiContext, deck: str, card: str) -> None:
     dialog.content = ft.Container(face, width=min(560, ctx.width - (36 if phone else 120)))
     dialog.actions = [dialog_button(texts, "ui.common.dismiss", ids.CONFIRM_OK,
                                     lambda _e: close(ctx.page, dialog), primary=True)]
-    ctx.page.show_dialog(dialog)
+    rules = ctx.controller.rules
+    name = (f"event_card.name.{event_card(rules, card).card}" if deck == EVENT_DECK
+            else f"attack_card.name.{attack_card(rules, card).kind}")
+    show_dialog(ctx.page, dialog, label=texts.t(name))
 
 
 def _pile(ctx: UiContext, deck: str, cards: list[str], identifier: str, title: str,

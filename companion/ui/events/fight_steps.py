@@ -9,6 +9,7 @@ from typing import Callable
 import flet as ft
 
 from companion.engine.commands import ContinueEventPhase, EventFireDamage, ResolveAttack
+from companion.engine.phase_state import EventStep
 from companion.engine.views import EventPhaseView, PublicView
 
 from .. import ids, theme
@@ -116,7 +117,7 @@ def _nest_answers(ctx: UiContext, gate: CommandGate, go_on: Callable[[list], Non
             gate, command, label=t("ui.events.fire.yes_next" if yes else "ui.events.fire.no_next"),
             identifier=ids.EVENT_NEST_FIRE_YES if yes else ids.EVENT_NEST_FIRE_NO,
             tone="danger" if yes else "primary", icon=ft.Icons.LOCAL_FIRE_DEPARTMENT if yes else ft.Icons.ARROW_FORWARD,
-            on_click=lambda _e: go_on([command, ContinueEventPhase()]))
+            on_click=lambda _e: go_on([command, ContinueEventPhase(at=EventStep.FIRE)]))
 
     return chips([answer(True), answer(False)])
 

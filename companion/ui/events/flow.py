@@ -60,9 +60,9 @@ def arrival_command(game: PublicView) -> GameCommand | None:
         return None
     step = phase.step
     if step is EventStep.NOISE or step is EventStep.ROUND_END:
-        return ContinueEventPhase()
+        return ContinueEventPhase(at=step)
     if step is EventStep.FIRE and nothing_burns(phase):
-        return EventFireDamage(nest_fire=False) if phase.nest_fire is None else ContinueEventPhase()
+        return EventFireDamage(nest_fire=False) if phase.nest_fire is None else ContinueEventPhase(at=step)
     if step is EventStep.EVENT_CARD and phase.event_card is None:
         return DrawEventCard()
     if step is EventStep.DEVELOPMENT and not phase.developed and not game.bag.physical_bag:

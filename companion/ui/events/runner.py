@@ -117,7 +117,7 @@ def _continue(ctx: UiContext, gate: CommandGate, phase: EventPhaseView) -> list[
     one), then `continue_event_phase` and the follow-ups. Enabled exactly when the engine
     accepts the first of them now."""
     first = answers_first(phase)
-    command = ContinueEventPhase()
+    command = ContinueEventPhase(at=phase.step)
     gating = first[0] if first else command
     refusal = gate.refusal(gating)
     title = _continue_label(ctx, phase)
@@ -132,8 +132,12 @@ def _continue(ctx: UiContext, gate: CommandGate, phase: EventPhaseView) -> list[
     rows: list[ft.Control] = [ft.Divider(height=1, color=theme.OUTLINE)]
     if refusal is not None:
         rows.append(ids.tag(ids.EVENT_BLOCKED, theme.muted(ctx.texts.error(refusal), size=14)))
-    rows.append(command_button(gate, gating, label=title, icon=ft.Icons.ARROW_FORWARD,
-                               identifier=ids.EVENT_CONTINUE, tone="primary", on_click=tapped))
+    button = command_button(gate, gating, label=title, icon=ft.Icons.ARROW_FORWARD,
+                            identifier=ids.EVENT_CONTINUE, tone="primary", on_click=tapped)
+    # Each step's button is its own control: a second tap that arrives once the page shows
+    # the next step is not taken for that step's (it is told it came late).
+    button.key = f"event-continue-{int(phase.step)}"
+    rows.append(button)
     return rows
 
 

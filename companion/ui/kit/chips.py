@@ -71,11 +71,20 @@ def choice_chip(text: str, *, selected: bool, on_click, identifier: str | None =
 
 def stepper(value: int, *, on_change: Callable[[int], None], identifier: str, down_id: str, up_id: str,
             down_tip: str, up_tip: str, low: int = 0, high: int) -> ft.Control:
-    """− value +: one tap per unit, no keyboard at the table."""
+    """− value +: one tap per unit, no keyboard at the table. Taps that arrive before the
+    redraw count from each other, not each from the value drawn: two quick taps are two."""
+    held = [value]
+
+    def step(delta: int) -> None:
+        wanted = min(high, max(low, held[0] + delta))
+        if wanted != held[0]:
+            held[0] = wanted
+            on_change(wanted)
+
     def button(icon, delta: int, ident: str, tip: str, enabled: bool) -> ft.Control:
         return ids.tag(ident, ft.IconButton(
             icon=icon, icon_size=26, tooltip=tip, disabled=not enabled,
-            on_click=lambda _e: on_change(value + delta),
+            on_click=lambda _e: step(delta),
             style=ft.ButtonStyle(bgcolor={ft.ControlState.DISABLED: theme.BUTTON_DISABLED,
                                           ft.ControlState.DEFAULT: theme.BUTTON},
                                  shape=ft.RoundedRectangleBorder(radius=8)),

@@ -88,6 +88,18 @@ class CommandGate:
     def explain(self, refusal: IllegalCommand) -> Callable:
         return lambda _e: show_message(self.ctx.page, self.ctx.texts.error(refusal))
 
+    def when_disabled(self, command: GameCommand, send: Callable) -> Callable:
+        """A tap on `command`'s button while it looked disabled: checked again at the tap."""
+
+        def tapped(event) -> None:
+            refusal = self.ctx.controller.check(command, self.ctx.viewer)
+            if refusal is None:
+                send(event)
+            else:
+                show_message(self.ctx.page, self.ctx.texts.error(refusal))
+
+        return tapped
+
 
 TONES = {
     "primary": (theme.BLUE, theme.TEXT),
@@ -134,17 +146,21 @@ def command_button(
 
     `on_click` replaces the direct send for commands that need a dialog first
     (the dialog's own command is then checked again when it is sent).
+
+    The button sits in the same container whether it is enabled or not, so it keeps its
+    place (and its id) on the page when that changes: a tap sent by a page that had not
+    yet drawn the change still reaches it. A tap on the disabled button lands on the
+    container, which checks the command again then: sent if it has become possible in
+    the meantime, else the reason is told.
     """
     refusal = gate.refusal(command)
     handler = on_click or (lambda _e: gate.run(command, confirm_key=confirm_key, title=label,
                                                confirm_params=confirm_params))
     button = styled_button(label, icon=icon, on_click=handler, disabled=refusal is not None, tone=tone,
                            compact=compact)
-    control: ft.Control = button
-    if refusal is not None:
-        # A disabled button ignores taps; the container around it catches them to explain.
-        control = ft.Container(content=button, on_click=gate.explain(refusal),
-                               tooltip=gate.ctx.texts.error(refusal), border_radius=8)
+    control: ft.Control = ft.Container(content=button, on_click=gate.when_disabled(command, handler),
+                                       tooltip=gate.ctx.texts.error(refusal) if refusal is not None else None,
+                                       border_radius=8)
     if identifier:
         control = ids.tag(identifier, control)
     if expand is not None:

@@ -6,6 +6,7 @@ from typing import Callable
 import flet as ft
 
 from companion.hosting.code_attempts import CodeAttempt, CodeOutcome
+from companion.hosting.secrets import CODE_ALPHABET, CODE_LENGTH
 
 from .. import ids, theme
 from ..context import UiContext
@@ -34,8 +35,12 @@ def build_join_screen(ctx: UiContext, *, on_code: Callable[[str], CodeAttempt | 
         elif attempt.outcome is not CodeOutcome.ACCEPTED:  # accepted: the page becomes the seat's screen
             on_message(t("ui.join.wrong", seconds=max(1, round(attempt.retry_after))))
 
+    # The code's own letters only (a dash or a space typed from "ABC-DEF" is left out), so the
+    # field's counter, and what a screen reader says is left, count the code itself.
     field = kept_panel(ctx, "join-code", None, lambda: ft.TextField(
-        label=t("ui.join.code_label"), hint_text=t("ui.join.code_hint"), max_length=8,
+        label=t("ui.join.code_label"), hint_text=t("ui.join.code_hint"), max_length=CODE_LENGTH,
+        # (Flet checks the whole text after each key: one that does not fit is not taken.)
+        input_filter=ft.InputFilter(regex_string=f"^[{CODE_ALPHABET}]*$", case_sensitive=False),
         capitalization=ft.TextCapitalization.CHARACTERS, autofocus=not ctx.is_phone, text_size=24, width=260,
         on_submit=submit))
     body = ft.Column([

@@ -7,7 +7,7 @@ from typing import Callable
 import flet as ft
 
 from companion.engine import Whereabouts
-from companion.engine.commands import SetKnowledge
+from companion.engine.commands import ChangeKnowledge
 from companion.engine.views import CrewView
 
 from .. import ids, theme
@@ -40,9 +40,9 @@ def _own_card(ctx: UiContext, member: CrewView) -> ft.Control:
         rows.append(ft.Row([
             ids.tag(ids.SEAT_KNOWLEDGE, ft.Text(t("ui.crew.knowledge", value=member.knowledge, maximum=maximum),
                                                 size=17, weight=ft.FontWeight.BOLD, expand=True)),
-            command_button(gate, SetKnowledge(seat=member.seat, value=member.knowledge - 1), label="−",
+            command_button(gate, ChangeKnowledge(seat=member.seat, by=-1), label="−",
                            identifier=ids.SEAT_KNOWLEDGE_DOWN, compact=True),
-            command_button(gate, SetKnowledge(seat=member.seat, value=member.knowledge + 1), label="+",
+            command_button(gate, ChangeKnowledge(seat=member.seat, by=1), label="+",
                            identifier=ids.SEAT_KNOWLEDGE_UP, compact=True),
         ], spacing=8))
     return theme.card(ft.Column(rows, spacing=10), title=t("ui.phone.you"))

@@ -17,7 +17,7 @@ from companion.engine.commands import (
 from companion.engine.views import CrewView
 
 from .. import ids, theme
-from ..dialogs import close, dialog_button
+from ..dialogs import close, dialog_button, show_dialog
 from ..i18n_view import Texts
 from ..kit.gate import CommandGate, command_button
 
@@ -104,6 +104,6 @@ def open_board_dialog(gate: CommandGate, member: CrewView) -> ft.AlertDialog:
                                 ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)],
                                tight=True, spacing=10, scroll=ft.ScrollMode.AUTO, width=420)
     dialog.actions = [dialog_button(texts, "ui.common.dismiss", ids.CONFIRM_CANCEL, lambda _e: close(ctx.page, dialog))]
-    ctx.page.show_dialog(dialog)
+    show_dialog(ctx.page, dialog)
     return dialog
 

@@ -6,12 +6,12 @@ import flet as ft
 from companion.engine import Pod, Whereabouts
 from companion.engine.commands import (
     ActivateKnowledgeToken,
+    ChangeKnowledge,
     EnterPod,
     EscapeToBunker,
     LockIn,
     RecordDeath,
     SendSignal,
-    SetKnowledge,
 )
 from companion.engine.views import CrewView
 
@@ -63,10 +63,10 @@ def _knowledge_row(gate: CommandGate, member: CrewView) -> ft.Control:
         marks.append(ft.Container(theme.unconfirmed_badge(14), tooltip=t("common.unconfirmed")))
     return ft.Row(
         [
-            command_button(gate, SetKnowledge(seat=seat, value=member.knowledge - 1), label="−",
+            command_button(gate, ChangeKnowledge(seat=seat, by=-1), label="−",
                            identifier=ids.crew_action("knowledge-down", seat), compact=True),
             ft.Row(marks, spacing=4, tight=True),
-            command_button(gate, SetKnowledge(seat=seat, value=member.knowledge + 1), label="+",
+            command_button(gate, ChangeKnowledge(seat=seat, by=1), label="+",
                            identifier=ids.crew_action("knowledge-up", seat), compact=True),
         ],
         spacing=8,

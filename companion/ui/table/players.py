@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.hosting.join_urls import seat_url
 from companion.hosting.qr import qr_png
 from companion.hosting.secrets import format_code
 
@@ -13,6 +14,7 @@ from ..kit.chips import chips, choice_chip
 from ..kit.gate import styled_button
 
 PICKED_SEAT = "players_seat"
+PICKED_ADDRESS = "players_address"
 
 
 def build_players_screen(ctx: UiContext) -> ft.Control:
@@ -25,9 +27,18 @@ def build_players_screen(ctx: UiContext) -> ft.Control:
     if seat not in seats:
         seat = seats[0]
     with_phone = seating.seats_with_phone()
+    # Addresses a phone on this network can open, the likely one first; none: no QR code.
+    urls = access.base_urls() if access.accepting else []
+    base = ctx.extras.get(PICKED_ADDRESS)
+    if base not in urls:
+        base = urls[0] if urls else None
 
     def pick(chosen: int) -> None:
         ctx.extras[PICKED_SEAT] = chosen
+        ctx.rerender()
+
+    def pick_address(chosen: str) -> None:
+        ctx.extras[PICKED_ADDRESS] = chosen
         ctx.rerender()
 
     def toggle(_e) -> None:
@@ -42,14 +53,21 @@ def build_players_screen(ctx: UiContext) -> ft.Control:
         ids.tag(ids.PLAYERS_SERVING, ft.Switch(label=t("ui.players.serving"), value=access.accepting,
                                                 on_change=toggle)),
     ]
-    urls = access.base_urls() if access.accepting else []
-    if urls:
-        serving.append(ids.tag(ids.PLAYERS_ADDRESS, ft.Text(t("ui.players.address", address=", ".join(urls)),
+    if base is not None:
+        serving.append(ids.tag(ids.PLAYERS_ADDRESS, ft.Text(t("ui.players.address", address=base),
                                                            size=15, selectable=True)))
-    if access.accepting and not access.reachable:
-        serving.append(theme.muted(t("ui.players.loopback_only"), size=14))
+    if len(urls) > 1:
+        serving.append(theme.muted(t("ui.net.other_addresses"), size=14))
+        serving.append(chips([
+            choice_chip(url.split("://", 1)[1], selected=url == base, on_click=lambda _e, url=url: pick_address(url),
+                        identifier=ids.players_address(index))
+            for index, url in enumerate(urls, start=1)
+        ]))
     if access.problem:
         serving.append(ft.Text(t("ui.players.cannot_serve", reason=access.problem), size=14, color=theme.ORANGE))
+    lockouts = _lockouts(ctx, seating)
+    if lockouts is not None:
+        serving.append(lockouts)
 
     seat_chips = chips([
         choice_chip(game.member(s).name, sublabel=ctx.texts.character(game.member(s).character),
@@ -60,19 +78,23 @@ def build_players_screen(ctx: UiContext) -> ft.Control:
     ])
     member = game.member(seat)
     passed = seating.seat_pass(seat)
-    link = access.seat_link(seat, passed.secret) if access.accepting else None
-    qr: list[ft.Control] = []
-    if link is not None:
+    qr: list[ft.Control]
+    if base is not None:
         size = min(360.0, ctx.width - 80)
         qr = [
-            ids.tag(ids.PLAYERS_QR, ft.Image(src=qr_png(link), width=size, height=size,
-                                             filter_quality=ft.FilterQuality.NONE)),
+            ids.tag(ids.PLAYERS_QR, ft.Image(src=qr_png(seat_url(base, seat, passed.secret)), width=size,
+                                             height=size, filter_quality=ft.FilterQuality.NONE)),
             ft.Text(t("ui.players.or_type"), size=14),
             # Selectable text has no readable text in the accessibility tree: the label carries it.
             ft.Semantics(identifier=ids.PLAYERS_CODE, label=format_code(passed.code),
                          content=ft.Text(format_code(passed.code), size=34, weight=ft.FontWeight.BOLD,
                                          font_family="monospace", selectable=True)),
         ]
+    elif access.accepting:
+        # Nothing a phone could open: no QR code rather than one that cannot work.
+        why = "ui.net.no_qr_loopback" if access.loopback_only else "ui.net.no_qr_no_network"
+        qr = [ids.tag(ids.PLAYERS_NO_QR, ft.Text(t(why), size=15, color=theme.ORANGE,
+                                                  text_align=ft.TextAlign.CENTER))]
     else:
         qr = [theme.muted(t("ui.players.off"), size=15)]
     phone = t("ui.players.has_phone") if seat in with_phone else t("ui.players.no_phone")
@@ -93,6 +115,32 @@ def build_players_screen(ctx: UiContext) -> ft.Control:
         theme.card(ft.Column([theme.muted(t("ui.players.help"), size=14), seat_chips, card], spacing=12)),
     ], spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
         width=min(ctx.width - 2 * theme.PAGE_PADDING, theme.FORM_MAX_WIDTH)))
+
+
+def _lockouts(ctx: UiContext, seating) -> ft.Control | None:
+    """Who typed wrong codes lately: a network address each, how many, how long it still
+    waits, and a way to let the phones there try again at once."""
+    found = seating.lockouts()
+    if not found:
+        return None
+    t = ctx.texts.t
+
+    def unlock(address: str) -> None:
+        seating.clear_lockout(address)
+        ctx.rerender()
+
+    rows: list[ft.Control] = [theme.muted(t("ui.net.lockouts_help"), size=14)]
+    for lockout in found:
+        said = t("ui.net.lockout", address=lockout.address, count=lockout.wrong_codes)
+        if lockout.wait > 0:
+            said += " " + t("ui.net.lockout_wait", seconds=max(1, round(lockout.wait)))
+        rows.append(ft.Row([
+            ft.Text(said, size=14, expand=True),
+            ids.tag(ids.players_unlock(lockout.address), styled_button(
+                t("ui.net.unlock"), icon=ft.Icons.LOCK_OPEN, compact=True,
+                on_click=lambda _e, address=lockout.address: unlock(address))),
+        ], spacing=8))
+    return ids.tag(ids.PLAYERS_LOCKOUTS, ft.Column(rows, spacing=6))
 
 
 def build_players_entry(ctx: UiContext) -> ft.Control:

@@ -7,7 +7,7 @@ from companion.engine import Section
 from companion.engine.commands import FlipPower, PowerSurge, RestorePower, SwapPower
 
 from .. import ids, theme
-from ..dialogs import close, dialog_button
+from ..dialogs import close, dialog_button, show_dialog
 from ..kit.gate import CommandGate, command_button
 from ..rules_screen import help_button
 
@@ -128,7 +128,7 @@ def open_restore_dialog(gate: CommandGate) -> None:
         dialog_button(ctx.texts, "ui.common.cancel", ids.CONFIRM_CANCEL, lambda _e: close(ctx.page, dialog)),
         dialog_button(ctx.texts, "ui.common.confirm", ids.CONFIRM_OK, ok, primary=True),
     ]
-    ctx.page.show_dialog(dialog)
+    show_dialog(ctx.page, dialog)
 
 
 def open_swap_dialog(gate: CommandGate) -> None:
@@ -152,4 +152,4 @@ def open_swap_dialog(gate: CommandGate) -> None:
         dialog_button(ctx.texts, "ui.common.cancel", ids.CONFIRM_CANCEL, lambda _e: close(ctx.page, dialog)),
         dialog_button(ctx.texts, "ui.common.confirm", ids.CONFIRM_OK, ok, primary=True),
     ]
-    ctx.page.show_dialog(dialog)
+    show_dialog(ctx.page, dialog)

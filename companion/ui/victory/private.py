@@ -169,7 +169,8 @@ def _outcome(ctx: UiContext, seat: int, entry) -> list[ft.Control]:
         rows.append(ft.Row(cards, wrap=True, spacing=8, run_spacing=8))
         if shown < len(drawn):
             def turn(_e) -> None:
-                ctx.extras[key] = shown + 1
+                # From what is turned now, not from what was drawn: two quick taps turn two cards.
+                ctx.extras[key] = min(len(drawn), ctx.extras.get(key, 0) + 1)
                 ctx.rerender()
 
             rows.append(ids.tag(ids.VICTORY_NEXT_CARD, ft.Button(
