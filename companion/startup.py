@@ -67,7 +67,7 @@ class Startup:
 def prepare(*, choice: LanguageChoice, data_dir: Path, rules_dir: Path | None = None) -> Startup:
     from companion.controller import TableController
     from companion.store import GameStore
-    from companion.ui.app import make_main
+    from companion.pages import make_main
     from companion.ui.fatal import make_fatal_main
 
     language = choice.language

@@ -105,12 +105,12 @@ def table_page(tmp_path, setup, language: str = "pt-BR"):
     update adds and sends: yields (controller, app, wire)."""
     from companion.ui.shell import PageApp
 
-    from .ui_tree import make_controller
+    from .ui_tree import page_app, make_controller
 
     controller = make_controller(tmp_path)
     page, wire = live_page()
     with counting(wire):
-        app = PageApp(page, controller, language=language, startup_errors=[])
+        app = page_app(page, controller, language=language, startup_errors=[])
         app.start()
         controller.new_game(setup, "t")
         yield controller, app, wire

@@ -13,17 +13,17 @@ import pytest
 from websockets.sync.client import connect
 
 from companion.controller import TableController
+from companion.pages import make_main
 from companion.phone_access import PhoneAccess
 from companion.seating import Seating
 from companion.store import GameStore
 from companion.ui import ids
-from companion.ui.app import make_main
 from companion.ui.routes import PLAYERS
 from companion.ui.shell import PageApp
 from tests.conftest import cmd, setup_command
 
 from .test_ui_pages import LivePage
-from .ui_tree import walk
+from .ui_tree import page_app, walk
 
 pytestmark = pytest.mark.slow
 
@@ -56,8 +56,8 @@ def test_the_windows_players_join_serves_phones_from_the_same_process(tmp_path, 
     seating = Seating(controller, tmp_path / "data")
     access = PhoneAccess(host="127.0.0.1", port=0, make_main=lambda: make_main(
         controller, language="pt-BR", seating=seating, phone_access=access, trusted=False))
-    window = PageApp(LivePage(1280), controller, language="pt-BR", startup_errors=[], seating=seating,
-                     phone_access=access, trusted=True)
+    window = page_app(LivePage(1280), controller, language="pt-BR", startup_errors=[], seating=seating,
+                      phone_access=access, trusted=True)
     window.start()
     window.navigate(PLAYERS)
     assert access.server is None and not access.accepting

@@ -9,7 +9,7 @@ from companion.ui.routes import device_language, language_in
 from companion.ui.shell import PageApp
 
 from .test_ui_pages import LivePage
-from .ui_tree import make_controller
+from .ui_tree import page_app, make_controller
 
 
 class DevicePage(LivePage):
@@ -42,7 +42,7 @@ def test_language_in_the_address():
 
 
 def _open(controller, page) -> PageApp:
-    app = PageApp(page, controller, language="pt-BR", startup_errors=[])
+    app = page_app(page, controller, language="pt-BR", startup_errors=[])
     app.start()
     return app
 

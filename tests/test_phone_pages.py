@@ -17,7 +17,7 @@ from companion.ui.shell import PageApp
 from tests.conftest import cmd, setup_command
 
 from .test_ui_pages import LivePage
-from .ui_tree import identifiers, strings
+from .ui_tree import page_app, identifiers, strings
 
 
 class PhonePage(LivePage):
@@ -46,7 +46,7 @@ def table(tmp_path, rules):
 def open_page(table, route: str, session: str = "s1") -> PageApp:
     controller, seating, access = table
     page = PhonePage(route, session)
-    app = PageApp(page, controller, language="pt-BR", startup_errors=[], seating=seating, phone_access=access,
+    app = page_app(page, controller, language="pt-BR", startup_errors=[], seating=seating, phone_access=access,
                   trusted=False)
     app.start()
     return app

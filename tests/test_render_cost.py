@@ -10,7 +10,7 @@ from companion.engine.commands import AdvanceTime, PlaceFire
 from companion.ui.shell import PageApp
 
 from .flet_session import controls_built, counting, live_page, table_page
-from .ui_tree import make_controller
+from .ui_tree import page_app, make_controller
 
 SETUP = NewGame(players=(PlayerSetup(name="A", character="hacker"), PlayerSetup(name="B", character="janitor")),
                 seed=1)
@@ -109,7 +109,7 @@ def test_the_first_part_of_the_table_is_the_time_track_and_its_actions(tmp_path)
     controller.new_game(SETUP, "t")
     page, wire = live_page()
     with counting(wire):
-        app = PageApp(page, controller, language="pt-BR", startup_errors=[])
+        app = page_app(page, controller, language="pt-BR", startup_errors=[])
         app.first_paint = True
         app.page.run_task = lambda *a, **k: None  # hold the second part back
         app.start()

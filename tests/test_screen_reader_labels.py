@@ -21,7 +21,7 @@ from companion.ui.scanner.board import open_board_dialog
 from companion.ui.shell import PageApp
 
 from .test_ui_pages import LivePage
-from .ui_tree import make_context, make_controller, walk
+from .ui_tree import page_app, make_context, make_controller, walk
 
 
 def _setup() -> NewGame:
@@ -70,7 +70,7 @@ def test_an_announcement_is_announced_as_one_and_follows_a_language_switch(contr
 
 def test_flutters_own_words_follow_the_pages_language(controller):
     page = LivePage(390)
-    app = PageApp(page, controller, language="pt-BR", startup_errors=[])
+    app = page_app(page, controller, language="pt-BR", startup_errors=[])
     app.start()
     assert (page.locale_configuration.current_locale.language_code,
             page.locale_configuration.current_locale.country_code) == ("pt", "BR")

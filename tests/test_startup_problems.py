@@ -17,7 +17,7 @@ from companion.i18n.catalog import usable_languages
 from companion.json_input import MAX_DEPTH
 from companion.startup import NoUsableLanguage, choose_language, prepare
 from companion.ui.fatal import FATAL_ERROR
-from tests.ui_tree import walk
+from tests.ui_tree import page_app, walk
 
 BROKEN_JSON = '{"cli": {\n'  # the error is at line 2, column 1
 
@@ -127,10 +127,10 @@ def test_the_app_starts_in_the_working_language_and_prints_why(locales: Path, se
 
 
 def test_the_start_up_banner_says_why_a_language_is_off(locales: Path, tmp_path: Path, monkeypatch) -> None:
-    import companion.ui.app
+    import companion.pages
 
     banners: list[list[str]] = []
-    monkeypatch.setattr(companion.ui.app, "make_main",
+    monkeypatch.setattr(companion.pages, "make_main",
                         lambda controller, *, language, startup_errors, **_: banners.append(list(startup_errors)))
     (locales / "tr" / "app.json").write_text(BROKEN_JSON, encoding="utf-8")
     choice = choose_language("pt-BR")
@@ -139,11 +139,10 @@ def test_the_start_up_banner_says_why_a_language_is_off(locales: Path, tmp_path:
 
 
 def test_the_language_menu_leaves_out_a_broken_language(locales: Path, tmp_path: Path) -> None:
-    from companion.ui.shell import PageApp
-    from tests.ui_tree import FakePage, make_controller
+    from tests.ui_tree import FakePage, make_controller, page_app
 
     (locales / "tr" / "app.json").write_text(BROKEN_JSON, encoding="utf-8")
-    app = PageApp(FakePage(), make_controller(tmp_path), language="pt-BR", startup_errors=[])
+    app = page_app(FakePage(), make_controller(tmp_path), language="pt-BR", startup_errors=[])
     menu = app._language_menu()
     identifiers = {getattr(item, "identifier", None) for item in walk(menu)}
     assert "language-pt-BR" in identifiers

@@ -19,7 +19,7 @@ from companion.ui.table.crew_panel import build_crew_panel
 from companion.ui.table.markers_panel import build_markers_panel
 
 from .flet_session import live_page
-from .ui_tree import enabled, make_context, make_controller, walk
+from .ui_tree import page_app, enabled, make_context, make_controller, walk
 
 
 def _setup() -> NewGame:
@@ -112,7 +112,7 @@ def test_two_quick_taps_on_a_counter_count_twice():
 def test_a_tap_on_a_control_a_redraw_took_away_is_told(tmp_path):
     controller = make_controller(tmp_path)
     page, _wire = live_page(1280, 800)
-    app = PageApp(page, controller, language="tr", startup_errors=[])
+    app = page_app(page, controller, language="tr", startup_errors=[])
     app.start()
     controller.new_game(_setup(), "t")
     gone = max(control._i for control in walk(page)) + 1000  # no control has this id
@@ -175,7 +175,7 @@ def test_a_double_tap_on_the_runners_continue_moves_one_step(tmp_path):
 
     controller = make_controller(tmp_path)
     page, _wire = live_page(1280, 800)
-    app = PageApp(page, controller, language="pt-BR", startup_errors=[])
+    app = page_app(page, controller, language="pt-BR", startup_errors=[])
     app.start()
     controller.new_game(_setup(), "t")
     controller.execute(StartEventPhase())

@@ -39,7 +39,7 @@ from companion.ui.setup_wizard import SetupWizard
 from companion.ui.table.view import build_table
 from tests.support.deck_helpers import next_runner_command
 
-from .ui_tree import check_texts, enabled, identifiers, make_context, make_controller, strings, walk
+from .ui_tree import page_app, check_texts, enabled, identifiers, make_context, make_controller, strings, walk
 
 WIDTHS = (390, 1280)
 LANGS = ("pt-BR", "tr")
@@ -484,7 +484,7 @@ def test_a_page_switches_between_table_and_bag_and_asks_questions(controller):
 
     page = LivePage(390)
     _patch_dialog_updates(page)
-    app = PageApp(page, controller, language="pt-BR", startup_errors=[])
+    app = page_app(page, controller, language="pt-BR", startup_errors=[])
     app.start()
     controller.new_game(_setup(physical=True), "t")
     assert ids.OPEN_BAG in identifiers(page.controls[-1])

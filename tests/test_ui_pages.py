@@ -10,7 +10,7 @@ from companion.ui.i18n_view import Texts
 from companion.ui.shell import PageApp
 
 from .flet_session import run_now
-from .ui_tree import FakePage, identifiers, make_context, make_controller, strings
+from .ui_tree import page_app, FakePage, identifiers, make_context, make_controller, strings
 
 
 class LivePage(FakePage):
@@ -49,7 +49,7 @@ def test_two_pages_follow_one_controller(tmp_path):
     apps = []
     for page in pages:
         _patch_dialog_updates(page)
-        app = PageApp(page, controller, language="tr", startup_errors=[])
+        app = page_app(page, controller, language="tr", startup_errors=[])
         app.start()
         apps.append(app)
     controller.new_game(_setup(), "t")
@@ -69,7 +69,7 @@ def test_two_pages_follow_one_controller(tmp_path):
 def test_language_switch_rerenders(tmp_path):
     controller = make_controller(tmp_path)
     page = LivePage()
-    app = PageApp(page, controller, language="tr", startup_errors=[])
+    app = page_app(page, controller, language="tr", startup_errors=[])
     app.start()
     assert Texts("tr").t("ui.home.new_game") in strings(page.controls[-1])
     app.set_language("pt-BR")
@@ -79,7 +79,7 @@ def test_language_switch_rerenders(tmp_path):
 def test_startup_errors_banner_is_dismissible(tmp_path):
     controller = make_controller(tmp_path)
     page = LivePage()
-    app = PageApp(page, controller, language="tr", startup_errors=["bozuk kayıt"])
+    app = page_app(page, controller, language="tr", startup_errors=["bozuk kayıt"])
     app.start()
     assert ids.STARTUP_ERRORS in identifiers(page.controls[0])
     app.startup_errors = []
@@ -146,7 +146,7 @@ def test_a_page_opening_on_the_table_sends_the_time_track_first_then_the_rest(tm
     controller = make_controller(tmp_path)
     controller.new_game(_setup(), "t")
     page = QueuedPage(390)
-    PageApp(page, controller, language="pt-BR", startup_errors=[]).start()
+    page_app(page, controller, language="pt-BR", startup_errors=[]).start()
     first = page.shown[-1]
     assert {ids.TIME_TRACK, ids.ADVANCE_TIME} <= first
     assert ids.LOG not in first and ids.FIRE_COUNT not in first
@@ -165,7 +165,7 @@ def _opened_on_a_queued_page(tmp_path):
     controller = make_controller(tmp_path)
     controller.new_game(_setup(), "t")
     page = QueuedPage(390)
-    app = PageApp(page, controller, language="pt-BR", startup_errors=[])
+    app = page_app(page, controller, language="pt-BR", startup_errors=[])
     app.start()
     page.run_queued()
     return controller, page, app

@@ -36,7 +36,7 @@ from tests.support.deck_helpers import next_runner_command
 from tests.support.round_flow_seed import BRUNO_HAND, BRUNO_PLACE, find_seed, play
 
 from .test_ui_pages import LivePage, _patch_dialog_updates
-from .ui_tree import FakePage, identifiers, make_context, make_controller, strings, walk
+from .ui_tree import page_app, FakePage, identifiers, make_context, make_controller, strings, walk
 
 PLAYERS = (("Ana", "hacker"), ("Bruno", "janitor"), ("Carla", "xenobiologist"))
 
@@ -259,7 +259,7 @@ def test_only_step_10_of_the_runner_shows_the_reveal(controller):
 def _live(controller) -> tuple[PageApp, LivePage]:
     page = LivePage(390)
     _patch_dialog_updates(page)
-    app = PageApp(page, controller, language="pt-BR", startup_errors=[])
+    app = page_app(page, controller, language="pt-BR", startup_errors=[])
     app.start()
     return app, page
 
@@ -306,7 +306,7 @@ def test_a_table_screens_address_opens_that_screen_again(controller, tmp_path, s
     address = f"/{screen}?{seating.credential_query(TABLE_VIEWER)}"
     for route, viewer in ((address, TABLE_VIEWER), (f"/{screen}?k=not-the-key", NOBODY)):
         page = PhonePage(route, "s1")
-        app = PageApp(page, controller, language="pt-BR", startup_errors=[], seating=seating,
+        app = page_app(page, controller, language="pt-BR", startup_errors=[], seating=seating,
                       phone_access=PhoneAccess(host="127.0.0.1", port=0), trusted=False)
         app.start()
         assert app.ctx.viewer == viewer

@@ -10,7 +10,7 @@ from companion.ui.rules_screen import QUERY, TOPIC, build_rules_screen, open_rul
 from companion.ui.shell import PageApp
 
 from .test_ui_pages import LivePage
-from .ui_tree import check_texts, identifiers, make_context, make_controller, walk
+from .ui_tree import page_app, check_texts, identifiers, make_context, make_controller, walk
 
 
 @pytest.mark.parametrize("lang,query,topic", [("pt-BR", "surpresa", "surprise_attack"),
@@ -42,7 +42,7 @@ def test_without_a_query_the_chapters_are_listed(tmp_path):
 def test_the_language_switch_keeps_the_open_topic(tmp_path):
     controller = make_controller(tmp_path)
     page = LivePage(width=390)
-    app = PageApp(page, controller, language="pt-BR", startup_errors=[])
+    app = page_app(page, controller, language="pt-BR", startup_errors=[])
     app.start()
     open_rules(app.ctx, "darkness")
     assert ids.rules_topic("darkness") in identifiers(page.controls[-1])

@@ -100,3 +100,16 @@ def enabled(tagged) -> bool:
     buttons = [item for item in walk(tagged) if isinstance(item, (ft.Button, ft.IconButton, ft.TextButton))]
     assert buttons, "no button there"
     return not buttons[0].disabled
+
+
+def page_app(page, controller: TableController, *, language: str, startup_errors=(), seating=None, phone_access=None,
+             trusted: bool = True):
+    """A PageApp as the app opens one (companion.pages): its door from the page's address."""
+    from companion.page_door import PageDoor
+    from companion.pages import page_id
+    from companion.ui.routes import as_table_route
+    from companion.ui.shell import PageApp
+
+    door = PageDoor(controller, page_id=page_id(page), route=as_table_route(getattr(page, "route", None)),
+                    trusted=trusted, seating=seating, access=phone_access)
+    return PageApp(page, door, language=language, startup_errors=list(startup_errors))

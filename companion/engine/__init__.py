@@ -1,5 +1,5 @@
 """Pure game state and rules for Nemesis: Lockdown: no UI, no I/O."""
-from .apply import apply, check, run
+from .apply import GameEnding, apply, check, run
 from .commands import GameCommand, NewGame, PlayerSetup, command_to_json, parse_command
 from .ending import fates_so_far
 from .errors import IllegalCommand
@@ -9,6 +9,7 @@ from .state import GameState
 from .vocab import CssFace, EndReason, Fate, IntruderKind, Mode, Pod, Section, Whereabouts
 
 __all__ = [
+    "GameEnding",
     "apply",
     "check",
     "run",

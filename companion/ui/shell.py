@@ -13,12 +13,10 @@ from typing import Sequence
 
 import flet as ft
 
-from companion.controller import TableController
-from companion.page_session import NO_PHONES, Feed, PageSession
-from companion.engine.views import NOBODY, Viewer, seat_viewer
-from companion.engine.views import TABLE as TABLE_VIEWER
 from companion.hosting.code_attempts import CodeAttempt, CodeOutcome
 from companion.i18n.catalog import usable_languages
+from companion.page_door import PageDoor
+from companion.page_session import Feed, PageSession
 
 from . import ids, lost_taps, theme
 from .announcements import Announcer
@@ -59,18 +57,14 @@ def _render_follows() -> None:
 
 
 class PageApp:
-    def __init__(self, page: ft.Page, controller: TableController, *, language: str,
-                 startup_errors: Sequence[str], seating=None, phone_access=None, trusted: bool = True) -> None:
-        """`trusted`: the desktop window (always the table); else the page's address decides."""
+    def __init__(self, page: ft.Page, door: PageDoor, *, language: str, startup_errors: Sequence[str]) -> None:
+        """`door`: this page's way in (companion.page_door): the session its address proves."""
         self.page = page
-        self.seating = seating
-        self.phone_access = phone_access
-        viewer = TABLE_VIEWER if trusted or seating is None else self._viewer_from_address()
+        self.door = door
         self.notice: str | None = None
         # Where the rules screen's back button leads.
         self.back_from_rules = HOME
         self.unsub_seating = None
-        self.controller = controller
         # A language chosen on this page rides in its address, so a reload or a reconnect
         # keeps it; otherwise the device's own language is adopted once it is known.
         chosen = language_in(getattr(page, "route", None))
@@ -96,13 +90,13 @@ class PageApp:
         self.undo_buttons: list[ft.IconButton] = []
         # The screen shown last, under the status strip (_graft_shown).
         self.last_shown: ft.Control | None = None
-        # Feeds handed over by the controller, not yet shown (_on_feed).
+        # Feeds the game sent, not yet shown (_on_feed).
         self.feeds_lock = threading.Lock()
         self.feeds_waiting: list[Feed] = []
-        self.ctx = UiContext(page=page, session=self._session_as(viewer), texts=self.texts,
+        self.ctx = UiContext(page=page, session=door.session, texts=self.texts,
                              navigate=self.navigate, rerender=self.request_render, width=page.width or 1280,
-                             extras={"languages": usable_languages(),  # a broken locale is left out
-                                     "seating": seating, "phone_access": phone_access})
+                             extras={"languages": usable_languages()})  # a broken locale is left out
+        self._hosting_extras()
         # The bag's open questions (Queen in the Nest, Adults retreat) wait behind announcements.
         self.questions = QuestionPrompter(self.ctx, self.announcer)
         self.announcer.on_dismiss = self.questions.sync
@@ -124,55 +118,46 @@ class PageApp:
         self._take_seat()
         if not self.language_chosen and hasattr(self.page, "get_device_info"):
             self.page.run_task(self._adopt_device_language)
-        if self.seating is not None and self.ctx.viewer.is_table:
-            # The table sees which seats hold a phone.
-            self.unsub_seating = self.seating.subscribe(self._on_seating)
+        # The table sees which seats hold a phone.
+        self.unsub_seating = self.door.follow_seating(self._on_seating)
         self.render()
 
     # -- who looks ---------------------------------------------------------------
-    def _session_as(self, viewer: Viewer) -> PageSession:
-        phones = self.seating.seats_with_phone if self.seating is not None else NO_PHONES
-        return PageSession(self.controller, viewer, phones=phones)
+    def _hosting_extras(self) -> None:
+        """The seats' passes and the phones' server, for the table's own screens only."""
+        hosting = self.door.hosting()
+        self.ctx.extras["seating"], self.ctx.extras["phone_access"] = hosting if hosting is not None else (None, None)
 
-    def _viewer_from_address(self) -> Viewer:
-        viewer = self.seating.viewer_for(as_table_route(getattr(self.page, "route", None)))
-        if viewer.kind == "seat" and not (self.phone_access is not None and self.phone_access.accepting):
-            return NOBODY
-        return viewer
-
-    def _session(self) -> str:
+    def _page_address(self) -> str:
         session = getattr(self.page, "session", None)
-        return str(getattr(session, "id", None) or id(self.page))
+        return str(getattr(self.page, "client_ip", None) or getattr(session, "id", None) or id(self.page))
 
     def _take_seat(self) -> None:
-        if self.seating is not None and self.ctx.viewer.kind == "seat":
-            self.seating.sit(self._session(), self.ctx.viewer, on_drop=self._dropped)
+        self.door.take_seat(on_drop=self._dropped)
 
     def _dropped(self) -> None:
         """The seat's pass was re-issued (or phones were turned off): back to the join screen."""
         def go() -> None:
             self.notice = self.texts.t("ui.phone.dropped")
-            self._become(NOBODY)
+            self._become(self.door.leave())
 
         self._on_loop(go)
 
-    def _become(self, viewer: Viewer) -> None:
+    def _become(self, session: PageSession) -> None:
         self._unsubscribe()
-        self.ctx.session = self._session_as(viewer)
+        self.ctx.session = session
         self.ctx.feed = None
+        self._hosting_extras()
         self._subscribe(refresh=False)
         self._take_seat()
         self._sync_address()
         self.render()
 
     def _join_with_code(self, typed: str) -> CodeAttempt | None:
-        if self.seating is None or self.phone_access is None or not self.phone_access.accepting:
-            return None
-        address = str(getattr(self.page, "client_ip", None) or self._session())
-        attempt = self.seating.join_by_code(self._session(), address, typed)
-        if attempt.outcome is CodeOutcome.ACCEPTED and attempt.seat is not None:
+        attempt = self.door.join_with_code(typed, self._page_address())
+        if attempt is not None and attempt.outcome is CodeOutcome.ACCEPTED:
             self.notice = None
-            self._become(seat_viewer(attempt.seat))
+            self._become(self.door.session)
         return attempt
 
     def _tell(self, text: str) -> None:
@@ -181,10 +166,8 @@ class PageApp:
         self.request_render()
 
     def _leave_seat(self) -> None:
-        if self.seating is not None:
-            self.seating.leave(self._session())
         self.notice = None
-        self._become(NOBODY)
+        self._become(self.door.leave())
 
     def _on_seating(self) -> None:
         self.request_render()
@@ -213,8 +196,7 @@ class PageApp:
         if self.unsub_seating is not None:
             self.unsub_seating()
             self.unsub_seating = None
-        if self.seating is not None and self.ctx.viewer.kind == "seat":
-            self.seating.leave(self._session())
+        self.door.close()
 
     def _subscribe(self, *, refresh: bool) -> None:
         if self.unsubscribe is None:
@@ -229,7 +211,7 @@ class PageApp:
             self.unsubscribe = None
 
     def _on_feed(self, feed: Feed) -> None:
-        """Called by the controller from whichever thread changed the game (maybe another
+        """Called from whichever thread changed the game (maybe another
         page's). Feeds that arrive before the page's loop gets to them are shown together:
         one tap that sends several commands is drawn once, and every announcement is kept."""
         _render_follows()
@@ -266,7 +248,7 @@ class PageApp:
         """This page's address: its screen, the credential that keeps its seat on a reload,
         and the language chosen here."""
         viewer = self.ctx.viewer
-        query = [self.seating.credential_query(viewer)] if self.seating is not None else []
+        query = [self.door.credential_query()]
         if self.language_chosen:
             query.append(f"{LANG_PARAM}={self.texts.lang}")
         tail = "&".join(part for part in query if part)
@@ -370,7 +352,7 @@ class PageApp:
         if not self.ctx.viewer.is_table:
             self._render_phone(in_game)
             return
-        if self.screen == PLAYERS and (not in_game or self.seating is None):
+        if self.screen == PLAYERS and (not in_game or self.door.hosting() is None):
             self.screen = TABLE
         if not in_game and self.screen in GAME_SCREENS:
             self.screen = HOME

@@ -23,7 +23,7 @@ from companion.ui import diff_fast_path
 from companion.ui.shell import PageApp
 from tests.flet_session import live_page
 from tests.test_render_cost import SETUP
-from tests.ui_tree import make_controller
+from tests.ui_tree import page_app, make_controller
 
 ADVANCES = 2
 
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(ADVANCES):  # past the first critical moments, as bench_web's game
             controller.execute(AdvanceTime())
         page, _wire = live_page()
-        app = PageApp(page, controller, language="pt-BR", startup_errors=[])
+        app = page_app(page, controller, language="pt-BR", startup_errors=[])
         app.start()
 
         def command_and_undo() -> None:
@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
 
         def first_screen() -> None:
             other, _ = live_page()
-            opened = PageApp(other, controller, language="pt-BR", startup_errors=[])
+            opened = page_app(other, controller, language="pt-BR", startup_errors=[])
             opened.start()
             opened._closed()  # one page follows the game while the commands are timed
 

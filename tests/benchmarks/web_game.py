@@ -15,6 +15,7 @@ from companion.engine.bag_model import DrawResult, Place
 from companion.engine.phase_state import EventStep
 from companion.rules import Rules
 from companion.store import GameStore
+from tests.ui_tree import page_app
 from tests.benchmarks.web_screen import BenchError
 
 PLAYERS = (("Ana", "hacker"), ("Bora", "janitor"))
@@ -100,7 +101,7 @@ def table_controls(data_dir: Path, rules: Rules, language: str, width: float, he
         page, _wire = live_page(width, height)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # the session's loop leaves some coroutines unawaited
-            app = PageApp(page, controller, language=language, startup_errors=[])
+            app = page_app(page, controller, language=language, startup_errors=[])
             app.start()
         return sum(1 for _ in controls_on(page))
     finally:

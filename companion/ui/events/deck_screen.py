@@ -54,7 +54,7 @@ def show_card(ctx: UiContext, deck: str, card: str) -> None:
     dialog.content = ft.Container(face, width=min(560, ctx.width - (36 if phone else 120)))
     dialog.actions = [dialog_button(texts, "ui.common.dismiss", ids.CONFIRM_OK,
                                     lambda _e: close(ctx.page, dialog), primary=True)]
-    rules = ctx.controller.rules
+    rules = ctx.session.rules
     name = (f"event_card.name.{event_card(rules, card).card}" if deck == EVENT_DECK
             else f"attack_card.name.{attack_card(rules, card).kind}")
     show_dialog(ctx.page, dialog, label=texts.t(name))

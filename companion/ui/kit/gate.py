@@ -11,8 +11,7 @@ from typing import Callable, Iterator
 
 import flet as ft
 
-from companion.engine import IllegalCommand, command_to_json
-from companion.engine.apply import GameEnding
+from companion.engine import GameEnding, IllegalCommand, command_to_json
 from companion.engine.commands import GameCommand
 
 from .. import ids, theme
@@ -92,7 +91,7 @@ class CommandGate:
         """A tap on `command`'s button while it looked disabled: checked again at the tap."""
 
         def tapped(event) -> None:
-            refusal = self.ctx.controller.check(command, self.ctx.viewer)
+            refusal = self.ctx.session.check(command)
             if refusal is None:
                 send(event)
             else:
