@@ -3,8 +3,10 @@ tap) only sets properties (kept.py). The worked example of converting a screen.
 
     screen = KeptBagScreen(ctx)     # builds every control once
     holder.controls = [screen.root]
-    screen.show()                   # sets every property from ctx's current view
-    page.update()                   # Flet sends the properties that changed, nothing else
+    page.update(holder)             # sent once, whole
+    ...
+    changed = screen.show()         # sets every property from ctx's current view;
+    page.update(*changed)           # the controls whose properties changed, nothing else
 
 A layout (phone, tablet, wide) is a different arrangement of the same pieces: a width
 that changes the layout builds the screen anew (rare), any other change only shows."""
@@ -18,7 +20,7 @@ from companion.ui.context import UiContext
 
 from .bag_kept_form import Development, EncounterForm, Reveal, Screen
 from .bag_kept_panels import Board, Contents, Eggs, History, Odds, Supply
-from .kept import SteadyButton, button_style
+from .kept import button_style
 
 TABLE, BAG = "table", BAG_SCREEN
 
@@ -30,7 +32,7 @@ def layout_of(ctx: UiContext) -> str:
 class Header:
     def __init__(self, screen: Screen) -> None:
         self.back_label = ft.Text("", size=15, text_align=ft.TextAlign.CENTER)
-        back = SteadyButton(content=self.back_label, icon=ft.Icons.ARROW_BACK, height=48,
+        back = ft.Button(content=self.back_label, icon=ft.Icons.ARROW_BACK, height=48,
                             on_click=lambda _e: screen.ctx.navigate(TABLE), style=button_style("normal", False))
         self.title = ft.Text("", size=24, weight=ft.FontWeight.BOLD)
         self.mode = ft.Text("", size=13, color=theme.TEXT, weight=ft.FontWeight.BOLD)
@@ -44,16 +46,16 @@ class Header:
         self.screen = screen
 
     def show(self) -> None:
-        ctx = self.screen.ctx
+        ctx, put = self.screen.ctx, self.screen.changes.put
         t = ctx.texts.t
-        self.back_label.value = t("ui.bag.back")
-        self.title.value = t("ui.bag.title")
-        self.mode.value = t("ui.bag.mode_physical") if ctx.game.bag.physical_bag else t("ui.bag.mode_digital")
+        put(self.back_label, value=t("ui.bag.back"))
+        put(self.title, value=t("ui.bag.title"))
+        put(self.mode, value=t("ui.bag.mode_physical") if ctx.game.bag.physical_bag else t("ui.bag.mode_digital"))
 
 
 class KeptBagScreen:
     def __init__(self, ctx: UiContext) -> None:
-        screen = Screen(ctx)
+        screen = self.screen = Screen(ctx)
         self.ctx = ctx
         self.layout = layout_of(ctx)
         phone, wide = self.layout == "phone", self.layout == "wide"
@@ -81,14 +83,18 @@ class KeptBagScreen:
                                              vertical_alignment=ft.CrossAxisAlignment.START, spacing=theme.GAP)]
         self.root = ft.Column(body, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
-    def show(self) -> None:
-        """Every property from the page's current view and draft; Flet sends what changed."""
+    def show(self) -> list[ft.Control]:
+        """Every property from the page's current view and draft; the controls on the page
+        that changed (to be updated), outermost only."""
+        put = self.screen.changes.put
         running = not self.ctx.game.is_over
-        self.encounter.root.visible = self.development.root.visible = running
-        self.root.width = self.ctx.width - 2 * theme.PAGE_PADDING
+        put(self.encounter.root, visible=running)
+        put(self.development.root, visible=running)
+        put(self.root, width=self.ctx.width - 2 * theme.PAGE_PADDING)
         for piece in self.pieces:
             if piece.root.visible:
                 piece.show()
+        return self.screen.changes.take()
 
 
 def _column(controls: list[ft.Control], flex: int) -> ft.Control:

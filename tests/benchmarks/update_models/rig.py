@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import tempfile
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -117,7 +118,7 @@ class Rig:
     def __init__(self, model: str, data_dir: Path, folder: Path, rules, *, keep_index: bool,
                  formatting: bool = False) -> None:
         self.model = model
-        copy = folder / f"data-{model}-{id(self)}"
+        copy = Path(tempfile.mkdtemp(prefix=f"data-{model}-", dir=folder)) / "data"
         shutil.copytree(data_dir, copy)
         self.store = GameStore(copy, rules=rules)
         self.controller = TableController(self.store, rules)
@@ -196,10 +197,16 @@ class Rig:
         current = self._target(identifier, "change").value
         return self.tap(identifier, event="change", value=not current)
 
-    def missing_from_index(self) -> int:
-        """Controls on the page that Flet's index does not hold (a tap on one walks the page)."""
+    def missing_from_index(self, root: BaseControl | None = None) -> int:
+        """Controls on the page (or under `root`) that Flet's index does not hold: a tap on
+        one walks the page to find it, and a value typed into one is dropped."""
         index = self.page.session.index
-        return sum(1 for control in controls_on(self.page) if index.get(control._i) is not control)
+        return sum(1 for control in controls_on(root or self.page) if index.get(control._i) is not control)
+
+    def bag_screen(self) -> BaseControl:
+        """The bag screen's part of the page (under B and C the table's is today's model)."""
+        bodies = getattr(self.app, "bodies", None)
+        return bodies["bag"] if bodies is not None else self.page
 
     def controls(self) -> int:
         return sum(1 for _ in controls_on(self.page))
@@ -220,3 +227,38 @@ def fast_path(on: bool) -> Iterator[None]:
         yield
     finally:
         DiffBuilder._configure_dataclass = patched
+
+
+def shown(root: BaseControl) -> Iterator[BaseControl]:
+    """The controls under `root` a player can see: hidden ones and what they hold left out."""
+    for control in _shown_walk(root):
+        yield control
+
+
+def _shown_walk(root: BaseControl) -> Iterator[BaseControl]:
+    stack: list = [root]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(item)
+            continue
+        if not isinstance(item, BaseControl) or getattr(item, "visible", True) is False:
+            continue
+        yield item
+        for name in type(item)._structural_fields:
+            if name not in ("_i", "_c", "_internals"):
+                stack.append(getattr(item, name, None))
+        stack.extend(value for value in item._values.values() if isinstance(value, (BaseControl, list)))
+
+
+def screen_content(root: BaseControl) -> tuple[set[str], list[str]]:
+    """What a screen shows: its semantics identifiers and every visible string, sorted."""
+    identifiers, strings = set(), []
+    for control in shown(root):
+        if isinstance(control, ft.Semantics) and control.identifier:
+            identifiers.add(control.identifier)
+        for name in ("value", "label", "tooltip"):
+            value = control._values.get(name)
+            if isinstance(value, str) and value:
+                strings.append(value)
+    return identifiers, sorted(strings)

@@ -10,7 +10,7 @@ the column sends the holders' visibility without walking the screens inside them
 
 Switches for measuring (class attributes): `keep_index` puts every control back into
 Flet's index after an update (live_index); `targeted` updates only the controls `show`
-changed (kept.changed_controls), else the whole screen shown."""
+changed (kept.Changes), else the whole screen shown."""
 from __future__ import annotations
 
 import flet as ft
@@ -22,7 +22,6 @@ from companion.ui.table.view import build_table
 
 from .bag_components import Shown, make_screen
 from .bag_kept import KeptBagScreen, layout_of
-from .kept import changed_controls
 
 
 @ft.control(isolated=True)
@@ -45,6 +44,10 @@ class KeptScreensApp(PageApp):
         self.kept_scroller = ft.Column(list(self.holders.values()), scroll=ft.ScrollMode.AUTO, expand=True,
                                        key="scroll-kept")
         self.kept_bag: KeptBagScreen | None = None
+        # What the page was last sent: the status strip's panel and the screen shown.
+        self.strip_sent: ft.Control | None = None
+        self.shown_sent: str | None = None
+        self.appbar_changed = False
 
     def _kept_here(self) -> bool:
         return self.ctx.viewer.is_table and self.ctx.in_game and self.screen in (TABLE, BAG)
@@ -56,14 +59,18 @@ class KeptScreensApp(PageApp):
         self.render_pending = False
         self.ctx.width = self.page.width or self.ctx.width
         self.awake.keep_awake(True)
-        self.page.title = self.texts.t("ui.app.title")
+        title = self.texts.t("ui.app.title")
+        page_changed = self.page.title != title or self.page.scroll is not None
+        self.page.title, self.page.scroll = title, None
+        undo_state = [button.disabled for button in self.undo_buttons]
+        appbar = self.page.appbar
         self.page.appbar = self._kept_appbar(True)
+        self.appbar_changed = self.page.appbar is not appbar or undo_state != [b.disabled for b in self.undo_buttons]
         shown = self.screen
         changed = self._show_bag() if shown == BAG else self._show_table()
         for name, holder in self.holders.items():
             holder.visible = name == shown
         self.scroller = self.kept_scroller
-        self.page.scroll = None
         self.strip_holder.controls = [self._status_strip()]
         banner = self._startup_banner()
         outline = [self.strip_holder, self.kept_scroller]
@@ -74,25 +81,29 @@ class KeptScreensApp(PageApp):
             if self.kept_scroller not in self.page.controls:
                 changed = []  # the screens go out whole with the outline
             self.page.controls = controls
-        self._send(changed, outline=new_outline)
+        self._send(changed, whole_page=new_outline or page_changed)
         if self.first_paint:
             self.first_paint = False
             if shown == TABLE:
                 self.request_render()  # the rest of the table, right after its first part
         self.questions.sync()
 
-    def _send(self, changed: list[ft.Control], *, outline: bool) -> None:
+    def _send(self, changed: list[ft.Control], *, whole_page: bool) -> None:
         """`changed`: what changed inside the screen shown (its holder stops every other
-        update at its edge). `outline`: the page's own list of controls changed."""
+        update at its edge). `whole_page`: the page's own properties or list changed."""
         page = self.page
         ft.context.mark_update_called()  # no automatic update after the tap's handler
-        if outline or page._dirty:
+        if whole_page:
             page.update()  # stops at each screen's holder
         else:
-            roots = changed_controls(page.appbar) + changed_controls(self.strip_holder)
-            if any(holder._dirty for holder in self.holders.values()):
+            # The app bar changes in place (undo and redo); the strip is today's kept panel.
+            roots = [page.appbar] if self.appbar_changed else []
+            if self.strip_holder.controls[0] is not self.strip_sent:
+                roots.append(self.strip_holder)
+            if self.shown_sent != self.screen:
                 roots.append(self.kept_scroller)  # the holders' visibility, not what they hold
             changed = roots + changed
+        self.strip_sent, self.shown_sent = self.strip_holder.controls[0], self.screen
         if changed:
             page.update(*changed)
         if self.keep_index:
@@ -109,10 +120,10 @@ class KeptScreensApp(PageApp):
         if self.kept_bag is None or self.kept_bag.layout != layout_of(self.ctx):
             self.kept_bag = KeptBagScreen(self.ctx)
             body.controls = [self.kept_bag.root]
-            self.kept_bag.show()
+            self.kept_bag.show()  # nothing of it is on the page yet: it goes out whole
             return [body]
-        self.kept_bag.show()
-        return changed_controls(self.kept_bag.root) if self.targeted else [body]
+        changed = self.kept_bag.show()
+        return changed if self.targeted else [body]
 
 
 class ComponentsApp(KeptScreensApp):
