@@ -130,6 +130,7 @@ def section_models(folder: Path, rounds: int, progress) -> list[str]:
             results = run_rounds(rigs, rounds, progress)
         for name, rig in rigs.items():
             sizes[name] = rig.controls()
+        whole = whole_screen_update(rigs["B"])
     finally:
         for rig in rigs.values():
             rig.close()
@@ -143,7 +144,24 @@ def section_models(folder: Path, rounds: int, progress) -> list[str]:
             lines.append(row(name, label, results[name][label]))
         lines.append("")
     lines += ratio_rows(results, "A")
+    lines += ["", f"  B: one update of its whole bag screen ({whole[1]} controls) with nothing changed: median "
+                  f"{whole[0]:.1f} ms, {whole[2]} bytes sent (why B updates only the controls it changed)"]
     return lines
+
+
+def whole_screen_update(rig: Rig, times: int = 10) -> tuple[float, int, int]:
+    """Flet's in-place diff of the whole kept bag screen, nothing changed: ms, controls, bytes."""
+    from tests.benchmarks.update_models.rig import controls_on
+
+    screen = rig.app.bodies["bag"]
+    rig.tap("open-bag") if not rig.has("bag-back") else None
+    samples = []
+    rig.wire.take()
+    for _ in range(times):
+        started = time.perf_counter()
+        screen.update()
+        samples.append((time.perf_counter() - started) * 1000)
+    return statistics.median(samples), sum(1 for _ in controls_on(screen)), rig.wire.take().bytes
 
 
 # Each patch, switched against the model as it ships (A: all on; B and C: live_index off).
@@ -153,27 +171,39 @@ VARIANTS = {
     "diff_fast_path off": {"fast_path": False},
     "Flet's transport": {"formatting": True},
 }
+FRESH_PAGES = 4  # new pages per variant, for a first screen and a first visit of the bag
+
+
+def _rig(model: str, variant: str, data_dir: Path, folder: Path, rules) -> Rig:
+    options = VARIANTS[variant]
+    keep = (model == "A") != bool(options.get("toggle_index"))
+    return Rig(model, data_dir, folder, rules, keep_index=keep, formatting=bool(options.get("formatting")))
 
 
 def section_patches(folder: Path, rounds: int, progress) -> list[str]:
     rules, data_dir, _seed, _advances = make_game(folder)
+    labels = ("first screen", FIRST, PICK, DRAW, ODDS, TO_BAG, TO_TABLE)
     lines = ["each of Flet's patches against each model as shipped (median ms, same run; 'live_index toggled' is "
              "A without it, B and C with it; 'Flet's transport' formats every message for the debug log as Flet "
-             "1.0.5 does without quiet_transport)", ""]
-    labels = (PICK, DRAW, ODDS, TO_BAG, TO_TABLE)
-    lines.append(f"  {'':<6} {'':<22} " + " ".join(f"{label[:14]:>15}" for label in labels)
-                 + f" {'bag screen controls':>19}")
-    lines.append(f"  {'':<6} {'':<22} " + " ".join(f"{'':>15}" for _ in labels) + f" {'not in the index':>19}")
+             f"1.0.5 does without quiet_transport); first screen and first visit: {FRESH_PAGES} new pages each", "",
+             f"  {'':<6} {'':<20} " + " ".join(f"{label[:13]:>13}" for label in labels) + f" {'not indexed':>12}"]
     for model in MODELS:
+        results: dict[str, dict[str, list[float]]] = {variant: {} for variant in VARIANTS}
+        for variant in VARIANTS:
+            progress(f"patches under {model}: new pages, {variant}")
+            with fast_path(VARIANTS[variant].get("fast_path", True)):
+                for _ in range(FRESH_PAGES):
+                    rig = _rig(model, variant, data_dir, folder, rules)
+                    try:
+                        results[variant].setdefault("first screen", []).append(rig.start_ms)
+                        results[variant].setdefault(FIRST, []).append(rig.tap("open-bag").ms)
+                    finally:
+                        rig.close()
         rigs: dict[str, Rig] = {}
         try:
-            for variant, options in VARIANTS.items():
-                keep = (model == "A") != bool(options.get("toggle_index"))
-                rigs[variant] = Rig(model, data_dir, folder, rules, keep_index=keep,
-                                    formatting=bool(options.get("formatting")))
-            results: dict[str, dict[str, list[Sample]]] = {variant: {} for variant in rigs}
-            for variant, rig in rigs.items():
-                rig.tap("open-bag")
+            for variant in VARIANTS:
+                rigs[variant] = _rig(model, variant, data_dir, folder, rules)
+                rigs[variant].tap("open-bag")
             for round_ in range(WARMUP_ROUNDS + rounds):
                 progress(f"patches under {model}: round {round_ + 1} of {WARMUP_ROUNDS + rounds}")
                 for variant, rig in rigs.items():
@@ -181,16 +211,17 @@ def section_patches(folder: Path, rounds: int, progress) -> list[str]:
                         taken = one_round(rig)
                     if round_ >= WARMUP_ROUNDS:
                         for label, samples in taken.items():
-                            results[variant].setdefault(label, []).extend(samples)
+                            results[variant].setdefault(label, []).extend(s.ms for s in samples)
             for variant, rig in rigs.items():
-                medians = [statistics.median(s.ms for s in results[variant][label]) for label in labels]
+                medians = [statistics.median(results[variant][label]) for label in labels]
                 rig.tap("encounter-seat-2")  # a redraw of the bag screen, then its index
-                lines.append(f"  {model:<6} {variant:<22} " + " ".join(f"{m:15.1f}" for m in medians)
-                             + f" {rig.missing_from_index(rig.bag_screen()):>19}")
+                lines.append(f"  {model:<6} {variant:<20} " + " ".join(f"{m:13.1f}" for m in medians)
+                             + f" {rig.missing_from_index(rig.bag_screen()):>12}")
         finally:
             for rig in rigs.values():
                 rig.close()
         lines.append("")
+    lines.append("  not indexed: controls of the bag screen missing from Flet's index after a redraw of it")
     return lines
 
 

@@ -15,13 +15,19 @@ from tests.benchmarks import empty_flet_app, web_game, web_probe
 from tests.benchmarks.web_probe import Watch
 from tests.benchmarks.web_screen import BenchError, require
 from tests.benchmarks.web_taps import DRAW, EMPTY_TAP, IDLE_MS, TapFlow, tap_once, timed_tap
+from companion.ui.i18n_view import Texts
 from tests.browser.flutter_page import FlutterPage
 
 PICK = TapFlow("encounter-seat-2", Watch("encounter-seat-2", attribute="aria-current", wanted="true"), undo=False,
                picks=(f"encounter-seat-{web_game.ENCOUNTER_SEAT}",))
-# Toggled on and off, both timed (an undo's notice would sit over the bottom of the screen).
-ODDS = TapFlow("odds-toggle", Watch("bag-odds"), undo=False, across=0.1)
-FLOWS = {"pick a Character": PICK, "toggle odds": ODDS, "draw a token": DRAW}
+# Toggled on and off, both timed (an undo's notice would sit over the bottom of the screen),
+# until the card's text for the new state is in the tree.
+_TEXTS = Texts("pt-BR")
+ODDS_OFF = TapFlow("odds-toggle", Watch("odds-hidden", text=_TEXTS.t("ui.bag.odds.hidden")), undo=False, across=0.1)
+ODDS_ON = TapFlow("odds-toggle", Watch("odds-shown", text=_TEXTS.t("ui.bag.odds.hand_needed")), undo=False,
+                  across=0.1)
+ODDS = "toggle odds"
+FLOWS = {"pick a Character": PICK, ODDS: ODDS_OFF, "draw a token": DRAW}
 # The undo's notice (a snack bar with a "redo" action) stays while the accessibility tree
 # is on, over the bottom of the screen: every control tapped is kept above it.
 UNDO_NOTICE = "undo-notice"
@@ -75,9 +81,12 @@ class ModelPage:
     def one_round(self, measured: bool) -> None:
         where = f"model {self.name}, the bag screen"
         for label, flow in FLOWS.items():
-            for _ in range(2 if flow is ODDS else 1):
+            for _ in range(2 if label == ODDS else 1):
                 keep_clear(self.app, *flow.picks, flow.tap)
-                parts, _last = tap_once(self.app, flow, where)
+                if label == ODDS:
+                    parts = [("", self._toggle_odds(where))]
+                else:
+                    parts, _last = tap_once(self.app, flow, where)
                 if measured:
                     for _part_label, times in parts:
                         self.taken.add(label, times)
@@ -86,6 +95,13 @@ class ModelPage:
         if measured:
             self.taken.add(TO_TABLE, to_table)
             self.taken.add(TO_BAG, to_bag)
+
+
+    def _toggle_odds(self, where: str) -> web_probe.TapTimes:
+        shown = web_probe.read_text(self.app.page, ODDS_OFF.watch.text)
+        flow = ODDS_ON if shown else ODDS_OFF
+        self.app.page.wait_for_timeout(IDLE_MS)
+        return timed_tap(self.app, where, flow.tap, [flow.watch], across=flow.across)
 
 
 class EmptyTaps:

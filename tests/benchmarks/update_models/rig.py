@@ -129,11 +129,16 @@ class Rig:
                                                            startup_errors=[])
         self._counting = counting(self.wire)
         self._counting.__enter__()
+        started = time.perf_counter()
         self.loop.run_until_complete(self._start())
+        # The table's first screen, both parts (the second is drawn on the loop's next turn).
+        self.start_ms = (time.perf_counter() - started) * 1000
         self.wire.take()
 
     async def _start(self) -> None:
         self.app.start()
+        for _ in range(SETTLE_TURNS):
+            await asyncio.sleep(0)
 
     def close(self) -> None:
         self._counting.__exit__(None, None, None)
