@@ -50,7 +50,8 @@ class Changes:
 
     def take(self) -> list[ft.Control]:
         """The changed controls on the page, outermost only (an update covers what a control
-        holds; one not on the page yet goes out whole with what adds it)."""
+        holds; one not on the page yet goes out whole with what adds it). Siblings that
+        changed together are updated through their parent: one message instead of several."""
         changed, self._changed = self._changed, {}
         roots = []
         for control in changed.values():
@@ -59,7 +60,13 @@ class Changes:
                 parent, top = parent.parent, parent
             if parent is None and isinstance(top, ft.Page):
                 roots.append(control)
-        return roots
+        by_parent: dict[int, list[ft.Control]] = {}
+        for control in roots:
+            by_parent.setdefault(id(control.parent), []).append(control)
+        grouped: list[ft.Control] = []
+        for siblings in by_parent.values():
+            grouped.extend([siblings[0].parent] if len(siblings) > 1 else siblings)
+        return grouped
 
 
 def button_style(tone: str, compact: bool) -> ft.ButtonStyle:
