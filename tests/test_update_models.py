@@ -52,6 +52,23 @@ def test_every_model_shows_what_todays_bag_screen_shows(rigs):
             assert _content(rigs[model]) == (identifiers, strings), f"model {model} after {identifier}"
 
 
+@pytest.mark.parametrize("width", [900, 1280])
+def test_the_kept_bag_screen_shows_what_todays_shows_on_tablets_and_desktops(game, width):
+    folder, rules, data_dir = game
+    warnings.simplefilter("ignore")
+    with fast_path(True):
+        today, kept = (Rig(model, data_dir, folder, rules, keep_index=False, width=width, height=800)
+                       for model in "AB")
+        try:
+            for identifier in ("open-bag", "encounter-seat-2", HAND, "draw-encounter"):
+                today.tap(identifier)
+                kept.tap(identifier)
+                assert _content(kept) == _content(today), f"after {identifier}"
+        finally:
+            today.close()
+            kept.close()
+
+
 def test_a_hidden_screen_is_out_of_the_tree(rigs):
     rig = rigs["B"]
     rig.tap("open-bag")

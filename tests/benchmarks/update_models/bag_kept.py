@@ -33,7 +33,7 @@ class Header:
     def __init__(self, screen: Screen) -> None:
         self.back_label = ft.Text("", size=15, text_align=ft.TextAlign.CENTER)
         back = ft.Button(content=self.back_label, icon=ft.Icons.ARROW_BACK, height=48,
-                            on_click=lambda _e: screen.ctx.navigate(TABLE), style=button_style("normal", False))
+                         on_click=lambda _e: screen.ctx.navigate(TABLE), style=button_style("normal", False))
         self.title = ft.Text("", size=24, weight=ft.FontWeight.BOLD)
         self.mode = ft.Text("", size=13, color=theme.TEXT, weight=ft.FontWeight.BOLD)
         pill = ft.Container(content=self.mode, bgcolor=theme.SURFACE_HIGH, border_radius=20,

@@ -116,7 +116,7 @@ class Rig:
     """A page of `model` on its own copy of the saved game."""
 
     def __init__(self, model: str, data_dir: Path, folder: Path, rules, *, keep_index: bool,
-                 formatting: bool = False) -> None:
+                 formatting: bool = False, width: float = 390, height: float = 844) -> None:
         self.model = model
         copy = Path(tempfile.mkdtemp(prefix=f"data-{model}-", dir=folder)) / "data"
         shutil.copytree(data_dir, copy)
@@ -124,7 +124,7 @@ class Rig:
         self.controller = TableController(self.store, rules)
         self.controller.resume_latest()
         self.loop = asyncio.new_event_loop()
-        self.page, self.wire = _live_page(FormattingWire() if formatting else Wire(), self.loop)
+        self.page, self.wire = _live_page(FormattingWire() if formatting else Wire(), self.loop, width, height)
         self.app = app_class(model, keep_index=keep_index)(self.page, self.controller, language="pt-BR",
                                                            startup_errors=[])
         self._counting = counting(self.wire)
