@@ -7,7 +7,11 @@ With `--controls N` it also holds N controls that never change, drawn as the com
 draws its panels (rounded, framed cards with a heading and a line of text): the same tap
 on a page as full as the companion's shows what the page's size alone costs.
 
-Run: python -m tests.benchmarks.empty_flet_app --port 8551 [--controls 560]
+With `--screens 2` it is two such screens, each with a button that shows the other one:
+both are kept on the page and a switch only changes which is visible (each screen is
+isolated, so the update sends the two visibilities and walks neither screen).
+
+Run: python -m tests.benchmarks.empty_flet_app --port 8551 [--controls 560] [--screens 2]
 """
 from __future__ import annotations
 
@@ -59,11 +63,50 @@ def app_main(controls: int):
     return main
 
 
+def switch_id(screen: int) -> str:
+    return f"empty-switch-{screen}"
+
+
+def marker_id(screen: int) -> str:
+    return f"empty-screen-{screen}"
+
+
+@ft.control(isolated=True)
+class _Screen(ft.Container):
+    """A kept screen: an update of the page sends its visibility, not its controls."""
+
+
+def two_screens_main(controls: int):
+    def main(page: ft.Page) -> None:
+        screens: list[_Screen] = []
+
+        def show(index: int) -> None:
+            for n, screen in enumerate(screens):
+                screen.visible = n == index
+            page.update()
+
+        for n in range(2):
+            other = 1 - n
+            screens.append(_Screen(visible=n == 0, content=ft.Column([
+                ft.Semantics(identifier=switch_id(n + 1), content=ft.Button(
+                    content=f"Screen {other + 1}", on_click=lambda _e, other=other: show(other))),
+                ft.Semantics(identifier=marker_id(n + 1), content=ft.Text(f"Screen {n + 1}", size=20)),
+                *static_cards(controls),
+            ])))
+        page.vertical_alignment = ft.MainAxisAlignment.START
+        page.horizontal_alignment = ft.CrossAxisAlignment.CENTER
+        page.scroll = ft.ScrollMode.AUTO
+        page.add(*screens)
+
+    return main
+
+
 main = app_main(0)
 
 
-def serve(host: str, port: int, controls: int = 0) -> None:
-    ft.run(app_main(controls), view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True)
+def serve(host: str, port: int, controls: int = 0, screens: int = 1) -> None:
+    target = two_screens_main(controls) if screens == 2 else app_main(controls)
+    ft.run(target, view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True)
 
 
 if __name__ == "__main__":
@@ -71,5 +114,7 @@ if __name__ == "__main__":
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--controls", type=int, default=0, help="static controls below the button (default 0)")
+    parser.add_argument("--screens", type=int, choices=[1, 2], default=1,
+                        help="2: two screens of that many controls each, switched by a button on each")
     args = parser.parse_args()
-    serve(args.host, args.port, args.controls)
+    serve(args.host, args.port, args.controls, args.screens)

@@ -62,6 +62,10 @@ _LOAD_PROBE = """identifier => {
 _TAP_PROBE = """watches => {
   const textOf = """ + _TEXT_OF + """;
   const read = watch => {
+    if (watch.text) {
+      const host = document.querySelector('flt-semantics-host');
+      return host && textOf(host).includes(watch.text) ? watch.text : null;
+    }
     const node = document.querySelector(`[flt-semantics-identifier="${watch.identifier}"]`);
     if (!node) return null;
     return watch.attribute === null ? textOf(node) : node.getAttribute(watch.attribute);
@@ -156,6 +160,12 @@ def wait_load(page: Page, timeout_s: float) -> LoadTimes:
     return LoadTimes(placeholder_ms=load["placeholderAt"], ready_ms=load["readyAt"])
 
 
+def read_text(page: Page, text: str) -> bool:
+    """Whether `text` is anywhere in the accessibility tree (texts and labels)."""
+    return page.evaluate("""text => { const host = document.querySelector('flt-semantics-host');
+      return !!host && (""" + _TEXT_OF + """)(host).includes(text); }""", text)
+
+
 def read(page: Page, identifier: str, attribute: str | None = None) -> str | None:
     """The node's text (or `attribute`), as the probe sees it; None when it is not in the tree."""
     return page.evaluate(_READ, [identifier, attribute])
@@ -170,12 +180,16 @@ class Watch:
     attribute: str | None = None  # None: its text (and aria labels)
     wanted: str | None = None  # with an attribute: the value that counts as the change
     baseline: object = _NO_BASELINE  # the text it changes from: by default, what it shows when armed
+    # Instead of a control: this text appearing anywhere in the tree (Flutter may fold a
+    # control's node into another one, its identifier with it).
+    text: str | None = None
 
     def with_baseline(self, text: str | None) -> "Watch":
-        return Watch(self.identifier, self.attribute, self.wanted, text)
+        return Watch(self.identifier, self.attribute, self.wanted, text, self.text)
 
     def as_js(self) -> dict:
-        shape = {"identifier": self.identifier, "attribute": self.attribute, "wanted": self.wanted}
+        shape = {"identifier": self.identifier, "attribute": self.attribute, "wanted": self.wanted,
+                 "text": self.text}
         if self.baseline is not _NO_BASELINE:
             shape["baseline"] = self.baseline
         return shape

@@ -82,10 +82,23 @@ def start_companion(data_dir: Path, log_dir: Path, language: str = "pt-BR") -> S
     return _start("the companion", command, port, log_dir / "companion.log", printed_url=True)
 
 
-def start_empty_app(log_dir: Path, controls: int = 0) -> Server:
-    """The empty app; with `controls`, holding that many static controls besides its button."""
+def start_empty_app(log_dir: Path, controls: int = 0, screens: int = 1) -> Server:
+    """The empty app; with `controls`, holding that many static controls besides its button
+    (on each of its two screens with `screens=2`)."""
     port = _free_port()
     command = [sys.executable, "-m", "tests.benchmarks.empty_flet_app", "--host", HOST, "--port", str(port),
-               "--controls", str(controls)]
+               "--controls", str(controls), "--screens", str(screens)]
     name = f"the empty Flet app holding {controls} controls" if controls else "the empty Flet app"
-    return _start(name, command, port, log_dir / f"empty-{controls}.log", printed_url=False)
+    if screens == 2:
+        name = f"the empty Flet app switching two screens of {controls} controls"
+    return _start(name, command, port, log_dir / f"empty-{controls}-{screens}.log", printed_url=False)
+
+
+def start_model(model: str, data_dir: Path, log_dir: Path, *options: str) -> Server:
+    """One update model of the companion's table page (tests/benchmarks/update_models/serve.py)."""
+    port = _free_port()
+    command = [sys.executable, "-m", "tests.benchmarks.update_models.serve", "--model", model, "--data-dir",
+               str(data_dir), "--host", HOST, "--port", str(port), *options]
+    label = " ".join((model, *options))
+    return _start(f"model {label}", command, port, log_dir / f"model-{label.replace(' ', '_')}.log",
+                  printed_url=False)

@@ -26,6 +26,7 @@ class TapFlow:
     watch: Watch  # the control whose change counts as visible
     undo: bool = True
     picks: tuple[str, ...] = ()  # option chips selected (not timed) before each tap
+    across: float = 0.5  # where the tap lands across the control (a switch's thumb is at its left)
 
     @property
     def label(self) -> str:
@@ -59,7 +60,7 @@ CONTINUE = TapFlow("event-continue", Watch(_TO_STEP, attribute="aria-current", w
 
 
 def timed_tap(app: FlutterPage, where: str, identifier: str, watches: list[Watch], *,
-               in_place: bool = False) -> web_probe.TapTimes:
+               in_place: bool = False, across: float = 0.5) -> web_probe.TapTimes:
     """Tap `identifier` and time it until one of `watches` changes."""
     require(app, where, identifier)
     if in_place:
@@ -69,7 +70,7 @@ def timed_tap(app: FlutterPage, where: str, identifier: str, watches: list[Watch
     else:
         box = app.scroll_into_view(identifier)
     web_probe.arm_tap(app.page, watches)
-    app.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    app.page.mouse.click(box["x"] + box["width"] * across, box["y"] + box["height"] / 2)
     try:
         return web_probe.wait_tap(app.page, TAP_TIMEOUT_S)
     except web_probe.ProbeTimeout:
@@ -94,7 +95,7 @@ def tap_once(app: FlutterPage, flow: TapFlow, where: str) -> tuple[list[tuple[st
     if watch.attribute is not None and before == watch.wanted:
         raise BenchError(f"{where}: {watch.identifier!r} already has {watch.attribute}={watch.wanted!r} "
                          "before the tap")
-    times = timed_tap(app, where, flow.tap, [watch, Watch(CONFIRM_OK)])
+    times = timed_tap(app, where, flow.tap, [watch, Watch(CONFIRM_OK)], across=flow.across)
     parts = []
     if times.which == 1:
         parts.append((f"{flow.tap} -> {CONFIRM_OK}", times))
