@@ -79,22 +79,24 @@ def build_players_screen(ctx: UiContext) -> ft.Control:
     member = game.member(seat)
     passed = seating.seat_pass(seat)
     qr: list[ft.Control]
+    # Selectable text has no readable text in the accessibility tree: the label carries it.
+    code = ft.Semantics(identifier=ids.PLAYERS_CODE, label=format_code(passed.code),
+                        content=ft.Text(format_code(passed.code), size=34, weight=ft.FontWeight.BOLD,
+                                        font_family="monospace", selectable=True))
     if base is not None:
         size = min(360.0, ctx.width - 80)
         qr = [
             ids.tag(ids.PLAYERS_QR, ft.Image(src=qr_png(seat_url(base, seat, passed.secret)), width=size,
                                              height=size, filter_quality=ft.FilterQuality.NONE)),
             ft.Text(t("ui.players.or_type"), size=14),
-            # Selectable text has no readable text in the accessibility tree: the label carries it.
-            ft.Semantics(identifier=ids.PLAYERS_CODE, label=format_code(passed.code),
-                         content=ft.Text(format_code(passed.code), size=34, weight=ft.FontWeight.BOLD,
-                                         font_family="monospace", selectable=True)),
+            code,
         ]
     elif access.accepting:
-        # Nothing a phone could open: no QR code rather than one that cannot work.
+        # Nothing a phone could open: no QR code rather than one that cannot work. The code
+        # still lets a browser on this computer in.
         why = "ui.net.no_qr_loopback" if access.loopback_only else "ui.net.no_qr_no_network"
         qr = [ids.tag(ids.PLAYERS_NO_QR, ft.Text(t(why), size=15, color=theme.ORANGE,
-                                                  text_align=ft.TextAlign.CENTER))]
+                                                  text_align=ft.TextAlign.CENTER)), code]
     else:
         qr = [theme.muted(t("ui.players.off"), size=15)]
     phone = t("ui.players.has_phone") if seat in with_phone else t("ui.players.no_phone")
