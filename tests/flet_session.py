@@ -105,7 +105,7 @@ def table_page(tmp_path, setup, language: str = "pt-BR"):
     update adds and sends: yields (controller, app, wire)."""
     from companion.ui.shell import PageApp
 
-    from .ui_tree import page_app, make_controller
+    from .ui_tree import make_controller, page_app
 
     controller = make_controller(tmp_path)
     page, wire = live_page()

@@ -9,7 +9,7 @@ from companion.ui.routes import device_language, language_in
 from companion.ui.shell import PageApp
 
 from .test_ui_pages import LivePage
-from .ui_tree import page_app, make_controller
+from .ui_tree import make_controller, page_app
 
 
 class DevicePage(LivePage):

@@ -17,7 +17,7 @@ from companion.ui.shell import PageApp
 from tests.conftest import cmd, setup_command
 
 from .test_ui_pages import LivePage
-from .ui_tree import page_app, identifiers, strings
+from .ui_tree import identifiers, page_app, strings
 
 
 class PhonePage(LivePage):

@@ -10,7 +10,7 @@ from companion.engine.commands import AdvanceTime, PlaceFire
 from companion.ui.shell import PageApp
 
 from .flet_session import controls_built, counting, live_page, table_page
-from .ui_tree import page_app, make_controller
+from .ui_tree import make_controller, page_app
 
 SETUP = NewGame(players=(PlayerSetup(name="A", character="hacker"), PlayerSetup(name="B", character="janitor")),
                 seed=1)

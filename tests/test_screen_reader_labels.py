@@ -21,7 +21,7 @@ from companion.ui.scanner.board import open_board_dialog
 from companion.ui.shell import PageApp
 
 from .test_ui_pages import LivePage
-from .ui_tree import page_app, make_context, make_controller, walk
+from .ui_tree import make_context, make_controller, page_app, walk
 
 
 def _setup() -> NewGame:

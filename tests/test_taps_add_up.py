@@ -19,7 +19,7 @@ from companion.ui.table.crew_panel import build_crew_panel
 from companion.ui.table.markers_panel import build_markers_panel
 
 from .flet_session import live_page
-from .ui_tree import page_app, enabled, make_context, make_controller, walk
+from .ui_tree import enabled, make_context, make_controller, page_app, walk
 
 
 def _setup() -> NewGame:

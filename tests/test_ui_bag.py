@@ -39,7 +39,7 @@ from companion.ui.setup_wizard import SetupWizard
 from companion.ui.table.view import build_table
 from tests.support.deck_helpers import next_runner_command
 
-from .ui_tree import page_app, check_texts, enabled, identifiers, make_context, make_controller, strings, walk
+from .ui_tree import check_texts, enabled, identifiers, make_context, make_controller, page_app, strings, walk
 
 WIDTHS = (390, 1280)
 LANGS = ("pt-BR", "tr")

@@ -105,7 +105,7 @@ def test_a_join_screen_drawn_again_reads_the_code_typed_on_the_page_and_says_why
     from companion.ui.phone.join_screen import build_join_screen
 
     from .flet_session import live_page
-    from .ui_tree import page_app, make_context, make_controller
+    from .ui_tree import make_context, make_controller, page_app
 
     page, _wire = live_page()
     ctx = make_context(make_controller(tmp_path), lang="pt-BR", width=390)
@@ -142,10 +142,9 @@ def test_the_rules_search_works_after_the_screen_was_drawn_again(tmp_path):
     from types import SimpleNamespace
 
     from companion.ui import ids
-    from companion.ui.shell import PageApp
 
     from .flet_session import live_page
-    from .ui_tree import identifiers, make_controller
+    from .ui_tree import identifiers, make_controller, page_app
 
     page, _wire = live_page()
     app = page_app(page, make_controller(tmp_path), language="pt-BR", startup_errors=[])

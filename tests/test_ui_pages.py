@@ -10,7 +10,7 @@ from companion.ui.i18n_view import Texts
 from companion.ui.shell import PageApp
 
 from .flet_session import run_now
-from .ui_tree import page_app, FakePage, identifiers, make_context, make_controller, strings
+from .ui_tree import FakePage, identifiers, make_context, make_controller, page_app, strings
 
 
 class LivePage(FakePage):

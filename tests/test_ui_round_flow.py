@@ -36,7 +36,7 @@ from tests.support.deck_helpers import next_runner_command
 from tests.support.round_flow_seed import BRUNO_HAND, BRUNO_PLACE, find_seed, play
 
 from .test_ui_pages import LivePage, _patch_dialog_updates
-from .ui_tree import page_app, FakePage, identifiers, make_context, make_controller, strings, walk
+from .ui_tree import FakePage, identifiers, make_context, make_controller, page_app, strings, walk
 
 PLAYERS = (("Ana", "hacker"), ("Bruno", "janitor"), ("Carla", "xenobiologist"))
 

@@ -10,7 +10,7 @@ from companion.ui.rules_screen import QUERY, TOPIC, build_rules_screen, open_rul
 from companion.ui.shell import PageApp
 
 from .test_ui_pages import LivePage
-from .ui_tree import page_app, check_texts, identifiers, make_context, make_controller, walk
+from .ui_tree import check_texts, identifiers, make_context, make_controller, page_app, walk
 
 
 @pytest.mark.parametrize("lang,query,topic", [("pt-BR", "surpresa", "surprise_attack"),

@@ -23,7 +23,7 @@ from companion.ui import diff_fast_path
 from companion.ui.shell import PageApp
 from tests.flet_session import live_page
 from tests.test_render_cost import SETUP
-from tests.ui_tree import page_app, make_controller
+from tests.ui_tree import make_controller, page_app
 
 ADVANCES = 2
 
