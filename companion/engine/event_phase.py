@@ -47,6 +47,7 @@ from .commands import (
 from .context import Turn
 from .decks import EVENT_DECK, check_draws, discard_shown_card, draw, event_card, remove_shown_card
 from .errors import IllegalCommand
+from .first_player import next_first_player, pass_first_player
 from .guards import require, require_running
 from .phase_state import EventEffect, EventPhase, EventStep
 from .registry import handles
@@ -76,10 +77,14 @@ class RoundEnd:
     next_round: int
     # The First Player token passes on (not before the first round).
     first_player_passes: bool
+    # The seat that takes it then (None: nobody is left to take it).
+    new_first_player: int | None = None
 
 
-def round_end(state: GameState) -> RoundEnd:
-    return RoundEnd(next_round=state.round, first_player_passes=state.round > 1)
+def round_end(state: GameState, rules: "Rules") -> RoundEnd:
+    passes = state.round > 1
+    return RoundEnd(next_round=state.round, first_player_passes=passes,
+                    new_first_player=next_first_player(state, rules) if passes else None)
 
 
 def _step_blocker(state: GameState, phase: EventPhase, rules: "Rules") -> str | None:
@@ -165,11 +170,12 @@ def _enter(turn: Turn, phase: EventPhase, step: EventStep) -> None:
     elif step is EventStep.DEVELOPMENT:
         turn.log("log.event_phase.development")
     elif step is EventStep.ROUND_END:
-        reminders = round_end(state)
+        reminders = round_end(state, turn.rules)
         turn.log("log.event_phase.round_end", round=reminders.next_round)
         turn.log("log.event_phase.draw_up")
-        if reminders.first_player_passes:
-            turn.log("log.event_phase.first_player")
+        if reminders.first_player_passes and reminders.new_first_player is not None:
+            member = state.member(reminders.new_first_player)
+            turn.log("log.event_phase.first_player_to", seat=member.seat, character=member.character)
 
 
 # --------------------------------------------------------------------- the runner
@@ -211,6 +217,7 @@ def continue_event_phase(turn: Turn, command: ContinueEventPhase) -> None:
     elif step is EventStep.ROUND_END:
         turn.log("log.event_phase.finished", round=phase.round)
         turn.state.event_phase = None
+        pass_first_player(turn)
         return
     _enter(turn, phase, EventStep(step + 1))
 

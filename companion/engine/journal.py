@@ -146,6 +146,7 @@ TOPICS: dict[str, Topic] = {
     "event_card.": Topic.CARD_TEXT,
     "attack_card.": Topic.CARD_TEXT,
     "log.event_phase.": Topic.PHASE,
+    "log.first_player.": Topic.PHASE,
 }
 # A key filed nowhere (a new line) still gets a topic.
 DEFAULT_TOPIC = Topic.GAME

@@ -264,10 +264,18 @@ def event_card_step(ctx: UiContext, gate: CommandGate, phase: EventPhaseView) ->
 # --------------------------------------------------------------------- 11
 def round_end_lines(ctx: UiContext) -> list[ft.Control]:
     t = ctx.texts.t
-    reminders = ctx.game.round_end
+    game = ctx.game
+    reminders = game.round_end
     lines = [note(t("ui.events.round_end.draw"), icon=ft.Icons.STYLE)]
-    if reminders.first_player_passes:
-        lines.append(note(t("ui.events.round_end.first_player"), icon=ft.Icons.ARROW_BACK))
+    if reminders.first_player_passes and reminders.new_first_player is not None:
+        who = player_label(ctx.texts, game, reminders.new_first_player)
+        lines.append(ids.tag(ids.EVENT_FIRST_PLAYER, note(t("ui.events.round_end.first_player_to", who=who),
+                                                          icon=ft.Icons.ARROW_BACK)))
+        for seat in reminders.first_player_skipped:
+            skips = theme.muted(t("ui.events.round_end.first_player_skips", who=player_label(ctx.texts, game, seat)),
+                                size=13)
+            skips.expand = True
+            lines.append(ft.Row([theme.unconfirmed_badge(14), skips], spacing=6))
     lines.append(ft.Text(t("ui.events.round_end.next", round=reminders.next_round), size=16,
                          weight=ft.FontWeight.BOLD))
     return lines
