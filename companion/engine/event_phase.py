@@ -133,12 +133,16 @@ def _at(state: GameState, step: EventStep) -> EventPhase:
 
 
 # --------------------------------------------------------------------- shared steps
-def _close_if_over(turn: Turn) -> bool:
-    """A game that ended during the phase has no Event Phase left to run."""
-    if turn.state.is_over:
-        turn.state.event_phase = None
-        return True
-    return False
+def close_if_over(turn: Turn) -> bool:
+    """A game that ended during the phase has no Event Phase left to run, whatever ended
+    it (apply.run calls this after every command)."""
+    state = turn.state
+    if not state.is_over:
+        return False
+    if state.event_phase is not None:
+        turn.log("log.event_phase.closed_by_the_end", round=state.event_phase.round)
+        state.event_phase = None
+    return True
 
 
 def _enter(turn: Turn, phase: EventPhase, step: EventStep) -> None:
@@ -210,7 +214,7 @@ def continue_event_phase(turn: Turn, command: ContinueEventPhase) -> None:
     step = phase.step
     if step is EventStep.TIME:
         timetrack.advance_time(turn, command)
-        if _close_if_over(turn):
+        if close_if_over(turn):
             return
     elif step is EventStep.EVENT_CARD:
         _finish_event_card(turn, phase)
@@ -230,7 +234,6 @@ def check_event_css_launch(state: GameState, command: EventCssLaunch, rules: "Ru
 @handles(EventCssLaunch, check=check_event_css_launch)
 def event_css_launch(turn: Turn, command: EventCssLaunch) -> None:
     crew.css_launch(turn, command)
-    _close_if_over(turn)
 
 
 def check_event_fire_damage(state: GameState, command: EventFireDamage, rules: "Rules") -> None:
@@ -367,7 +370,6 @@ def event_coolant_leak(turn: Turn, command: EventCoolantLeak) -> None:
             turn.log("log.event.self_destruct_already_running")
     else:
         markers.place_malfunction(turn, command)
-        _close_if_over(turn)
 
 
 def check_event_hatching(state: GameState, command: EventHatching, rules: "Rules") -> None:
