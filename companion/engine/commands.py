@@ -340,6 +340,14 @@ class EventNoiseInCorridors(_Command):
     had_noise: bool
 
 
+class EventEggProtection(_Command):
+    """Egg Protection's Darkness extra: `seats`, the Characters it reaches in Darkness, each
+    gain 1 Contamination card (none: nobody it reaches is in Darkness)."""
+
+    type: Literal["event_egg_protection"] = "event_egg_protection"
+    seats: tuple[int, ...] = ()
+
+
 class EventDevelopBag(_Command):
     """Step 10: bag development (as develop_bag)."""
 
@@ -583,6 +591,7 @@ GameCommand = Annotated[
         EventLeavingTheShell,
         EventLurking,
         EventNoiseInCorridors,
+        EventEggProtection,
         EventDevelopBag,
         GainContamination,
         InfestCharacter,

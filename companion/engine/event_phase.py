@@ -35,6 +35,7 @@ from .commands import (
     EventCoolantLeak,
     EventCssLaunch,
     EventDevelopBag,
+    EventEggProtection,
     EventFireDamage,
     EventHatching,
     EventKickstopper,
@@ -452,3 +453,24 @@ def event_noise_in_corridors(turn: Turn, command: EventNoiseInCorridors) -> None
         turn.announce("announce.event.malfunction_pool_shrinks", count=state.malfunction, pool=state.malfunction_pool)
     else:
         turn.log("log.event.malfunction_supply_empty", count=state.malfunction, pool=state.malfunction_pool)
+
+
+# --------------------------------------------------------------------- Egg Protection in Darkness
+def check_event_egg_protection(state: GameState, command: EventEggProtection, rules: "Rules") -> None:
+    _require_effect(state, EventEffect.EGG_PROTECTION)
+    require(len(set(command.seats)) == len(command.seats), "error.event_phase_egg_protection_twice")
+    for seat in command.seats:
+        crew.active_member(state, seat)
+
+
+@handles(EventEggProtection, check=check_event_egg_protection, hidden_outcome=True)
+def event_egg_protection(turn: Turn, command: EventEggProtection) -> None:
+    """Each Character the Darkness extra reaches gains 1 Contamination card: dealt by the
+    app's deck, or taken from the printed one at the table."""
+    _effect_done(turn, EventEffect.EGG_PROTECTION)
+    if not command.seats:
+        turn.log("log.event.egg_protection_nobody")
+    for seat in command.seats:
+        member = turn.state.member(seat)
+        turn.log("log.event.egg_protection_card", seat=member.seat, character=member.character)
+        contamination.deal(turn, member, 1)

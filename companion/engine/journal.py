@@ -135,6 +135,8 @@ TOPICS: dict[str, Topic] = {
     # What an attack or injury check does to the miniatures and the Nest.
     "log.attack.evolved": Topic.BAG,
     "log.attack.evolve_no_breeder": Topic.BAG,
+    "log.attack.breeder_attacks": Topic.BAG,
+    "log.attack.follows": Topic.BAG,
     "log.injury.no_egg_in_nest": Topic.BAG,
     "log.deck.": Topic.DECKS,
     "log.event.drawn": Topic.DECKS,
