@@ -494,12 +494,12 @@ class StartContaminationChecks(_Command):
 
 
 class AnswerScan(_Command):
-    """Step 2 A with the printed cards: a Larva on the Character board; an INFECTED card
-    among the scanned."""
+    """Step 2 A with the printed cards: an INFECTED card among the scanned. Whether a Larva
+    is on the Character board is the app's (`larva` None); a value given is the player's."""
 
     type: Literal["answer_scan"] = "answer_scan"
     seat: int
-    larva: bool
+    larva: bool | None = None
     infected: bool
 
 

@@ -521,6 +521,7 @@ VICTORY_ACTION_CARDS = "victory-action-cards"
 VICTORY_CONTAMINATION_CARDS = "victory-contamination-cards"
 VICTORY_DRAW = "victory-draw"
 VICTORY_NEXT_CARD = "victory-next-card"
+VICTORY_TURN_ALL = "victory-turn-all"
 VICTORY_REPORT_DIES = "victory-report-dies"
 VICTORY_REPORT_SURVIVES = "victory-report-survives"
 VICTORY_CHECK_OUTCOME = "victory-check-outcome"
@@ -585,6 +586,16 @@ def victory_status(seat: int) -> str:
 def victory_answer(question: str, answer: bool) -> str:
     """larva / infected / objective: yes or no."""
     return f"victory-{question}-{'yes' if answer else 'no'}"
+
+
+def victory_count(which: str, count: int) -> str:
+    """A count the player picks at step 2 (no count is ever picked for them): action-cards
+    or contamination-cards, then the number."""
+    return f"victory-{which}-{count}"
+
+
+def objective_knowledge(value: int) -> str:
+    return f"objective-knowledge-{value}"
 
 
 def victory_card(index: int) -> str:

@@ -283,17 +283,21 @@ def _fact(ctx: UiContext, victory: VictoryView, entry) -> str:
 
 # --------------------------------------------------------------------- steps 2 and 3: each player's private part
 def _private_rows(ctx: UiContext, victory: VictoryView, seats: list[int], done: set[int], purpose_key: str,
-                  *, curtain: bool = True) -> list[ft.Control]:
+                  *, curtain: bool = True, certain: frozenset[int] = frozenset()) -> list[ft.Control]:
     t = ctx.texts.t
     rows: list[ft.Control] = []
     for seat in seats:
         finished = seat in done
         on_phone = not may_hand_to(ctx, seat)
+        status = "ui.victory.contamination.certain" if seat in certain else \
+            "ui.victory.done" if finished else "ui.victory.waiting"
         line: list[ft.Control] = [
-            ids.tag(ids.victory_status(seat), theme.pill(t("ui.victory.done" if finished else "ui.victory.waiting"),
-                                                          bgcolor=theme.GREEN if finished else theme.SURFACE_HIGH,
+            ids.tag(ids.victory_status(seat), theme.pill(t(status), bgcolor=theme.GREEN if finished else theme.SURFACE_HIGH,
                                                           size=13)),
         ]
+        if seat in certain:
+            rows.append(_line(ctx, seat, line))  # the app settled it: nothing to hand over
+            continue
         if on_phone:
             # Their private steps are on their phone: this device is never handed to them.
             line.append(theme.pill(t("ui.victory.on_phone"), bgcolor=theme.BLUE_DARK, size=13))
@@ -309,8 +313,9 @@ def _contamination(ctx: UiContext, victory: VictoryView) -> list[ft.Control]:
     t = ctx.texts.t
     seats = [status.seat for status in victory.contamination]
     done = {status.seat for status in victory.contamination if status.settled}
+    certain = frozenset(status.seat for status in victory.contamination if status.certain)
     rows: list[ft.Control] = [theme.muted(t("ui.victory.contamination.help"), size=14)]
-    rows += _private_rows(ctx, victory, seats, done, "ui.victory.contamination.hand")
+    rows += _private_rows(ctx, victory, seats, done, "ui.victory.contamination.hand", certain=certain)
     if not seats:
         rows.append(theme.muted(t("ui.victory.nobody_left"), size=14))
     go = command_button(ctx.gate(), RevealContamination(), label=t("ui.victory.contamination.reveal"),
