@@ -251,3 +251,20 @@ def test_the_victory_screen_needs_no_acknowledgement_of_what_it_shows(tmp_path):
     view = controller.view(TABLE)
     assert {e.key for e in announced} <= shown_on_screen(VICTORY, view)
     assert controller.state.victory.step is VictoryStep.RESULT
+
+
+def test_the_end_panels_button_opens_the_victory_check_screen(tmp_path):
+    from companion.ui.table.view import build_table
+
+    controller = make_controller(tmp_path)
+    commands = _commands_to_the_end(digital=False)
+    controller.new_game(commands[0], "victory")
+    for command in commands[1:]:
+        controller.execute(command)
+    ctx = make_context(controller, "tr", 1280)
+    went = []
+    ctx.navigate = went.append
+    _tap(build_table(ctx), ids.VICTORY_ENTRY)
+    assert controller.state.victory is not None and went == [VICTORY]
+    _tap(build_table(ctx), ids.VICTORY_ENTRY)  # and back to it once started
+    assert went == [VICTORY, VICTORY]

@@ -29,7 +29,8 @@ from ..context import UiContext
 from ..kit.chips import chips, choice_chip, label
 from ..kit.gate import command_button, styled_button
 from ..routes import TABLE, VICTORY
-from ..kit.handoff import VICTORY, hand_to, handoff_body, may_hand_to
+from ..kit.handoff import VICTORY as HANDED_FOR_VICTORY
+from ..kit.handoff import hand_to, handoff_body, may_hand_to
 from .names import place_text, token_card
 from .private import build_private_victory
 from .summary import game_length, summary_text, verdict_lines
@@ -83,7 +84,7 @@ def build_victory_screen(ctx: UiContext) -> ft.Control:
         body = [_start(ctx)]
     else:
         head.append(_stepper(ctx, victory))
-        private = handoff_body(ctx, VICTORY, lambda held: build_private_victory(held, held.view))
+        private = handoff_body(ctx, HANDED_FOR_VICTORY, lambda held: build_private_victory(held, held.view))
         body = private if private is not None else _step(ctx, victory)
         body.append(_step_back(ctx))
     return ids.tag(ids.VICTORY_SCREEN, ft.Column(
@@ -304,7 +305,7 @@ def _private_rows(ctx: UiContext, victory: VictoryView, seats: list[int], done: 
         elif not finished:
             line.append(ids.tag(ids.victory_handoff(seat), styled_button(
                 t(purpose_key, name=ctx.game.member(seat).name), icon=ft.Icons.SEND_TO_MOBILE, compact=True,
-                tone="primary", on_click=lambda _e, s=seat: hand_to(ctx, s, VICTORY, curtain=curtain))))
+                tone="primary", on_click=lambda _e, s=seat: hand_to(ctx, s, HANDED_FOR_VICTORY, curtain=curtain))))
         rows.append(_line(ctx, seat, line))
     return rows
 
