@@ -55,11 +55,12 @@ def pass_first_player(turn: Turn) -> None:
     receiver = next_first_player(state, turn.rules)
     if receiver is None:
         return
-    for seat in passed_over(state, turn.rules):
-        member = state.member(seat)
-        turn.log("log.first_player.skipped", seat=seat, character=member.character,
-                 whereabouts=member.whereabouts.value)
     stays = receiver == state.first_player
+    if not stays:  # kept: its line says nobody else can take it
+        for seat in passed_over(state, turn.rules):
+            member = state.member(seat)
+            turn.log("log.first_player.skipped", seat=seat, character=member.character,
+                     whereabouts=member.whereabouts.value)
     state.first_player = receiver
     member = state.member(receiver)
     turn.log("log.first_player.stays" if stays else "log.first_player.passed", seat=receiver,
