@@ -33,7 +33,7 @@ def shown_on_screen(screen: str, view: GameView | None) -> frozenset[str]:
         return SHOWN_BY_THE_REVEAL
     if screen == VICTORY:
         return SHOWN_BY_THE_VICTORY_CHECK
-    if screen == TABLE and view.public.victory is not None:
+    if screen == TABLE and getattr(getattr(view, "public", None), "victory", None) is not None:
         # The end panel's button that started the Victory Check opens its screen at once.
         return STARTED_BY_THE_END_PANEL
     if screen != RUNNER:
