@@ -8,8 +8,9 @@ viewer may not do before the engine sees it.
 from __future__ import annotations
 
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterator
 
 from companion.engine import GameCommand, GameSession, GameState, IllegalCommand, NewGame, Step, check
 from companion.engine.apply import GameEnding, game_ending
@@ -17,7 +18,8 @@ from companion.engine.authority import may_undo, refusal_for
 from companion.engine.journal import Event, EventFilter, Topic, for_seat, for_table, of_topics
 from companion.engine.views import TABLE, GameView, Viewer, view_for
 from companion.rules import Rules
-from companion.store import GameStore, GameSummary, StoreError
+from companion.store import GameStore, GameSummary, SaveFileError, StoreError
+from companion.store.errors import SAVE_FORKED
 
 
 @dataclass(frozen=True)
@@ -149,14 +151,21 @@ class TableController:
     def history(self, viewer: Viewer, *topics: Topic, since: int | None = None,
                 limit: int | None = None) -> list[Event]:
         """The journal as `viewer` may read it (only `topics`, if given), newest first;
-        empty without a game."""
+        empty without a game. A damaged row found on the way moves the game to a new file
+        (see `_fork_damaged`) and the history is read from there."""
         visible = event_filter(viewer)
         if topics:
             visible = of_topics(visible, *topics)
         with self._lock:
             if self.session is None:
                 return []
-            return self.session.history(visible, since=since, limit=limit)
+            try:
+                return self.session.history(visible, since=since, limit=limit)
+            except StoreError:
+                if not self._damaged():
+                    raise
+                self._fork_damaged()
+                return self.session.history(visible, since=since, limit=limit)
 
     # -- change ------------------------------------------------------------
     def check(self, command: GameCommand, actor: Viewer = TABLE) -> IllegalCommand | None:
@@ -186,7 +195,8 @@ class TableController:
         with self._lock:
             session, game_id = self._require_game()
             step = session.prepare(command)
-            self.store.append(game_id, step)
+            with self._forking_on_damage():
+                self.store.append(game_id, step)
             session.commit(step)
             self._views.clear()
         self._notify(list(step.events), "execute")
@@ -213,14 +223,49 @@ class TableController:
             session, game_id = self._require_game()
             if not (session.can_undo if delta < 0 else session.can_redo):
                 raise IllegalCommand("error.nothing_to_undo" if delta < 0 else "error.nothing_to_redo")
-            session.state_at(session.cursor + delta)  # a state that cannot be read leaves the game where it is
-            self.store.set_cursor(game_id, session.cursor + delta)
+            with self._forking_on_damage():
+                session.state_at(session.cursor + delta)  # a state that cannot be read leaves the game where it is
+                self.store.set_cursor(game_id, session.cursor + delta)
             if delta < 0:
                 session.undo()
             else:
                 session.redo()
             self._views.clear()
         self._notify([], "undo" if delta < 0 else "redo")
+
+    # -- a file damaged by another program while its game is open ----------------
+    def _damaged(self) -> bool:
+        return self.game_id is not None and self.store.is_damaged(self.game_id)
+
+    @contextmanager
+    def _forking_on_damage(self) -> Iterator[None]:
+        """A damaged row found while saving or reading: the game goes on in a new file and
+        the table is told (the change it asked for was not made: it taps again)."""
+        try:
+            yield
+        except StoreError:
+            if not self._damaged():
+                raise
+            damaged = self.store.path_of(self.game_id)  # type: ignore[arg-type]
+            self._fork_damaged()
+            raise SaveFileError(SAVE_FORKED, damaged) from None
+
+    def _fork_damaged(self) -> None:
+        """The open game's file was damaged by another program: it would not reopen, so
+        nothing more is written to it. Every step played is in memory (the commands; the
+        engine is deterministic, so each state and its events are rebuilt from them) and
+        goes into a new file under the same title; the damaged file stays as it is, listed
+        with its reason. Lock held."""
+        old, old_id = self.session, self.game_id
+        assert old is not None and old_id is not None
+        fresh = GameSession(self.rules, list(old.commands), old.cursor)
+        for index in range(len(fresh.commands)):
+            fresh.state_at(index)  # rebuilt in order, each from the one before
+        self.game_id = self.store.create(fresh, self.store.title_of(old_id))
+        self.session = fresh
+        self.store.close(old_id)
+        self._views.clear()
+        self._notify([], "open")
 
     def _require_game(self) -> tuple[GameSession, str]:
         if self.session is None or self.game_id is None:

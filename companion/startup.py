@@ -105,7 +105,7 @@ def _store_problems(translator: Translator, store: "GameStore") -> list[str]:
     folder_problem = store.claim()
     if folder_problem is not None:
         problems.append(translator.t(folder_problem, folder=str(store.data_dir)))
-    problems += [translator.t(summary.error_key, file=summary.path.name)
+    problems += [translator.t(summary.error_key, **summary.problem)
                  for summary in store.list_games() if summary.error_key]
     return problems
 

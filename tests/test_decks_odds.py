@@ -55,8 +55,8 @@ def _brute_injury(rules, deck: Deck, kind: str, injuries: int) -> dict[str, Frac
 def _decks_to_check(make_game, rules) -> list[Deck]:
     game = make_game(seed=4)
     decks = [game.state.decks.attack]
-    for n in range(14):  # a few attacks: cards move to discard and on show
-        do(game, "resolve_attack", attacker="queen", seat=1, dark=False)
+    for n in range(14):  # a few draws (injury checks: attacks would wound Characters to death)
+        do(game, "injury_check", intruder="creeper", injuries=1)
         if n in (3, 9):
             decks.append(game.state.decks.attack)
     ids = [s.id for s in rules.attack_cards]

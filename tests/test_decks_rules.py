@@ -149,14 +149,16 @@ def test_hit_and_miss_for_each_attacker_against_every_card(make_game, rules, att
 def test_darkness_adds_the_extra_effect(make_game, rules):
     game = make_game(layout=LAYOUT_1234)  # S-01 powered, S-03 dark
     state = do(game, "resolve_attack", attacker="adult", seat=1, place="S-03", card="cut_2")
-    assert new_keys(state) == ["log.attack.hit_dark", "attack_card.effect.cut", "attack_card.dark.cut"]
+    # The card's text, then its wounds on the board: a Light Wound, and one more in Darkness.
+    assert new_keys(state) == ["log.attack.hit_dark", "attack_card.effect.cut", "attack_card.dark.cut",
+                               "log.body.light_wound", "log.body.light_wound"]
     state = do(game, "resolve_attack", attacker="adult", seat=1, place="S-01", card="cut_3")
-    assert new_keys(state) == ["log.attack.hit", "attack_card.effect.cut"]
+    assert new_keys(state) == ["log.attack.hit", "attack_card.effect.cut", "log.body.light_became_serious"]
     state = do(game, "resolve_attack", attacker="adult", seat=1, place="STAIRS", card="cut_4")
     assert new_keys(state)[0] == "log.attack.hit_dark"
     # Blood Chase has no Darkness extra.
     state = do(game, "resolve_attack", attacker="adult", seat=1, dark=True, card="blood_chase_2")
-    assert new_keys(state) == ["log.attack.hit_dark", "attack_card.effect.blood_chase"]
+    assert new_keys(state)[:2] == ["log.attack.hit_dark", "attack_card.effect.blood_chase"]
     assert state.decks.attack.discard == ["cut_2", "cut_3", "cut_4"]  # shown cards go when the next is drawn
     refused(game, "error.attack_darkness_conflict", "resolve_attack", attacker="adult", seat=1, place="S-01",
             dark=True)

@@ -18,7 +18,7 @@ from companion.engine.bag_model import Awaiting, Place, TokenOutcome
 from companion.engine.phase_state import EventStep
 from companion.engine.registry import REGISTRY, DuplicateRegistration, Registration, Registry
 from companion.engine.rng import RngState
-from companion.engine.timetrack import advance_time
+from companion.engine.timetrack import advance_time_command
 from companion.rules import load_rules
 from tests.conftest import setup_command
 from tests.support.candidates import candidates
@@ -304,7 +304,7 @@ def test_registering_a_command_twice_is_an_error():
     before = REGISTRY.get(c.AdvanceTime)
     with pytest.raises(DuplicateRegistration):
         REGISTRY.handles(c.AdvanceTime, check=lambda state, command, rules: None)(lambda turn, command: None)
-    assert REGISTRY.get(c.AdvanceTime) is before and before.effect is advance_time
+    assert REGISTRY.get(c.AdvanceTime) is before and before.effect is advance_time_command
 
     registry = Registry()
     registry.register(Registration(c.PlaceFire, check=lambda *args: None, effect=lambda *args: None))

@@ -261,8 +261,8 @@ def test_round_end_says_what_the_step_reminds_the_table_of():
     while state.event_phase.step is not EventStep.ROUND_END:
         outcome = run(state, next_runner_command(state, RULES), RULES)
         state = outcome.state
-    reminders = round_end(state)
+    reminders = round_end(state, RULES)
     assert reminders.next_round == state.round == 2
     keys = [event.key for event in outcome.events]
-    assert reminders.first_player_passes == ("log.event_phase.first_player" in keys)
+    assert reminders.first_player_passes == ("log.event_phase.first_player_to" in keys)
     assert reminders.first_player_passes

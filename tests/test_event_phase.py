@@ -86,9 +86,9 @@ def test_round_end_reminds_of_the_player_phase(make_game, rules):
     game = make_game()
     state = drive_to(game, rules, EventStep.ROUND_END)
     assert state.round == 2
-    assert {"log.event_phase.round_end", "log.event_phase.draw_up", "log.event_phase.first_player"} <= set(new_keys(state))
+    assert {"log.event_phase.round_end", "log.event_phase.draw_up", "log.event_phase.first_player_to"} <= set(new_keys(state))
     state = do(game, "continue_event_phase")
-    assert state.event_phase is None and new_keys(state) == ["log.event_phase.finished"]
+    assert state.event_phase is None and new_keys(state) == ["log.event_phase.finished", "log.first_player.passed"]
 
 
 # --------------------------------------------------------------------- no skipping

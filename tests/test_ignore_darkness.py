@@ -32,7 +32,10 @@ def test_without_the_toggle_the_dark_number_applies(rules):
 def test_an_attack_ignoring_darkness_has_no_darkness_extra(make_game):
     game = make_game(layout=LAYOUT_1234)
     state = do(game, "resolve_attack", attacker="adult", seat=1, place="S-03", card="cut_2", ignore_darkness=True)
-    assert new_keys(state) == ["log.attack.darkness_ignored", "log.attack.hit", "attack_card.effect.cut"]
+    # The card's effect (1 Light Wound on the board), not its Darkness extra (1 more).
+    assert new_keys(state) == ["log.attack.darkness_ignored", "log.attack.hit", "attack_card.effect.cut",
+                               "log.body.light_wound"]
+    assert state.member(1).body.light_wounds == 1
     assert state.latest.attack.dark is False
     # Reported as dark by the table, ignored all the same.
     state = do(game, "resolve_attack", attacker="adult", seat=1, dark=True, card="cut_3", ignore_darkness=True)

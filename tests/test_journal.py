@@ -144,10 +144,10 @@ def test_a_history_panel_picks_its_topics(make_game):
 def test_history_is_newest_step_first_with_each_steps_lines_in_order(make_game):
     game = make_game()
     for _ in range(3):
-        do(game, "advance_time")  # slot 14: the time line, then the power it cost
+        do(game, "advance_time")  # slot 14: the time line, the power it cost, the new round's First Player
     history = game.history()
     assert history == [*game.events_at(3), *game.events_at(2), *game.events_at(1), *game.events_at(0)]
-    assert [e.key for e in game.events_at(1)] == ["log.time_advanced", "announce.power_lost"]
+    assert [e.key for e in game.events_at(1)] == ["log.time_advanced", "announce.power_lost", "log.first_player.passed"]
     assert game.history(since=2) == list(game.events_at(3)) + list(game.events_at(2))
     assert game.history(limit=1) == [game.events_at(3)[0]]
 

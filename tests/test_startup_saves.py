@@ -24,6 +24,7 @@ import pytest
 from companion.engine import GameSession
 from companion.i18n import Translator
 from companion.startup import choose_language, prepare
+from companion.store.errors import renamed_back
 from companion.store import FORMAT_VERSION, GameStore
 from tests.conftest import cmd, setup_command
 
@@ -109,7 +110,9 @@ def test_a_broken_newest_game_is_listed_and_the_good_one_resumes(tmp_path, rules
     before = fingerprint(broken)
     startup = prepare(choice=choose_language("tr"), data_dir=tmp_path)
     assert startup.rules_problem is None
-    assert startup.store_problems == (Translator("tr").t(key, file=broken.name),)
+    problem = {"file": broken.name, "name": renamed_back(broken.name)} if key == "error.save_renamed" else \
+        {"file": broken.name}
+    assert startup.store_problems == (Translator("tr").t(key, **problem),)
     controller = startup.seating.controller
     assert controller.game_id == good_id
     cursor = controller.session.cursor
@@ -209,7 +212,7 @@ def test_the_app_starts_past_every_kind_of_broken_file(tmp_path, rules, apps):
     printed = set(app.error_lines())
     app.stop()
     t = Translator("pt-BR")
-    assert {t.t(key, file=path.name) for path, key, _ in broken} <= printed
+    assert {t.t(key, file=path.name, name=renamed_back(path.name)) for path, key, _ in broken} <= printed
     assert all(fingerprint(path) == before for path, _, before in broken)
     # The good game was resumed and still plays.
     with GameStore(tmp_path, rules=rules) as store:

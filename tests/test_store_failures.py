@@ -43,6 +43,15 @@ def in_memory(controller: TableController) -> tuple[list[str], int, str]:
     return [c.model_dump_json() for c in session.commands], session.cursor, session.state.model_dump_json()
 
 
+def file_rows(path: Path) -> tuple[list, list]:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return (conn.execute("SELECT * FROM meta ORDER BY key").fetchall(),
+                conn.execute("SELECT * FROM steps ORDER BY idx").fetchall())
+    finally:
+        conn.close()
+
+
 def file_bytes(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -230,7 +239,7 @@ def damage_state(path: Path, index: int) -> None:
     assert blob
 
 
-def test_an_undo_onto_a_damaged_step_leaves_the_game_playable(tmp_path, rules):
+def test_an_undo_onto_a_damaged_step_moves_the_game_to_a_new_file_and_leaves_the_damaged_one(tmp_path, rules):
     with GameStore(tmp_path, rules=rules) as store:
         game_id = TableController(store, rules).new_game(SETUP, "t")
     store = GameStore(tmp_path, rules=rules)
@@ -241,16 +250,24 @@ def test_an_undo_onto_a_damaged_step_leaves_the_game_playable(tmp_path, rules):
     controller.open(game_id)  # a fresh session: only the current state is in memory
     path = store.path_of(game_id)
     damage_state(path, controller.session.cursor - 1)
+    damaged = file_rows(path)
     acknowledged = in_memory(controller)
     with pytest.raises(SaveFileError) as caught:
         controller.undo()
-    assert caught.value.key == "error.save_corrupt"
-    assert in_memory(controller) == acknowledged
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    assert conn.execute("SELECT value FROM meta WHERE key = 'cursor'").fetchone()[0] == str(acknowledged[1])
-    conn.close()
-    controller.execute(cmd("advance_time"))  # still playable
-    assert controller.session.cursor == acknowledged[1] + 1
+    assert caught.value.key == "error.save_forked" and caught.value.params == {"file": path.name}
+    assert controller.game_id != game_id
+    assert in_memory(controller) == acknowledged  # the undo was not made; nothing was lost
+    controller.execute(cmd("advance_time"))  # play goes on, in the new file
+    controller.undo()  # the step that was damaged is whole again there
+    assert file_rows(path) == damaged  # not one row written (closing may fold its -wal in)
+    store.close()
+    commands, cursor, _state = on_disk(tmp_path, controller.game_id, rules)
+    assert commands == acknowledged[0] + [cmd("advance_time").model_dump_json()]
+    assert cursor == acknowledged[1]
+    with GameStore(tmp_path, rules=rules) as again:
+        listed = {summary.game_id: summary for summary in again.list_games()}
+    assert listed[game_id].error_key == "error.save_corrupt"
+    assert listed[controller.game_id].error_key is None and listed[controller.game_id].title == "t"
 
 
 def test_the_store_never_points_the_cursor_at_a_damaged_step(tmp_path, rules):
@@ -262,9 +279,11 @@ def test_the_store_never_points_the_cursor_at_a_damaged_step(tmp_path, rules):
         damage_state(store.path_of(game_id), 1)
         with pytest.raises(SaveFileError):
             store.set_cursor(game_id, 1)
-        store.set_cursor(game_id, 2)  # an intact step is fine
+        with pytest.raises(WriteError) as caught:
+            store.set_cursor(game_id, 2)  # an intact step, but the file would not reopen: never written again
+        assert caught.value.key == "error.save_damaged_while_open"
     conn = sqlite3.connect(f"file:{tmp_path / 'games' / game_id}.sqlite3?mode=ro", uri=True)
-    assert conn.execute("SELECT value FROM meta WHERE key = 'cursor'").fetchone()[0] == "2"
+    assert conn.execute("SELECT value FROM meta WHERE key = 'cursor'").fetchone()[0] == "3"
     conn.close()
 
 

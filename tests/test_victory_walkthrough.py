@@ -217,8 +217,10 @@ def test_with_the_app_deck_the_check_scans_the_real_cards_and_tells_only_the_pla
     public = [e for e in step.events if e.reaches_table]
     assert [e.key for e in public] == ["log.victory.contamination_checked"]
     assert not any(e.announce for e in step.events if e.visibility.audience is Audience.SEAT)
-    # Seat 2 holds no card: a clean scan, no draw.
-    clean = game.execute(c.DrawContamination(seat=2, action_cards=10)).state.victory.contamination_of(2)
-    assert clean.dies is False and clean.drawn is None
+    # Seat 2 holds no card and no Larva: the app settled it when the step began, nothing to ask.
+    clean = game.state.victory.contamination_of(2)
+    assert clean.certain and clean.dies is False and clean.drawn is None
+    with pytest.raises(IllegalCommand, match="error.victory.already_checked"):
+        game.execute(c.DrawContamination(seat=2, action_cards=10))
     game.execute(c.RevealContamination())
     assert game.state.victory.step is VictoryStep.OBJECTIVES

@@ -10,6 +10,7 @@ from . import attacks, bag, body, contamination, crew, event_phase, markers, pow
 from . import contingency, victory  # noqa: F401
 from .context import Turn
 from .errors import IllegalCommand
+from .event_phase import close_if_over
 from .journal import Outcome
 from .power import check_layout
 from .registry import REGISTRY, Registration
@@ -95,5 +96,7 @@ def run(state: GameState | None, command: c.GameCommand, rules: "Rules") -> Outc
     assert state is not None
     turn = Turn(state=state.model_copy(deep=True), rules=rules, seq=state.commands_applied)
     registration.effect(turn, command)
+    # One invariant for every command: a finished game has no Event Phase open.
+    close_if_over(turn)
     turn.state.commands_applied += 1
     return Outcome(turn.state, tuple(turn.events))

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from . import body as body_rules
 from . import contamination, crew
+from .attack_board import BLOOD_CHASE, breeder_attacks, card_kills, resolve_card
 from .bag import (destroy_carried_egg, kill_miniature, lighting, place_miniature, remove_miniature, remove_nest_egg,
                   require_bag_free, require_place)
 from .bag_model import Place
@@ -45,6 +47,9 @@ from .vocab import IntruderKind
 
 if TYPE_CHECKING:
     from companion.rules import AttackCardSpec, EventCardSpec, Rules
+
+    from .body_model import Body
+    from .state import CrewMember
 
 # Locale keys of the targeting rule a screen shows before an attack, by ResolveAttack.target.
 TARGET_REMINDERS: dict[str, str] = {
@@ -159,7 +164,8 @@ def check_resolve_attack(state: GameState, command: ResolveAttack, rules: "Rules
         require_bag_free(state)
 
 
-@handles(ResolveAttack, check=check_resolve_attack, hidden_outcome=True)
+@handles(ResolveAttack, check=check_resolve_attack, hidden_outcome=True,
+         may_end_game=lambda state, command, rules: attack_may_end_game(state, command, rules))
 def resolve_attack(turn: Turn, command: ResolveAttack) -> None:
     state = turn.state
     member = state.member(command.seat)
@@ -167,9 +173,11 @@ def resolve_attack(turn: Turn, command: ResolveAttack) -> None:
     who = {"seat": member.seat, "character": member.character, "kind": command.attacker, "target": command.target}
     if command.ignore_darkness and darkness(state, turn.rules, command.place, command.dark):
         turn.log("log.attack.darkness_ignored", seat=member.seat, character=member.character)
+    result = AttackResult(seq=turn.seq, attacker=command.attacker, seat=member.seat, target=command.target,
+                          dark=dark, outcome=AttackOutcome.INFESTED,
+                          place=command.place.value if command.place is not None else None)
     if command.attacker == IntruderKind.LARVA:
         turn.log("log.attack.infest", **who)
-        outcome, card = AttackOutcome.INFESTED, None
         contamination.infest(turn, member)
         # The Larva leaves the board for the Character board (no Carcass, token stays aside).
         if _on_board(state, IntruderKind.LARVA):
@@ -178,46 +186,93 @@ def resolve_attack(turn: Turn, command: ResolveAttack) -> None:
             _board_untracked(turn, IntruderKind.LARVA)
     else:
         reported = (command.card,) if command.card is not None else None
-        card = draw_attack_cards(turn, 1, reported)[0]
-        spec = attack_card(turn.rules, card)
-        params = {**who, "card": card, "attack_card": spec.kind}
+        result.card = draw_attack_cards(turn, 1, reported)[0]
+        spec = attack_card(turn.rules, result.card)
+        params = {**who, "card": result.card, "attack_card": spec.kind}
         if command.attacker in spec.symbols:
-            outcome = AttackOutcome.HIT
+            result.outcome = AttackOutcome.HIT
             turn.log("log.attack.hit_dark" if dark else "log.attack.hit", **params)
-            _card_effect(turn, spec, dark, command)
+            _card_effect(turn, spec, dark, command, result)
         else:
-            outcome = AttackOutcome.MISS
+            result.outcome = AttackOutcome.MISS
             turn.log("log.attack.miss", **params)
-    state.latest.attack = AttackResult(seq=turn.seq, attacker=command.attacker, seat=member.seat,
-                                       target=command.target, dark=dark, outcome=outcome, card=card)
+    state.latest.attack = result
     phase = state.event_phase
     if phase is not None and phase.step is EventStep.ATTACKS:
         phase.attacks += 1
 
 
-def _card_effect(turn: Turn, spec: "AttackCardSpec", dark: bool, command: ResolveAttack) -> None:
-    """The card's text as log lines (screens show the same keys), then what the app tracks."""
+def _card_effect(turn: Turn, spec: "AttackCardSpec", dark: bool, command: ResolveAttack,
+                 result: AttackResult) -> None:
+    """The card's text as log lines (screens show the same keys), then what the app tracks:
+    the miniatures, the Character board, the Contamination card and the Larva."""
     turn.log(f"attack_card.effect.{spec.kind}", card=spec.id)
     if dark and spec.has_darkness_extra:
         turn.log(f"attack_card.dark.{spec.kind}", card=spec.id)
-    if spec.kind == EVOLVE and command.attacker == IntruderKind.CREEPER:
-        _evolve(turn)
-    contamination.attack_effect(turn, turn.state.member(command.seat), spec.kind, dark)
+    evolved = spec.kind == EVOLVE and command.attacker == IntruderKind.CREEPER and _evolve(turn)
+    result.breeder_attacks = evolved and breeder_attacks(spec.kind, dark)
+    if result.breeder_attacks:
+        turn.log("log.attack.breeder_attacks", kind=IntruderKind.BREEDER)
+    member = turn.state.member(command.seat)
+    result.killed = resolve_card(_PlayedBoard(turn, member), spec.kind, dark)
+    if result.killed:
+        return
+    contamination.attack_effect(turn, member, spec.kind, dark)
+    if spec.kind == BLOOD_CHASE and command.target == "escape" and member.body.undressed_wounds:
+        turn.log("log.attack.follows", seat=member.seat, character=member.character, kind=command.attacker)
 
 
-def _evolve(turn: Turn) -> None:
-    """Evolve: the attacking Creeper is replaced with a Breeder, if a Breeder miniature is left."""
+class _PlayedBoard:
+    """The Character's own board: each wound, Slime marker and death logged as it happens."""
+
+    def __init__(self, turn: Turn, member: "CrewMember") -> None:
+        self.turn, self.member = turn, member
+
+    @property
+    def body(self) -> "Body":
+        return self.member.body
+
+    def wound(self, *, serious: bool) -> bool:
+        return body_rules.suffer_wound(self.turn, self.member, serious=serious)
+
+    def slime(self) -> None:
+        if not self.member.body.slime:  # a second Slime marker does nothing
+            self.member.body.slime = True
+            self.turn.log("log.body.slime_gained", seat=self.member.seat, character=self.member.character)
+
+    def die(self) -> None:
+        body_rules.die(self.turn, self.member, "announce.body.died_of_attack")
+
+
+def attack_may_end_game(state: GameState, command: ResolveAttack, rules: "Rules") -> bool:
+    """Whether the attack may end the game, from what everyone can see: the target is the
+    last Character in the Facility and some card still in the Attack deck (which cards
+    are left is public, their order is not) would hit and kill it with its board as it is."""
+    if command.attacker == IntruderKind.LARVA or not crew.is_last_in_facility(state, command.seat):
+        return False
+    dark = attack_darkness(state, rules, command)
+    body = state.member(command.seat).body
+    specs = _attack_specs(rules)
+    cards = [command.card] if command.card is not None else _possible_cards(state.decks.attack, 1)
+    return any(command.attacker in specs[card].symbols and card_kills(body, specs[card].kind, dark)
+               for card in set(cards))
+
+
+def _evolve(turn: Turn) -> bool:
+    """Evolve: the attacking Creeper is replaced with a Breeder, if a Breeder miniature is
+    left (True: a Breeder stands where the Creeper was)."""
     bag = turn.state.bag
     breeder = IntruderKind.BREEDER
     if bag.on_board[breeder] >= turn.rules.intruders.miniatures[breeder]:
         turn.log("log.attack.evolve_no_breeder", kind=breeder)
-        return
+        return False
     if not _on_board(turn.state, IntruderKind.CREEPER):
         _board_untracked(turn, IntruderKind.CREEPER)
-        return
+        return True
     remove_miniature(turn, IntruderKind.CREEPER)
     place_miniature(turn, breeder)
     turn.log("log.attack.evolved", kind=breeder)
+    return True
 
 
 # --------------------------------------------------------------------- injury checks

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import crew
-from .body_model import LIGHT_WOUND_STEPS
+from .body_model import Wound, add_wound
 from .commands import RecordDeath, SetLarva, SetSlime, SufferWound, TreatWounds
 from .context import Turn
 from .guards import require, require_running
@@ -38,22 +38,17 @@ def suffer_wound(turn: Turn, member: CrewMember, *, serious: bool, quiet: bool =
     """One wound, resolved at once; True when it killed the Character. `quiet`: the
     caller's line already tells the table about the wound (a death is told anyway)."""
     body = member.body
-    if body.is_at_the_limit:
+    wound = add_wound(body, serious=serious)
+    if wound is Wound.KILLS:
         die(turn, member, "announce.body.died_of_wounds")
         return True
-    if serious:
-        body.serious_wounds += 1
-        if not quiet:
-            turn.log("log.body.serious_wound", **_who(member), total=body.serious_wounds)
+    if quiet:
         return False
-    body.light_wounds += 1
-    if body.light_wounds < LIGHT_WOUND_STEPS:
-        if not quiet:
-            turn.log("log.body.light_wound", **_who(member), step=body.light_wounds)
-        return False
-    body.light_wounds = 0
-    body.serious_wounds += 1
-    if not quiet:
+    if wound is Wound.SERIOUS:
+        turn.log("log.body.serious_wound", **_who(member), total=body.serious_wounds)
+    elif wound is Wound.LIGHT:
+        turn.log("log.body.light_wound", **_who(member), step=body.light_wounds)
+    else:
         turn.log("log.body.light_became_serious", **_who(member), total=body.serious_wounds)
     return False
 

@@ -358,6 +358,14 @@ class EventNoiseInCorridors(_Command):
     had_noise: bool
 
 
+class EventEggProtection(_Command):
+    """Egg Protection's Darkness extra: `seats`, the Characters it reaches in Darkness, each
+    gain 1 Contamination card (none: nobody it reaches is in Darkness)."""
+
+    type: Literal["event_egg_protection"] = "event_egg_protection"
+    seats: tuple[int, ...] = ()
+
+
 class EventDevelopBag(_Command):
     """Step 10: bag development (as develop_bag)."""
 
@@ -504,12 +512,12 @@ class StartContaminationChecks(_Command):
 
 
 class AnswerScan(_Command):
-    """Step 2 A with the printed cards: a Larva on the Character board; an INFECTED card
-    among the scanned."""
+    """Step 2 A with the printed cards: an INFECTED card among the scanned. Whether a Larva
+    is on the Character board is the app's (`larva` None); a value given is the player's."""
 
     type: Literal["answer_scan"] = "answer_scan"
     seat: int
-    larva: bool
+    larva: bool | None = None
     infected: bool
 
 
@@ -602,6 +610,7 @@ GameCommand = Annotated[
         EventLeavingTheShell,
         EventLurking,
         EventNoiseInCorridors,
+        EventEggProtection,
         EventDevelopBag,
         GainContamination,
         InfestCharacter,

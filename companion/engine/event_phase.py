@@ -35,6 +35,7 @@ from .commands import (
     EventCoolantLeak,
     EventCssLaunch,
     EventDevelopBag,
+    EventEggProtection,
     EventFireDamage,
     EventHatching,
     EventKickstopper,
@@ -47,6 +48,7 @@ from .commands import (
 from .context import Turn
 from .decks import EVENT_DECK, check_draws, discard_shown_card, draw, event_card, remove_shown_card
 from .errors import IllegalCommand
+from .first_player import next_first_player, pass_first_player
 from .guards import require, require_running
 from .phase_state import EventEffect, EventPhase, EventStep
 from .registry import handles
@@ -76,10 +78,14 @@ class RoundEnd:
     next_round: int
     # The First Player token passes on (not before the first round).
     first_player_passes: bool
+    # The seat that takes it then (None: nobody is left to take it).
+    new_first_player: int | None = None
 
 
-def round_end(state: GameState) -> RoundEnd:
-    return RoundEnd(next_round=state.round, first_player_passes=state.round > 1)
+def round_end(state: GameState, rules: "Rules") -> RoundEnd:
+    passes = state.round > 1
+    return RoundEnd(next_round=state.round, first_player_passes=passes,
+                    new_first_player=next_first_player(state, rules) if passes else None)
 
 
 def _step_blocker(state: GameState, phase: EventPhase, rules: "Rules") -> str | None:
@@ -128,12 +134,16 @@ def _at(state: GameState, step: EventStep) -> EventPhase:
 
 
 # --------------------------------------------------------------------- shared steps
-def _close_if_over(turn: Turn) -> bool:
-    """A game that ended during the phase has no Event Phase left to run."""
-    if turn.state.is_over:
-        turn.state.event_phase = None
-        return True
-    return False
+def close_if_over(turn: Turn) -> bool:
+    """A game that ended during the phase has no Event Phase left to run, whatever ended
+    it (apply.run calls this after every command)."""
+    state = turn.state
+    if not state.is_over:
+        return False
+    if state.event_phase is not None:
+        turn.log("log.event_phase.closed_by_the_end", round=state.event_phase.round)
+        state.event_phase = None
+    return True
 
 
 def _enter(turn: Turn, phase: EventPhase, step: EventStep) -> None:
@@ -165,11 +175,12 @@ def _enter(turn: Turn, phase: EventPhase, step: EventStep) -> None:
     elif step is EventStep.DEVELOPMENT:
         turn.log("log.event_phase.development")
     elif step is EventStep.ROUND_END:
-        reminders = round_end(state)
+        reminders = round_end(state, turn.rules)
         turn.log("log.event_phase.round_end", round=reminders.next_round)
         turn.log("log.event_phase.draw_up")
-        if reminders.first_player_passes:
-            turn.log("log.event_phase.first_player")
+        if reminders.first_player_passes and reminders.new_first_player is not None:
+            member = state.member(reminders.new_first_player)
+            turn.log("log.event_phase.first_player_to", seat=member.seat, character=member.character)
 
 
 # --------------------------------------------------------------------- the runner
@@ -206,13 +217,14 @@ def continue_event_phase(turn: Turn, command: ContinueEventPhase) -> None:
     step = phase.step
     if step is EventStep.TIME:
         timetrack.advance_time(turn, command)
-        if _close_if_over(turn):
+        if close_if_over(turn):
             return
     elif step is EventStep.EVENT_CARD:
         _finish_event_card(turn, phase)
     elif step is EventStep.ROUND_END:
         turn.log("log.event_phase.finished", round=phase.round)
         turn.state.event_phase = None
+        pass_first_player(turn)
         return
     _enter(turn, phase, EventStep(step + 1))
 
@@ -225,7 +237,6 @@ def check_event_css_launch(state: GameState, command: EventCssLaunch, rules: "Ru
 @handles(EventCssLaunch, check=check_event_css_launch)
 def event_css_launch(turn: Turn, command: EventCssLaunch) -> None:
     crew.css_launch(turn, command)
-    _close_if_over(turn)
 
 
 def check_event_fire_damage(state: GameState, command: EventFireDamage, rules: "Rules") -> None:
@@ -362,7 +373,6 @@ def event_coolant_leak(turn: Turn, command: EventCoolantLeak) -> None:
             turn.log("log.event.self_destruct_already_running")
     else:
         markers.place_malfunction(turn, command)
-        _close_if_over(turn)
 
 
 def check_event_hatching(state: GameState, command: EventHatching, rules: "Rules") -> None:
@@ -445,3 +455,24 @@ def event_noise_in_corridors(turn: Turn, command: EventNoiseInCorridors) -> None
         turn.announce("announce.event.malfunction_pool_shrinks", count=state.malfunction, pool=state.malfunction_pool)
     else:
         turn.log("log.event.malfunction_supply_empty", count=state.malfunction, pool=state.malfunction_pool)
+
+
+# --------------------------------------------------------------------- Egg Protection in Darkness
+def check_event_egg_protection(state: GameState, command: EventEggProtection, rules: "Rules") -> None:
+    _require_effect(state, EventEffect.EGG_PROTECTION)
+    require(len(set(command.seats)) == len(command.seats), "error.event_phase_egg_protection_twice")
+    for seat in command.seats:
+        crew.active_member(state, seat)
+
+
+@handles(EventEggProtection, check=check_event_egg_protection, hidden_outcome=True)
+def event_egg_protection(turn: Turn, command: EventEggProtection) -> None:
+    """Each Character the Darkness extra reaches gains 1 Contamination card: dealt by the
+    app's deck, or taken from the printed one at the table."""
+    _effect_done(turn, EventEffect.EGG_PROTECTION)
+    if not command.seats:
+        turn.log("log.event.egg_protection_nobody")
+    for seat in command.seats:
+        member = turn.state.member(seat)
+        turn.log("log.event.egg_protection_card", seat=member.seat, character=member.character)
+        contamination.deal(turn, member, 1)

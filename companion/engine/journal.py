@@ -135,6 +135,8 @@ TOPICS: dict[str, Topic] = {
     # What an attack or injury check does to the miniatures and the Nest.
     "log.attack.evolved": Topic.BAG,
     "log.attack.evolve_no_breeder": Topic.BAG,
+    "log.attack.breeder_attacks": Topic.BAG,
+    "log.attack.follows": Topic.BAG,
     "log.injury.no_egg_in_nest": Topic.BAG,
     "log.deck.": Topic.DECKS,
     "log.event.drawn": Topic.DECKS,
@@ -146,6 +148,7 @@ TOPICS: dict[str, Topic] = {
     "event_card.": Topic.CARD_TEXT,
     "attack_card.": Topic.CARD_TEXT,
     "log.event_phase.": Topic.PHASE,
+    "log.first_player.": Topic.PHASE,
 }
 # A key filed nowhere (a new line) still gets a topic.
 DEFAULT_TOPIC = Topic.GAME

@@ -43,6 +43,7 @@ class EventEffect(StrEnum):
     LEAVING_THE_SHELL = "leaving_the_shell"  # every Character in the Facility scans (a Larva: a drawn card)
     LURKING = "lurking"  # intruders away from Characters go back into the bag
     NOISE_IN_CORRIDORS = "noise_in_corridors"  # maybe 1 Fire and 1 Malfunction marker out of the pools
+    EGG_PROTECTION = "egg_protection"  # in Darkness, 1 Contamination card for each Character it reaches
 
 
 class EventPhase(BaseModel):

@@ -30,6 +30,12 @@ class AttackResult(_Model):
     dark: bool
     outcome: AttackOutcome
     card: str | None = None  # the Attack card drawn (None when a Larva infests)
+    # Where it happened (None when the table gave only light or Darkness).
+    place: str | None = None
+    # The card left the table a follow-up: Evolve in Darkness, the Breeder placed attacks.
+    breeder_attacks: bool = False
+    # The hit killed the Character.
+    killed: bool = False
 
 
 class InjuryOutcome(StrEnum):

@@ -103,6 +103,8 @@ class GameState(_Model):
     first_death_done: bool = False
     css_launched_at: int | None = None
     crew: list[CrewMember]
+    # The seat holding the First Player token (first_player.py); seat 1 at setup.
+    first_player: int = 1
     bag: BagState
     # The Event and Attack decks (decks.py) and the Event Phase runner (None between phases).
     decks: Decks

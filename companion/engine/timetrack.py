@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 from .commands import AdvanceTime, StartSelfDestruct, StopSelfDestruct, TriggerAlert
 from .context import Turn
 from .ending import destroy_facility, end_game
+from .first_player import pass_first_player
 from .guards import require, require_running
 from .power import apply_threshold
 from .registry import handles
@@ -50,7 +51,15 @@ def check_advance_time(state: GameState, command: object, rules: "Rules") -> Non
 
 
 @handles(AdvanceTime, check=check_advance_time, refused_during_event_phase=True)
+def advance_time_command(turn: Turn, command: object) -> None:
+    """Time moved by the tracker outside the runner: a new round, so the First Player
+    token passes too (the runner passes it when the round's Event Phase ends)."""
+    advance_time(turn, command)
+    pass_first_player(turn)
+
+
 def advance_time(turn: Turn, command: object) -> None:
+    """Step 5: the Time token moves one slot, resolving what it passes."""
     state = turn.state
     # Tokens on the slot being left act before the Time token moves.
     token = state.self_destruct

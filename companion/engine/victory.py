@@ -99,6 +99,37 @@ def must_draw(entry: SurvivorContamination, rules: "Rules") -> bool:
     return bool(entry.infected or (entry.larva and rules.victory.larva_skips_scan))
 
 
+def larva_of(state: GameState, entry: SurvivorContamination) -> bool:
+    """A Larva on the survivor's board: as the player answered, else as the app tracks it."""
+    return entry.larva if entry.larva is not None else state.member(entry.seat).body.larva
+
+
+def skips_to_the_draw(state: GameState, entry: SurvivorContamination, rules: "Rules") -> bool:
+    """The board shows a Larva and the Larva skips the scan: the draw, with no question."""
+    return larva_of(state, entry) and rules.victory.larva_skips_scan
+
+
+def nothing_to_check(state: GameState, seat: int) -> bool:
+    """With the app's deck, a survivor holding no Contamination card and no Larva survives
+    step 2 for certain (both are public: the count of cards and the board)."""
+    deck = state.contamination
+    return deck is not None and not deck.held_by(seat) and not state.member(seat).body.larva
+
+
+def may_choose_objective(state: GameState, check: VictoryCheck, seat: int, rules: "Rules") -> bool:
+    """Whether `seat` may enter its objective now: at step 3 (objective_seats), or already at
+    step 2 once its own check is settled and it survives (co-operative play: anyone), so a
+    player handed the shared device does both in one turn. Only that player knows it then."""
+    if check.step is VictoryStep.OBJECTIVES:
+        return seat in objective_seats(state, check, rules)
+    if check.step is not VictoryStep.CONTAMINATION:
+        return False
+    if state.mode is Mode.COOP:
+        return any(entry.seat == seat for entry in check.roster)
+    entry = check.contamination_of(seat)
+    return entry is not None and entry.settled and not entry.dies
+
+
 # --------------------------------------------------------------------- checks shared by the steps
 def walkthrough(state: GameState) -> VictoryCheck:
     if state.victory is None:
@@ -273,6 +304,10 @@ def start_contamination(turn: Turn, command: StartContaminationChecks) -> None:
     check.contamination = [SurvivorContamination(seat=seat)
                            for seat in alive_after_contingency(turn.state, check, turn.rules)]
     turn.log("log.victory.contamination_started", count=len(check.contamination))
+    for entry in check.contamination:
+        if nothing_to_check(turn.state, entry.seat):
+            entry.larva, entry.infected, entry.dies, entry.certain = False, False, False, True
+            turn.log("log.victory.nothing_to_check", character=turn.state.member(entry.seat).character)
 
 
 # --------------------------------------------------------------------- step 2: each survivor, privately
@@ -289,7 +324,8 @@ def check_answer_scan(state: GameState, command: AnswerScan, rules: "Rules") -> 
 def answer_scan(turn: Turn, command: AnswerScan) -> None:
     entry = turn.state.victory.contamination_of(command.seat)  # type: ignore[union-attr]
     assert entry is not None
-    entry.larva, entry.infected = command.larva, command.infected
+    entry.larva = command.larva if command.larva is not None else turn.state.member(command.seat).body.larva
+    entry.infected = command.infected
     if must_draw(entry, turn.rules):
         turn.log_for_seat(command.seat, "log.victory.must_draw", character=turn.state.member(command.seat).character)
     else:
@@ -302,7 +338,8 @@ def check_draw(state: GameState, command: DrawContamination, rules: "Rules") -> 
         require(command.contamination_cards is None, "error.victory.app_counts")
         return
     require(command.contamination_cards is not None, "error.victory.count_needed")
-    require(entry.larva is not None and must_draw(entry, rules), "error.victory.scan_first")
+    answered = entry.larva is not None and must_draw(entry, rules)
+    require(answered or (entry.larva is None and skips_to_the_draw(state, entry, rules)), "error.victory.scan_first")
 
 
 @handles(DrawContamination, check=check_draw, hidden_outcome=True)
@@ -315,6 +352,7 @@ def draw(turn: Turn, command: DrawContamination) -> None:
                        turn.rules.contamination.victory_check_draws)
     entry = turn.state.victory.contamination_of(command.seat)  # type: ignore[union-attr]
     assert entry is not None
+    entry.larva = larva_of(turn.state, entry)
     entry.action_cards, entry.contamination_cards = command.action_cards, command.contamination_cards
     settle_contamination(turn, command.seat, dies=dies_of(drawn), drawn=drawn)
 
@@ -381,17 +419,27 @@ def reveal_contamination(turn: Turn, command: RevealContamination) -> None:
 
 # --------------------------------------------------------------------- step 3: objectives
 def check_choose(state: GameState, command: ChooseObjective, rules: "Rules") -> None:
-    check = at_step(state, VictoryStep.OBJECTIVES)
+    check = walkthrough(state)
+    require(check.step in (VictoryStep.CONTAMINATION, VictoryStep.OBJECTIVES), "error.victory.wrong_step",
+            step=int(check.step))
     member = member_at(state, command.seat)
-    require(command.seat in objective_seats(state, check, rules), "error.victory.no_objective",
+    require(may_choose_objective(state, check, command.seat, rules), "error.victory.no_objective",
             character=member.character)
+    # Whether it is complete never depends on who is alive (objectives.check_choice).
     check_choice(command.objective, command.seat, objective_facts(state, check, rules), rules)
 
 
 @handles(ChooseObjective, check=check_choose)
 def choose(turn: Turn, command: ChooseObjective) -> None:
-    turn.state.victory.objectives[command.seat] = command.objective  # type: ignore[union-attr]
-    turn.log("log.victory.objective_entered", character=turn.state.member(command.seat).character)
+    check = turn.state.victory
+    assert check is not None
+    check.objectives[command.seat] = command.objective
+    character = turn.state.member(command.seat).character
+    if check.step is VictoryStep.CONTAMINATION and turn.state.mode is not Mode.COOP:
+        # Before the step is revealed, that a survivor entered it would tell the table they survived.
+        turn.log_for_seat(command.seat, "log.victory.objective_entered", character=character)
+    else:
+        turn.log("log.victory.objective_entered", character=character)
 
 
 def check_reveal_objectives(state: GameState, command: RevealObjectives, rules: "Rules") -> None:

@@ -92,6 +92,9 @@ class SurvivorContamination(_Model):
     drawn: list[CardKind] | None = None
     # None until settled (by the scan, the draw, or the table's report).
     dies: bool | None = None
+    # Settled by the app at the step's start: with its deck, no Contamination card and no
+    # Larva (public facts), the Character survives and has nothing to check.
+    certain: bool = False
 
     @property
     def settled(self) -> bool:

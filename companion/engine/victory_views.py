@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict
 
 from .objectives import judge, needs_answer
-from .victory import alive_after_end, objective_facts, objective_seats
+from .victory import alive_after_end, may_choose_objective, objective_facts, objective_seats
 from .victory_model import (
     ObjectiveChoice,
     ObjectiveKind,
@@ -128,6 +128,8 @@ class ContaminationStatusView(_View):
     settled: bool
     # Only once the step is revealed.
     dies: bool | None
+    # Settled by the app from public facts (no Contamination card, no Larva): survives.
+    certain: bool = False
 
 
 class ObjectiveStatusView(_View):
@@ -219,7 +221,9 @@ def victory_view(state: "GameState", rules: "Rules") -> VictoryView | None:
     public_objectives = state.mode is Mode.COOP or check.step is VictoryStep.RESULT
     at_objectives = check.step >= VictoryStep.OBJECTIVES
     seats = objective_seats(state, check, rules) if at_objectives else []
-    facts = objective_facts(state, check, rules) if at_objectives else None
+    # Objectives may be entered from step 2 on (victory.may_choose_objective); which kinds
+    # the app must ask about depends on how the game ended, never on who is alive.
+    facts = objective_facts(state, check, rules) if check.step >= VictoryStep.CONTAMINATION else None
     asked = tuple(kind for kind in ObjectiveKind if needs_answer(kind, facts, rules)) if facts is not None else ()
     return VictoryView(
         step=check.step,
@@ -231,7 +235,8 @@ def victory_view(state: "GameState", rules: "Rules") -> VictoryView | None:
         contingency_deaths=tuple(check.contingency_deaths),
         digital_deck=state.contamination is not None,
         contamination=tuple(ContaminationStatusView(seat=e.seat, settled=e.settled,
-                                                    dies=e.dies if check.contamination_revealed else None)
+                                                    dies=e.dies if check.contamination_revealed or e.certain else None,
+                                                    certain=e.certain)
                             for e in check.contamination),
         contamination_revealed=check.contamination_revealed,
         objective_seats=tuple(seats),
@@ -270,5 +275,5 @@ def seat_victory(state: "GameState", seat: int, rules: "Rules") -> SeatVictoryVi
         contamination=OwnContaminationView.model_validate(entry.model_dump()) if entry is not None else None,
         objective=choice,
         objective_result=result,
-        must_enter_objective=check.step is VictoryStep.OBJECTIVES and seat in objective_seats(state, check, rules),
+        must_enter_objective=may_choose_objective(state, check, seat, rules),
     )

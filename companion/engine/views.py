@@ -29,6 +29,7 @@ from .contamination_views import (
     seat_contamination,
 )
 from .decks import Deck
+from .first_player import next_first_player, passed_over
 from .odds import TableKnowledge, bag_odds, table_knowledge, table_outcomes
 from .victory_views import (
     ContingencyView,
@@ -230,6 +231,10 @@ class ThresholdAhead(_View):
 class RoundEndView(_View):
     next_round: int
     first_player_passes: bool
+    # Who takes the First Player token when the round ends, and whom it passes over
+    # (a reading: the rules data's unconfirmed `first_player_skips`).
+    new_first_player: int | None = None
+    first_player_skipped: tuple[int, ...] = ()
 
 
 class AttackView(AttackResult):
@@ -279,6 +284,12 @@ class PublicView(_View):
     event_phase: EventPhaseView | None
     # The digital Contamination deck (None: the table uses its printed cards).
     contamination: ContaminationDeckView | None
+    # Where the round is, for a glance: "player" (the Player Phase), "event" (the runner,
+    # at `phase_step`) or "over"; who holds the First Player token and who takes it next.
+    phase: Literal["player", "event", "over"]
+    phase_step: EventStep | None
+    first_player: int
+    next_first_player: int | None
     end: GameEnd | None
     # The game is over with nobody alive: there is no Victory Check, everyone has lost.
     everyone_lost: bool
@@ -478,6 +489,10 @@ def public_view(state: GameState, rules: "Rules") -> PublicView:
         decks=DecksView(event=_deck_view(state.decks.event), attack=_deck_view(state.decks.attack)),
         event_phase=_phase_view(state),
         contamination=deck_view(state, rules),
+        phase="over" if state.is_over else "event" if state.event_phase is not None else "player",
+        phase_step=state.event_phase.step if state.event_phase is not None else None,
+        first_player=state.first_player,
+        next_first_player=next_first_player(state, rules),
         end=state.end.model_copy(deep=True) if state.end is not None else None,
         everyone_lost=everyone_lost(state, rules),
         commands_applied=state.commands_applied,
@@ -486,11 +501,17 @@ def public_view(state: GameState, rules: "Rules") -> PublicView:
         addable_kinds=tuple(kind for kind in MINIATURE_KINDS if queries.can_add_to_bag(state, rules, kind)),
         next_threshold=_threshold_ahead(state, rules),
         css_launch_pending=queries.css_launch_pending(state, rules),
-        round_end=RoundEndView(**vars(queries.round_end(state))),
+        round_end=_round_end_view(state, rules),
         latest=_latest_view(state),
         contingency=contingency_view(state, rules),
         victory=victory_view(state, rules),
     )
+
+
+def _round_end_view(state: GameState, rules: "Rules") -> RoundEndView:
+    reminders = queries.round_end(state, rules)
+    skipped = tuple(passed_over(state, rules)) if reminders.new_first_player is not None else ()
+    return RoundEndView(**vars(reminders), first_player_skipped=skipped)
 
 
 def _threshold_ahead(state: GameState, rules: "Rules") -> ThresholdAhead | None:

@@ -39,6 +39,14 @@ def format_slot(slot: Any) -> str:
     return "S" if number == 0 else f"{number:02d}"
 
 
+class _Rendered(str):
+    """A parameter value already in the players' words (left as it is)."""
+
+
+# A journal line's Character parameters -> the parameter naming that Character's seat.
+_CHARACTER_SEATS = (("character", "seat"), ("other_character", "other_seat"))
+
+
 class _KeepUnknown(dict):
     """format_map helper: a placeholder without a value stays visible as {name}."""
 
@@ -117,6 +125,8 @@ class Translator:
     def _render_param(self, name: str, value: Any) -> Any:
         if value is None:
             return ""
+        if isinstance(value, _Rendered):
+            return str(value)
         if name == "slot" or name.endswith("_slot"):
             return format_slot(getattr(value, "value", value))
         prefix = _NAMED_PARAMS.get(name)
@@ -136,9 +146,16 @@ class Translator:
                     return f"{key}.{form}"
         return f"{key}.other"
 
-    def entry(self, event: Any) -> str:
-        """A line of the game's journal (an engine Event: .key and .params)."""
-        return self.t(event.key, **dict(getattr(event, "params", None) or {}))
+    def entry(self, event: Any, players: Mapping[int, str] | None = None) -> str:
+        """A line of the game's journal (an engine Event: .key and .params). With the
+        players' names by seat, a Character it names reads "Ana (Hacker)"."""
+        params = dict(getattr(event, "params", None) or {})
+        for character, seat in _CHARACTER_SEATS:
+            name = (players or {}).get(params.get(seat)) if isinstance(params.get(seat), int) else None
+            if name and params.get(character) is not None:
+                params[character] = _Rendered(self.t("ui.common.player_character", name=name,
+                                                     character=self.name("character", params[character])))
+        return self.t(event.key, **params)
 
     def error(self, exc: BaseException) -> str:
         """An IllegalCommand (or any error carrying .key/.params) in this language."""

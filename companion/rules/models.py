@@ -148,6 +148,16 @@ class TimeTrack(RulesEntry):
     self_destruct_lead: PositiveInt = 3
     self_destruct_red_move: PositiveInt = 3
     alert_divisor: PositiveInt = 2
+    # Whose turn to take the First Player token is skipped (p.13 names none): a reading.
+    first_player_skips: tuple[Whereabouts, ...] = (Whereabouts.DEAD, Whereabouts.ISOLATION, Whereabouts.BUNKER,
+                                                   Whereabouts.POD)
+
+    @field_validator("first_player_skips")
+    @classmethod
+    def _facility_never_skipped(cls, value: tuple[Whereabouts, ...]) -> tuple[Whereabouts, ...]:
+        if Whereabouts.FACILITY in value:
+            raise ValueError("a Character in the Facility still plays: it cannot be skipped")
+        return value
 
     @field_validator("slots")
     @classmethod

@@ -5,8 +5,8 @@ from __future__ import annotations
 import errno
 import sqlite3
 
-from .errors import (FOLDER_READ_ONLY, FOLDER_UNUSABLE, SAVE_DISK_FULL, SAVE_NO_ACCESS, SAVE_READ_ONLY,
-                     SAVE_WRITE_FAILED)
+from .errors import (FOLDER_READ_ONLY, FOLDER_UNUSABLE, SAVE_DISK_FULL, SAVE_NO_ACCESS, SAVE_OPEN_FAILED,
+                     SAVE_READ_ONLY, SAVE_WRITE_FAILED)
 
 # SQLite's primary result codes (the low byte of an extended code).
 _SQLITE_PERM, _SQLITE_READONLY, _SQLITE_FULL, _SQLITE_CANTOPEN, _SQLITE_AUTH = 3, 8, 13, 14, 23
@@ -46,7 +46,9 @@ def open_failure(exc: BaseException) -> str:
             return SAVE_NO_ACCESS
     if isinstance(exc, OSError) and exc.errno in _NOT_ALLOWED:
         return SAVE_READ_ONLY
-    return write_failure(exc)
+    # Opening for play makes the -wal and -shm files: a full disk, or an I/O error, refuses
+    # them while the file itself is healthy.
+    return SAVE_OPEN_FAILED
 
 
 def folder_failure(exc: OSError) -> str:

@@ -30,7 +30,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator, TypeVar
 from urllib.parse import quote
 
 from companion.engine.journal import Event
@@ -38,14 +38,16 @@ from companion.engine.session import GameSession, Step
 from companion.engine.state import GameState
 
 from . import folder_lock
-from .errors import (FOLDER_IN_USE, FOLDER_READ_ONLY, SAVE_CORRUPT, SAVE_FOREIGN, SAVE_NO_ACCESS,
-                     SAVE_OUT_OF_STEP, SAVE_READ_ONLY, SAVE_RENAMED, SaveFileError, StoreError, WriteError)
+from .errors import (FOLDER_IN_USE, FOLDER_READ_ONLY, SAVE_CORRUPT, SAVE_DAMAGED_WHILE_OPEN, SAVE_FOREIGN,
+                     SAVE_NO_ACCESS, SAVE_OUT_OF_STEP, SAVE_READ_ONLY, SAVE_RENAMED, SaveFileError, StoreError,
+                     WriteError)
 from .failures import folder_failure, open_failure, write_failure
 from .reading import (APP_ID, FORMAT_VERSION, LEGACY_FORMAT, Head, SavedGame, check_header,
-                      legacy_events, open_read_only, read_game, read_head, read_summary, step_columns)
+                      legacy_events, open_read_only, read_game, read_head, read_meta, read_summary, step_columns)
 from .rows import (check_crc, encode_events, encode_row, encode_step, encode_state, parse_events, parse_state,
                    row_crc)
 
+T = TypeVar("T")
 SUFFIX = ".sqlite3"
 # Leftovers of a game creation that was interrupted (removed by the folder's writer).
 _PART_SUFFIXES = (".part", ".part-journal", ".part-wal", ".part-shm")
@@ -72,6 +74,13 @@ class GameSummary:
     round: int | None = None
     is_over: bool = False
     error_key: str | None = None
+    # What the error's text needs (the file's name, and the name that recovers a renamed one).
+    error_params: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def problem(self) -> dict[str, str]:
+        """The parameters of `error_key`'s text."""
+        return {"file": self.path.name, **dict(self.error_params)}
 
 
 def _now() -> str:
@@ -109,6 +118,19 @@ def _fingerprint(path: Path) -> tuple:
     return tuple(marks)
 
 
+def _remove_empty_companions(companions: list[Path]) -> None:
+    """Remove the -wal / -shm files a failed open just made: an empty -wal holds no
+    transaction, and the -shm is only its index."""
+    wal = [companion for companion in companions if companion.name.endswith("-wal")]
+    if any(companion.exists() and companion.stat().st_size > 0 for companion in wal):
+        return  # something was written after all: leave it for SQLite to recover
+    for companion in companions:
+        try:
+            companion.unlink(missing_ok=True)
+        except OSError:
+            pass
+
+
 def _rollback(conn: sqlite3.Connection) -> None:
     try:
         if conn.in_transaction:
@@ -140,6 +162,8 @@ class GameStore:
         self._claimed = False
         self._holds_lock = False
         self._folder_problem: str | None = None
+        # Open games whose file was found damaged (by another program): never written again.
+        self._damaged: set[str] = set()
 
     # -- the data folder -------------------------------------------------------
 
@@ -208,12 +232,17 @@ class GameStore:
         return conn
 
     def _connect_writable(self, path: Path) -> sqlite3.Connection:
+        """Open for writing; an open that fails (a full disk cannot take the -wal and -shm
+        files) leaves nothing behind that would make a healthy file look damaged later."""
+        companions = [Path(f"{path}{tail}") for tail in ("-wal", "-shm")]
+        ours = [companion for companion in companions if not companion.exists()]
         uri = f"file:{quote(path.resolve().as_posix(), safe='/:')}?mode=rw"
         conn = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None)
         try:
             return self._configure(conn)
         except BaseException:
             conn.close()
+            _remove_empty_companions(ours)
             raise
 
     def _connection(self, game_id: str) -> sqlite3.Connection:
@@ -276,6 +305,7 @@ class GameStore:
             for gid in ids:
                 self._formats.pop(gid, None)
                 self._heads.pop(gid, None)
+                self._damaged.discard(gid)
                 self._drop_connection(gid)
             if game_id is None:
                 self._heads.clear()
@@ -358,6 +388,7 @@ class GameStore:
         row = encode_step(step)
         with self._lock:
             self._require_writer()
+            self._require_undamaged(game_id)
             conn = self._connection(game_id)
             path = self.path_of(game_id)
             now = _now()
@@ -381,6 +412,35 @@ class GameStore:
                 raise WriteError(write_failure(exc), path, str(exc)) from exc
             self._formats[game_id] = FORMAT_VERSION
             self._heads[game_id] = Head(step.index + 1, step.index, now)
+
+    # -- damage found while a game is open ---------------------------------------
+
+    def is_damaged(self, game_id: str) -> bool:
+        """Whether the open game's file was found damaged since it was opened (then nothing
+        more is written to it: it would not reopen)."""
+        with self._lock:
+            return game_id in self._damaged
+
+    def _require_undamaged(self, game_id: str) -> None:
+        if game_id in self._damaged:
+            raise WriteError(SAVE_DAMAGED_WHILE_OPEN, self.path_of(game_id))
+
+    def _noting_damage(self, game_id: str, read: Callable[[], T]) -> T:
+        """`read`, remembering the game as damaged when it finds a damaged row."""
+        try:
+            return read()
+        except SaveFileError as exc:
+            if exc.key == SAVE_CORRUPT:
+                self._damaged.add(game_id)
+            raise
+
+    def title_of(self, game_id: str) -> str:
+        """The title an open game was saved under ("" when it cannot be read)."""
+        with self._lock:
+            try:
+                return read_meta(self._connection(game_id), self.path_of(game_id)).title
+            except (StoreError, sqlite3.Error, OSError):
+                return ""
 
     def _check_head(self, conn: sqlite3.Connection, game_id: str, path: Path, after: int | None) -> None:
         """Refuse to write unless the file ends where this store last left it (and, for an
@@ -415,6 +475,7 @@ class GameStore:
         The target step is read, and checked, before the cursor is written."""
         with self._lock:
             self._require_writer()
+            self._require_undamaged(game_id)
             conn = self._connection(game_id)
             path = self.path_of(game_id)
             now = _now()
@@ -422,7 +483,7 @@ class GameStore:
                 conn.execute("BEGIN IMMEDIATE")
                 try:
                     self._check_head(conn, game_id, path, after=None)
-                    self._checked_state(conn, game_id, path, cursor)
+                    self._noting_damage(game_id, lambda: self._checked_state(conn, game_id, path, cursor))
                     conn.executemany("UPDATE meta SET value = ? WHERE key = ?",
                                      [(str(cursor), "cursor"), (now, "updated_at")])
                     conn.execute("COMMIT")
@@ -496,16 +557,23 @@ class GameStore:
 
     def _fetch_state(self, game_id: str, index: int) -> GameState:
         with self._lock:
-            path = self.path_of(game_id)
-            try:
-                conn = self._connection(game_id)
-                return self._checked_state(conn, game_id, path, index)
-            except sqlite3.Error as exc:
-                raise SaveFileError(SAVE_CORRUPT, path, str(exc)) from None
-            except FileNotFoundError:
-                raise SaveFileError(SAVE_CORRUPT, path, "file missing") from None
+            return self._noting_damage(game_id, lambda: self._read_state(game_id, index))
+
+    def _read_state(self, game_id: str, index: int) -> GameState:
+        path = self.path_of(game_id)
+        try:
+            conn = self._connection(game_id)
+            return self._checked_state(conn, game_id, path, index)
+        except sqlite3.Error as exc:
+            raise SaveFileError(SAVE_CORRUPT, path, str(exc)) from None
+        except FileNotFoundError:
+            raise SaveFileError(SAVE_CORRUPT, path, "file missing") from None
 
     def _fetch_events(self, game_id: str, first: int, last: int) -> dict[int, tuple[Event, ...]]:
+        with self._lock:
+            return self._noting_damage(game_id, lambda: self._read_events(game_id, first, last))
+
+    def _read_events(self, game_id: str, first: int, last: int) -> dict[int, tuple[Event, ...]]:
         """The events of steps first..last (one query)."""
         with self._lock:
             path = self.path_of(game_id)
@@ -599,8 +667,10 @@ class GameStore:
 
     @staticmethod
     def _error_summary(path: Path, exc: BaseException) -> GameSummary:
+        params: tuple[tuple[str, str], ...] = ()
         if isinstance(exc, StoreError):
             key = exc.key
+            params = tuple(exc.params.items())
         elif isinstance(exc, PermissionError):
             key = SAVE_NO_ACCESS
         else:
@@ -609,4 +679,5 @@ class GameStore:
             mtime = datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc)
         except OSError:
             mtime = datetime.fromtimestamp(0, tz=timezone.utc)
-        return GameSummary(game_id=path.name[: -len(SUFFIX)], title="", path=path, updated_at=mtime, error_key=key)
+        return GameSummary(game_id=path.name[: -len(SUFFIX)], title="", path=path, updated_at=mtime, error_key=key,
+                           error_params=params)

@@ -77,10 +77,19 @@ def check_header(path: Path) -> None:
         raise SaveFileError(SAVE_FOREIGN, path, "not an SQLite file")
 
 
+def _wal_has_frames(path: Path) -> bool:
+    """Whether a -wal file beside `path` may hold committed transactions (an empty one,
+    left by an open that failed, holds none)."""
+    try:
+        return os.path.getsize(f"{path}-wal") > 0
+    except OSError:
+        return False
+
+
 def open_read_only(path: Path) -> sqlite3.Connection:
     """Open a file that may not be ours without ever writing to it or next to it."""
     uri_path = quote(path.resolve().as_posix(), safe="/:")
-    if os.path.exists(f"{path}-wal"):
+    if _wal_has_frames(path):
         # Committed transactions may live only in the -wal file; read through it.
         uri = f"file:{uri_path}?mode=ro"
     else:

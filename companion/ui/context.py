@@ -62,6 +62,8 @@ class UiContext:
         if self.feed is not None and feed.version < self.feed.version:
             return False
         self.feed = feed
+        if feed.view is not None:
+            self.texts.players = {member.seat: member.name for member in feed.view.public.crew}
         return True
 
     def follow(self) -> Callable[[], None]:

@@ -49,7 +49,7 @@ def _game_card(ctx: UiContext, game) -> ft.Control:
     if game.error_key is not None:
         # Unreadable saves are listed with why; the file itself is never touched.
         lines.append(ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, color=theme.ORANGE),
-                             ft.Text(t(game.error_key, file=game.path.name), color=theme.ORANGE, expand=True)]))
+                             ft.Text(t(game.error_key, **game.problem), color=theme.ORANGE, expand=True)]))
     else:
         crew = ", ".join(f"{name} ({ctx.texts.character(character)})" for name, character in game.players)
         lines.append(ft.Text(crew, size=14))

@@ -15,6 +15,8 @@ __all__ = ["Texts", "LANGUAGES", "LANGUAGE_NAMES"]
 class Texts:
     def __init__(self, lang: str) -> None:
         self.translator = Translator(lang)
+        # The players' names by seat (from the page's view), so journal lines read "Ana (Hacker)".
+        self.players: dict[int, str] = {}
 
     @property
     def lang(self) -> str:
@@ -31,7 +33,7 @@ class Texts:
         return self.translator.plural(key, count, **params)
 
     def entry(self, log_entry: Any) -> str:
-        return self.translator.entry(log_entry)
+        return self.translator.entry(log_entry, self.players)
 
     def error(self, exc: BaseException) -> str:
         return self.translator.error(exc)

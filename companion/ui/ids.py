@@ -119,6 +119,8 @@ EVENT_NEST_FIRE_NO = "event-nest-fire-no"
 EVENT_NOTHING_BURNS = "event-nothing-burns"
 EVENT_NOISE_SECTIONS = "event-noise-sections"
 EVENT_ROUND_END = "event-round-end"
+EVENT_FIRST_PLAYER = "event-first-player"
+ATTACK_BREEDER_FOLLOW_UP = "attack-breeder-follow-up"
 DRAW_EVENT = "draw-event"
 EVENT_CARD = "event-card"
 EVENT_DEVELOP_BAG = "event-develop-bag"
@@ -527,16 +529,12 @@ VICTORY_REVEAL_OBJECTIVES = "victory-reveal-objectives"
 VICTORY_HANDOFF_TAKE = "victory-handoff-take"
 VICTORY_HANDOFF_DONE = "victory-handoff-done"
 VICTORY_PRIVATE = "victory-private"
-VICTORY_SCAN_SUBMIT = "victory-scan-submit"
-VICTORY_ACTION_CARDS = "victory-action-cards"
-VICTORY_CONTAMINATION_CARDS = "victory-contamination-cards"
 VICTORY_DRAW = "victory-draw"
 VICTORY_NEXT_CARD = "victory-next-card"
+VICTORY_TURN_ALL = "victory-turn-all"
 VICTORY_REPORT_DIES = "victory-report-dies"
 VICTORY_REPORT_SURVIVES = "victory-report-survives"
 VICTORY_CHECK_OUTCOME = "victory-check-outcome"
-VICTORY_OBJECTIVE_KNOWLEDGE = "victory-objective-knowledge"
-VICTORY_OBJECTIVE_SUBMIT = "victory-objective-submit"
 VICTORY_OBJECTIVE_SAVED = "victory-objective-saved"
 VICTORY_RESULT = "victory-result"
 VICTORY_SUMMARY = "victory-summary"
@@ -596,6 +594,16 @@ def victory_status(seat: int) -> str:
 def victory_answer(question: str, answer: bool) -> str:
     """larva / infected / objective: yes or no."""
     return f"victory-{question}-{'yes' if answer else 'no'}"
+
+
+def victory_count(which: str, count: int) -> str:
+    """A count the player picks at step 2 (no count is ever picked for them): action-cards
+    or contamination-cards, then the number."""
+    return f"victory-{which}-{count}"
+
+
+def objective_knowledge(value: int) -> str:
+    return f"objective-knowledge-{value}"
 
 
 def victory_card(index: int) -> str:

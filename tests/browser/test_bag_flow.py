@@ -154,7 +154,8 @@ def test_portuguese_encounter_in_darkness_and_development(flutter: FlutterPage, 
     if encounter.surprise_attack:
         assert PT.upper(PT.t("ui.bag.surprise.yes")) in verdict
         # The banner says it, large, on this screen: no announcement to dismiss as well.
-        assert not any(PT.t("announce.bag.surprise_attack", character="hacker", hand=HAND,
+        who = PT.t("ui.common.player_character", name=NAMES[0], character=PT.t("character.hacker"))
+        assert not any(PT.t("announce.bag.surprise_attack", character=who, hand=HAND,
                             applied=encounter.applied) in text for text in announced)
     else:
         assert PT.t("ui.bag.surprise.no") in verdict and PT.upper(PT.t("ui.bag.surprise.yes")) not in verdict

@@ -180,7 +180,10 @@ def test_two_event_phases_in_turkish(flutter: FlutterPage, app_url, screenshots,
     _continue(app, 10)  # the card discarded, the bag develops
     app.wait_until(lambda: app.has("token-reveal") and not app.has("event-blocked"), "development")
     _shot(app, screenshots, "step10-desktop", anchor="event-step-panel")
-    assert TR.t("ui.events.round_end.first_player") in app.text_of("event-round-end-ahead")
+    # Every round started passed the First Player token on (ADVANCES plain advances, then this phase).
+    name, character = PLAYERS[(ADVANCES + 1) % len(PLAYERS)]
+    who = TR.t("ui.common.player_character", name=name, character=TR.t(f"character.{character}"))
+    assert TR.t("ui.events.round_end.first_player_to", who=who) in app.text_of("event-round-end-ahead")
     # Time moved at step 5, yet the phase still names its own round; the next one is "next".
     assert TR.t("ui.events.title_round", round=ROUND) in app.text()
     assert TR.t("ui.status.round", round=ROUND) in app.text_of("status-round")

@@ -175,7 +175,8 @@ def test_the_scanner_on_the_phones_and_on_the_shared_device(flutter, browser, ap
         # The table and Bia see the Larva and the cards, never the words or the results.
         clean_word = PT.t(f"contamination.word.{next(w for w in ana_words if w != 'infected')}")
         announced = _dismiss_all(table)
-        assert any(PT.t("announce.contamination.larva_placed", character="hacker") in text for text in announced)
+        who = PT.t("ui.common.player_character", name=NAMES[0], character=PT.t("character.hacker"))
+        assert any(PT.t("announce.contamination.larva_placed", character=who) in text for text in announced)
         for app in (table, bia):
             app.wait_until(lambda app=app: PT.t("ui.body.larva") in app.text(), "the Larva on Ana's board")
             assert not app.has("scanner-results") and clean_word not in app.text()

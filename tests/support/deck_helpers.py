@@ -23,6 +23,7 @@ EFFECT_COMMANDS: dict[EventEffect, tuple[str, dict[str, Any]]] = {
     EventEffect.LURKING: ("event_lurking", {"counts": {}}),
     EventEffect.NOISE_IN_CORRIDORS: ("event_noise_in_corridors", {"had_noise": False}),
     EventEffect.LEAVING_THE_SHELL: ("event_leaving_the_shell", {}),
+    EventEffect.EGG_PROTECTION: ("event_egg_protection", {}),
 }
 
 

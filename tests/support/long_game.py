@@ -1,6 +1,7 @@
-"""A long seeded game that never ends: the same ten commands over and over. Attacks and
-injury checks draw from the Attack deck (which reshuffles), markers and power go back
-and forth, so every window of ten commands does the same kind of work."""
+"""A long seeded game that never ends: the same ten commands over and over. Injury checks
+draw from the Attack deck (which reshuffles), a Larva attacks (a hitting Attack card would
+wound the Character to death in the end), markers and power go back and forth, so every
+window of ten commands does the same kind of work."""
 from __future__ import annotations
 
 from companion.engine import GameSession
@@ -9,7 +10,7 @@ from tests.conftest import cmd, setup_command
 
 CYCLE = (
     cmd("place_fire"),
-    cmd("resolve_attack", attacker="adult", seat=1, place="S-01"),
+    cmd("resolve_attack", attacker="larva", seat=1, place="S-01"),
     cmd("place_malfunction"),
     cmd("flip_power", section="S-02"),
     cmd("injury_check", intruder="creeper", injuries=2),

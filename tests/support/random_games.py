@@ -31,6 +31,7 @@ EVENT_FACTORIES = [
     lambda n: cmd("event_hatching", nobody_infested=bool(n % 2)),
     lambda n: cmd("event_lurking", counts={KINDS[n % 5]: n % 3}),
     lambda n: cmd("event_noise_in_corridors", had_noise=bool(n % 2)),
+    lambda n: cmd("event_egg_protection", seats=tuple(range(1, 1 + n % 3))),
     lambda n: cmd("event_develop_bag"),
     lambda n: cmd("resolve_attack", attacker=KINDS[n % 5], seat=1 + n % 3, place=PLACES[(n // 5) % 5]),
     lambda n: cmd("injury_check", intruder=(KINDS + ["egg"])[n % 6], injuries=1 + n % 4),

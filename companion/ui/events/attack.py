@@ -200,7 +200,24 @@ def build_attack_result(ctx: UiContext, since: int) -> ft.Control | None:
                             bgcolor=HIT_BG, icon=ft.Icons.WARNING))
         rows.append(attack_card_view(texts, rules, result.card, dark=result.dark))
     rows += other_lines(texts, side_effects(ctx, result.seq))
+    if result.breeder_attacks:
+        rows.append(_breeder_follow_up(ctx, result))
     return theme.card(ft.Column(rows, spacing=10), title=t("ui.events.attack.result"))
+
+
+def _breeder_follow_up(ctx: UiContext, result: AttackView) -> ft.Control:
+    """Evolve in Darkness: the Breeder placed attacks. Its attacker and place are the card's;
+    whom it attacks is the table's call, so no Character is chosen."""
+    def prepare(_e) -> None:
+        draft = draft_of(ctx)
+        draft.attacker, draft.target, draft.seat = "breeder", "standard", None
+        if result.place is not None:
+            draft.place = Place(result.place)
+        draft.attack_since = ctx.game.commands_applied
+        ctx.rerender()
+
+    return ids.tag(ids.ATTACK_BREEDER_FOLLOW_UP, styled_button(
+        ctx.texts.t("ui.events.attack.breeder_follow_up"), icon=ft.Icons.REPLAY, tone="warning", on_click=prepare))
 
 
 def _odds_table(ctx: UiContext) -> ft.Control:

@@ -42,6 +42,8 @@ class EventsDraft:
     lurking: dict[str, int] = field(default_factory=lambda: {kind: 0 for kind in MINIATURE_KINDS})
     # Step 9, Hatching: the seats whose Characters a Larva infests (none chosen at first).
     hatching: tuple[int, ...] = ()
+    # Step 9, Egg Protection in Darkness: the seats that gain a Contamination card.
+    egg_protection: tuple[int, ...] = ()
 
 
 def draft_of(ctx: UiContext) -> EventsDraft:

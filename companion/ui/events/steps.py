@@ -10,6 +10,7 @@ from companion.engine.commands import (
     DrawEventCard,
     EventCoolantLeak,
     EventCssLaunch,
+    EventEggProtection,
     EventHatching,
     EventLeavingTheShell,
     EventLurking,
@@ -164,6 +165,34 @@ def _hatching(ctx: UiContext, gate: CommandGate) -> list[ft.Control]:
     return rows
 
 
+def _egg_protection(ctx: UiContext, gate: CommandGate) -> list[ft.Control]:
+    """Egg Protection in Darkness: who gains 1 Contamination card (nothing chosen at first)."""
+    t = ctx.texts.t
+    draft = draft_of(ctx)
+    game = ctx.game
+    seats = active_seats(game)
+    draft.egg_protection = tuple(seat for seat in draft.egg_protection if seat in seats)
+
+    def toggle(seat: int) -> None:
+        chosen = draft.egg_protection
+        draft.egg_protection = tuple(s for s in chosen if s != seat) if seat in chosen else (*chosen, seat)
+        ctx.rerender()
+
+    picks = chips([choice_chip(player_label(ctx.texts, game, seat), selected=seat in draft.egg_protection,
+                               on_click=lambda _e, seat=seat: toggle(seat),
+                               identifier=ids.event_effect("egg_protection", seat), icon=ft.Icons.BIOTECH)
+                   for seat in seats])
+    names = ", ".join(player_label(ctx.texts, game, seat) for seat in draft.egg_protection)
+    rows: list[ft.Control] = [theme.muted(t("ui.events.effect.egg_protection_help"), size=14), picks]
+    if draft.egg_protection:
+        rows.append(command_button(gate, EventEggProtection(seats=draft.egg_protection),
+                                   label=t("ui.events.effect.egg_protection_give", names=names),
+                                   identifier=ids.event_effect("egg_protection", "yes"), tone="warning"))
+    rows.append(command_button(gate, EventEggProtection(), label=t("ui.events.effect.egg_protection_no"),
+                               identifier=ids.event_effect("egg_protection", "no"), tone="primary"))
+    return rows
+
+
 def _leaving_the_shell(ctx: UiContext, gate: CommandGate) -> list[ft.Control]:
     """Each Character in the Facility scans on their phone, or on this device handed to them;
     with the printed cards the table scans and says when everyone has."""
@@ -214,6 +243,8 @@ def _effect(ctx: UiContext, gate: CommandGate, effect: EventEffect, *, settled: 
         ]
     elif effect is EventEffect.HATCHING:
         body = [ft.Text(t(f"event_effect.{name}"), size=16, weight=ft.FontWeight.BOLD), *_hatching(ctx, gate)]
+    elif effect is EventEffect.EGG_PROTECTION:
+        body = [ft.Text(t(f"event_effect.{name}"), size=16, weight=ft.FontWeight.BOLD), *_egg_protection(ctx, gate)]
     elif effect is EventEffect.LEAVING_THE_SHELL:
         body = [ft.Text(t(f"event_effect.{name}"), size=16, weight=ft.FontWeight.BOLD),
                 *_leaving_the_shell(ctx, gate)]
@@ -264,10 +295,18 @@ def event_card_step(ctx: UiContext, gate: CommandGate, phase: EventPhaseView) ->
 # --------------------------------------------------------------------- 11
 def round_end_lines(ctx: UiContext) -> list[ft.Control]:
     t = ctx.texts.t
-    reminders = ctx.game.round_end
+    game = ctx.game
+    reminders = game.round_end
     lines = [note(t("ui.events.round_end.draw"), icon=ft.Icons.STYLE)]
-    if reminders.first_player_passes:
-        lines.append(note(t("ui.events.round_end.first_player"), icon=ft.Icons.ARROW_BACK))
+    if reminders.first_player_passes and reminders.new_first_player is not None:
+        who = player_label(ctx.texts, game, reminders.new_first_player)
+        lines.append(ids.tag(ids.EVENT_FIRST_PLAYER, note(t("ui.events.round_end.first_player_to", who=who),
+                                                          icon=ft.Icons.ARROW_BACK)))
+        for seat in reminders.first_player_skipped:
+            skips = theme.muted(t("ui.events.round_end.first_player_skips", who=player_label(ctx.texts, game, seat)),
+                                size=13)
+            skips.expand = True
+            lines.append(ft.Row([theme.unconfirmed_badge(14), skips], spacing=6))
     lines.append(ft.Text(t("ui.events.round_end.next", round=reminders.next_round), size=16,
                          weight=ft.FontWeight.BOLD))
     return lines

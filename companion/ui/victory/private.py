@@ -15,25 +15,26 @@ from companion.engine.vocab import Section
 
 from .. import ids, theme
 from ..context import UiContext
-from ..kit.chips import chips, choice_chip, label, stepper
-from ..kit.gate import command_button
+from ..kit.chips import chips, choice_chip, label
+from ..kit.gate import command_button, styled_button
 from ..kit.numbers import percent
 from .names import objective_text, why_text
 
-DEFAULT_ACTION_CARDS = 10
+# The counts a player picks from (no count is ever picked for them).
+ACTION_COUNTS = range(0, 16)
+CONTAMINATION_COUNTS = range(0, 13)
 
 
 @dataclass
 class Draft:
-    """What the player has tapped so far, before it is sent."""
+    """What the player has tapped so far, before it is sent. No count starts set: a number
+    that changes the odds of a draw is always the player's."""
 
-    larva: bool | None = None
-    infected: bool | None = None
-    action_cards: int = DEFAULT_ACTION_CARDS
-    contamination_cards: int = 1
+    action_cards: int | None = None
+    contamination_cards: int | None = None
     kind: ObjectiveKind | None = None
     player: int | None = None
-    knowledge: int = 5
+    knowledge: int | None = None
     sections: list[Section | None] = field(default_factory=lambda: [None, None])
     answer: bool | None = None
 
@@ -43,7 +44,9 @@ def draft_of(ctx: UiContext, seat: int) -> Draft:
 
 
 def build_private_victory(ctx: UiContext, view: GameView) -> list[ft.Control]:
-    """The seat's Victory Check steps now (nothing when the table is on a shared step)."""
+    """The seat's Victory Check steps now (nothing when the table is on a shared step): its
+    Contamination check and, once it is settled and the Character survives, its objective
+    in the same screen (one handover for a player without a phone)."""
     victory = view.public.victory
     own = view.private.victory if view.private is not None else None
     if victory is None or own is None:
@@ -52,7 +55,7 @@ def build_private_victory(ctx: UiContext, view: GameView) -> list[ft.Control]:
     parts: list[ft.Control] = []
     if own.contamination is not None and victory.step >= VictoryStep.CONTAMINATION:
         parts.append(_contamination(ctx, view, seat))
-    if victory.step is VictoryStep.OBJECTIVES and own.must_enter_objective:
+    if own.must_enter_objective:
         parts.append(_objective(ctx, view, seat))
     if not parts:
         return []
@@ -70,6 +73,25 @@ def _yes_no(ctx: UiContext, question: str, value: bool | None, on_pick) -> ft.Co
     ])
 
 
+def _counts(ctx: UiContext, which: str, value: int | None, counts: range, on_pick) -> ft.Control:
+    """One chip per count: a single tap sets it, and none is set at first."""
+    return chips([
+        choice_chip(str(count), selected=value == count, on_click=lambda _e, n=count: on_pick(n),
+                    identifier=ids.victory_count(which, count))
+        for count in counts
+    ])
+
+
+def _draw_button(ctx: UiContext, command, *, label: str) -> ft.Control:
+    """The draw, once every count is the player's; until then a disabled button that says why."""
+    if command is None:
+        t = ctx.texts.t
+        return ft.Column([ids.tag(ids.VICTORY_DRAW, styled_button(label, icon=ft.Icons.STYLE, disabled=True)),
+                          theme.muted(t("ui.victory.check.count_needed"), size=13)], spacing=4, tight=True)
+    return command_button(ctx.gate(), command, label=label, icon=ft.Icons.STYLE, tone="primary",
+                          identifier=ids.VICTORY_DRAW, confirm_key="victory_draw")
+
+
 # --------------------------------------------------------------------- step 2
 def _contamination(ctx: UiContext, view: GameView, seat: int) -> ft.Control:
     t = ctx.texts.t
@@ -78,6 +100,7 @@ def _contamination(ctx: UiContext, view: GameView, seat: int) -> ft.Control:
     draft = draft_of(ctx, seat)
     gate = ctx.gate()
     rules = ctx.session.rules
+    board_larva = view.public.member(seat).body.larva
     rows: list[ft.Control] = []
 
     def changed(**values) -> None:
@@ -89,45 +112,43 @@ def _contamination(ctx: UiContext, view: GameView, seat: int) -> ft.Control:
         rows += _outcome(ctx, seat, entry)
     elif victory.digital_deck:
         held = view.public.member(seat).contamination_cards or 0
+        command = (DrawContamination(seat=seat, action_cards=draft.action_cards)
+                   if draft.action_cards is not None else None)
         rows += [
             ft.Text(t("ui.victory.check.digital_help", count=held), size=15),
             label(t("ui.victory.check.action_cards")),
-            _count(ctx, draft.action_cards, lambda n: changed(action_cards=n), ids.VICTORY_ACTION_CARDS),
-            command_button(gate, DrawContamination(seat=seat, action_cards=draft.action_cards),
-                           label=t("ui.victory.check.scan_and_draw"), icon=ft.Icons.STYLE, tone="primary",
-                           identifier=ids.VICTORY_DRAW, confirm_key="victory_draw"),
+            _counts(ctx, "action-cards", draft.action_cards, ACTION_COUNTS, lambda n: changed(action_cards=n)),
+            _draw_button(ctx, command, label=t("ui.victory.check.scan_and_draw")),
         ]
-    elif entry.larva is None:
-        member = view.public.member(seat)
-        if draft.larva is None and member.body.larva:
-            draft.larva = True
-        skips = rules.victory.larva_skips_scan and draft.larva is True
-        rows += [label(t("ui.victory.check.larva_question")),
-                 _yes_no(ctx, "larva", draft.larva, lambda v: changed(larva=v))]
-        if not skips:
-            rows += [label(t("ui.victory.check.infected_question")), theme.muted(t("ui.victory.check.scan_help")),
-                     _yes_no(ctx, "infected", draft.infected, lambda v: changed(infected=v))]
-        answered = draft.larva is not None and (skips or draft.infected is not None)
-        if answered:
-            rows.append(command_button(gate, AnswerScan(seat=seat, larva=bool(draft.larva),
-                                                         infected=bool(draft.infected) and not skips),
-                                       label=t("ui.common.confirm"), icon=ft.Icons.CHECK, tone="primary",
-                                       identifier=ids.VICTORY_SCAN_SUBMIT))
+    elif entry.larva is None and not (board_larva and rules.victory.larva_skips_scan):
+        # The board says whether there is a Larva: only the scan is the player's to tell,
+        # and the answer is sent with the tap.
+        rows += [theme.muted(t("ui.victory.check.board_larva" if board_larva else "ui.victory.check.board_no_larva"),
+                             size=14),
+                 label(t("ui.victory.check.infected_question")), theme.muted(t("ui.victory.check.scan_help")),
+                 _yes_no(ctx, "infected", None, lambda v: gate.execute(AnswerScan(seat=seat, infected=v)))]
     else:
-        chance = death_chance(draft.action_cards, draft.contamination_cards,
-                              rules.contamination.victory_check_draws)
+        chance = None
+        command = None
+        if draft.action_cards is not None and draft.contamination_cards is not None:
+            chance = death_chance(draft.action_cards, draft.contamination_cards,
+                                  rules.contamination.victory_check_draws)
+            command = DrawContamination(seat=seat, action_cards=draft.action_cards,
+                                        contamination_cards=draft.contamination_cards)
+        if entry.larva is None:
+            rows.append(theme.muted(t("ui.victory.check.board_larva"), size=14))
         rows += [
             ft.Text(t("ui.victory.check.must_draw"), size=15, weight=ft.FontWeight.BOLD, color=theme.ORANGE),
             label(t("ui.victory.check.action_cards")),
-            _count(ctx, draft.action_cards, lambda n: changed(action_cards=n), ids.VICTORY_ACTION_CARDS),
+            _counts(ctx, "action-cards", draft.action_cards, ACTION_COUNTS, lambda n: changed(action_cards=n)),
             label(t("ui.victory.check.contamination_cards")),
-            _count(ctx, draft.contamination_cards, lambda n: changed(contamination_cards=n),
-                   ids.VICTORY_CONTAMINATION_CARDS, high=rules.contamination.cards),
-            theme.muted(t("ui.victory.check.chance", chance=percent(ctx.texts, chance)), size=14),
-            command_button(gate, DrawContamination(seat=seat, action_cards=draft.action_cards,
-                                                   contamination_cards=draft.contamination_cards),
-                           label=t("ui.victory.check.draw"), icon=ft.Icons.STYLE, tone="primary",
-                           identifier=ids.VICTORY_DRAW, confirm_key="victory_draw"),
+            _counts(ctx, "contamination-cards", draft.contamination_cards, CONTAMINATION_COUNTS,
+                    lambda n: changed(contamination_cards=n)),
+        ]
+        if chance is not None:
+            rows.append(theme.muted(t("ui.victory.check.chance", chance=percent(ctx.texts, chance)), size=14))
+        rows += [
+            _draw_button(ctx, command, label=t("ui.victory.check.draw")),
             theme.muted(t("ui.victory.check.or_at_the_table"), size=14),
             ft.Row([
                 command_button(gate, ReportContamination(seat=seat, dies=False),
@@ -141,12 +162,6 @@ def _contamination(ctx: UiContext, view: GameView, seat: int) -> ft.Control:
     return theme.card(ft.Column(rows, spacing=10), title=t("ui.victory.check.title"))
 
 
-def _count(ctx: UiContext, value: int, on_change, identifier: str, high: int = 40) -> ft.Control:
-    t = ctx.texts.t
-    return stepper(value, on_change=on_change, identifier=identifier, down_id=f"{identifier}-down",
-                   up_id=f"{identifier}-up", down_tip=t("ui.victory.less"), up_tip=t("ui.victory.more"), high=high)
-
-
 def _outcome(ctx: UiContext, seat: int, entry) -> list[ft.Control]:
     """The result: the draw card by card (one tap each), then what it means."""
     t = ctx.texts.t
@@ -155,7 +170,7 @@ def _outcome(ctx: UiContext, seat: int, entry) -> list[ft.Control]:
     key = ("victory_cards", seat)
     shown = min(ctx.extras.get(key, 0), len(drawn))
     if drawn:
-        rows.append(theme.muted(t("ui.victory.check.drawn_help", count=len(drawn)), size=14))
+        rows.append(theme.muted(t("ui.victory.check.drawn_help_all", count=len(drawn)), size=14))
         cards = []
         for index, kind in enumerate(drawn, start=1):
             face_up = index <= shown
@@ -168,14 +183,18 @@ def _outcome(ctx: UiContext, seat: int, entry) -> list[ft.Control]:
                 bgcolor=theme.SURFACE_HIGH, border=ft.Border.all(3, colour))))
         rows.append(ft.Row(cards, wrap=True, spacing=8, run_spacing=8))
         if shown < len(drawn):
-            def turn(_e) -> None:
-                # From what is turned now, not from what was drawn: two quick taps turn two cards.
-                ctx.extras[key] = min(len(drawn), ctx.extras.get(key, 0) + 1)
+            def turn(count: int) -> None:
+                # Never fewer than are turned now: two quick taps on "next" turn two cards.
+                ctx.extras[key] = min(len(drawn), max(count, ctx.extras.get(key, 0) + 1))
                 ctx.rerender()
 
-            rows.append(ids.tag(ids.VICTORY_NEXT_CARD, ft.Button(
-                content=t("ui.victory.check.next_card", index=shown + 1), icon=ft.Icons.FLIP, on_click=turn,
-                height=48)))
+            rows.append(ft.Row([
+                ids.tag(ids.VICTORY_TURN_ALL, styled_button(t("ui.victory.check.turn_all"), icon=ft.Icons.FLIP,
+                                                            tone="primary",
+                                                            on_click=lambda _e: turn(len(drawn)))),
+                ids.tag(ids.VICTORY_NEXT_CARD, styled_button(t("ui.victory.check.next_card", index=shown + 1),
+                                                             icon=ft.Icons.FLIP, on_click=lambda _e: turn(shown + 1))),
+            ], wrap=True, spacing=8, run_spacing=8))
             return rows
     if entry.dies:
         verdict = t("ui.victory.check.you_die")
@@ -192,8 +211,10 @@ def _outcome(ctx: UiContext, seat: int, entry) -> list[ft.Control]:
     return rows
 
 
-# --------------------------------------------------------------------- step 3
+# --------------------------------------------------------------------- step 3 (from step 2 on)
 def _objective(ctx: UiContext, view: GameView, seat: int) -> ft.Control:
+    """The player's Objective card: saved as soon as it is complete (no button to forget),
+    changed by choosing again until the objectives are revealed."""
     t = ctx.texts.t
     game = view.public
     victory = game.victory
@@ -204,9 +225,12 @@ def _objective(ctx: UiContext, view: GameView, seat: int) -> ft.Control:
     def changed(**values) -> None:
         for name, value in values.items():
             setattr(draft, name, value)
+        _save_when_complete(ctx, seat, draft, own.objective)
         ctx.rerender()
 
     rows: list[ft.Control] = []
+    if victory.step is VictoryStep.CONTAMINATION and game.mode.value != "coop":
+        rows.append(theme.muted(t("ui.victory.objective.early"), size=14))
     if own.objective is not None:
         saved = [ft.Text(t("ui.victory.objective.saved", objective=objective_text(ctx.texts, game, own.objective)),
                          size=15, weight=ft.FontWeight.BOLD)]
@@ -216,11 +240,11 @@ def _objective(ctx: UiContext, view: GameView, seat: int) -> ft.Control:
         rows.append(ids.tag(ids.VICTORY_OBJECTIVE_SAVED, ft.Container(
             content=ft.Column(saved, spacing=4, tight=True), bgcolor=theme.SURFACE_HIGH,
             border_radius=theme.RADIUS, padding=10)))
-        rows.append(theme.muted(t("ui.victory.objective.change"), size=13))
     rows.append(label(t("ui.victory.objective.kind")))
     rows.append(chips([
         choice_chip(t(f"objective.{kind.value}"), selected=draft.kind is kind,
-                    on_click=lambda _e, kind=kind: changed(kind=kind, answer=None),
+                    on_click=lambda _e, kind=kind: changed(kind=kind, player=None, knowledge=None,
+                                                           sections=[None, None], answer=None),
                     identifier=ids.objective_kind(kind.value))
         for kind in ObjectiveKind
     ]))
@@ -240,13 +264,17 @@ def _objective(ctx: UiContext, view: GameView, seat: int) -> ft.Control:
             ]))
         elif spec.parameter == "knowledge":
             rows.append(label(t("ui.victory.objective.knowledge")))
-            rows.append(_count(ctx, draft.knowledge, lambda n: changed(knowledge=n), ids.VICTORY_OBJECTIVE_KNOWLEDGE,
-                               high=rules.knowledge.maximum))
+            rows.append(chips([
+                choice_chip(str(value), selected=draft.knowledge == value,
+                            on_click=lambda _e, v=value: changed(knowledge=v), identifier=ids.objective_knowledge(value))
+                for value in range(1, rules.knowledge.maximum + 1)
+            ]))
         elif spec.parameter == "sections":
             for which in (1, 2):
                 def pick(section: Section, which: int = which) -> None:
-                    draft.sections[which - 1] = section
-                    ctx.rerender()
+                    sections = list(draft.sections)
+                    sections[which - 1] = section
+                    changed(sections=sections)
 
                 rows.append(label(t(f"ui.victory.objective.section_{which}")))
                 rows.append(chips([
@@ -258,15 +286,24 @@ def _objective(ctx: UiContext, view: GameView, seat: int) -> ft.Control:
         if draft.kind in victory.asked_objectives:
             rows.append(label(t(f"objective_question.{draft.kind.value}")))
             rows.append(_yes_no(ctx, "objective", draft.answer, lambda v: changed(answer=v)))
-        choice = _choice(draft, spec.parameter)
-        if choice is not None:
-            rows.append(theme.muted(objective_text(ctx.texts, game, choice), size=14))
-            rows.append(command_button(ctx.gate(), ChooseObjective(seat=seat, objective=choice),
-                                       label=t("ui.victory.objective.submit"), icon=ft.Icons.LOCK,
-                                       tone="primary", identifier=ids.VICTORY_OBJECTIVE_SUBMIT))
+    rows.append(theme.muted(t("ui.victory.objective.auto_saved"), size=13))
     rows.append(theme.muted(t("ui.victory.objective.secret" if game.mode.value != "coop"
                               else "ui.victory.objective.public"), size=13))
     return theme.card(ft.Column(rows, spacing=10), title=t("ui.victory.objective.title"))
+
+
+def _save_when_complete(ctx: UiContext, seat: int, draft: Draft, saved: ObjectiveChoice | None) -> None:
+    """Send the objective once the card is complete (and differs from the one saved)."""
+    rules = ctx.session.rules
+    if draft.kind is None:
+        return
+    spec = rules.victory.objective(draft.kind.value)
+    asked = ctx.view.public.victory.asked_objectives if ctx.view is not None else ()
+    if draft.kind in asked and draft.answer is None:
+        return
+    choice = _choice(draft, spec.parameter)
+    if choice is not None and choice != saved:
+        ctx.gate().execute(ChooseObjective(seat=seat, objective=choice))
 
 
 def _choice(draft: Draft, parameter: str | None) -> ObjectiveChoice | None:
@@ -279,9 +316,11 @@ def _choice(draft: Draft, parameter: str | None) -> ObjectiveChoice | None:
             return None
         values["player"] = draft.player
     elif parameter == "knowledge":
+        if draft.knowledge is None:
+            return None
         values["knowledge"] = draft.knowledge
     elif parameter == "sections":
-        if None in draft.sections:
+        if None in draft.sections or draft.sections[0] is draft.sections[1]:
             return None
         values["sections"] = tuple(draft.sections)
     return ObjectiveChoice(**values)

@@ -29,7 +29,8 @@ from ..context import UiContext
 from ..kit.chips import chips, choice_chip, label
 from ..kit.gate import command_button, styled_button
 from ..routes import TABLE, VICTORY
-from ..kit.handoff import VICTORY, hand_to, handoff_body, may_hand_to
+from ..kit.handoff import VICTORY as HANDED_FOR_VICTORY
+from ..kit.handoff import hand_to, handoff_body, may_hand_to
 from .names import place_text, token_card
 from .private import build_private_victory
 from .summary import game_length, summary_text, verdict_lines
@@ -83,7 +84,7 @@ def build_victory_screen(ctx: UiContext) -> ft.Control:
         body = [_start(ctx)]
     else:
         head.append(_stepper(ctx, victory))
-        private = handoff_body(ctx, VICTORY, lambda held: build_private_victory(held, held.view))
+        private = handoff_body(ctx, HANDED_FOR_VICTORY, lambda held: build_private_victory(held, held.view))
         body = private if private is not None else _step(ctx, victory)
         body.append(_step_back(ctx))
     return ids.tag(ids.VICTORY_SCREEN, ft.Column(
@@ -283,24 +284,28 @@ def _fact(ctx: UiContext, victory: VictoryView, entry) -> str:
 
 # --------------------------------------------------------------------- steps 2 and 3: each player's private part
 def _private_rows(ctx: UiContext, victory: VictoryView, seats: list[int], done: set[int], purpose_key: str,
-                  *, curtain: bool = True) -> list[ft.Control]:
+                  *, curtain: bool = True, certain: frozenset[int] = frozenset()) -> list[ft.Control]:
     t = ctx.texts.t
     rows: list[ft.Control] = []
     for seat in seats:
         finished = seat in done
         on_phone = not may_hand_to(ctx, seat)
+        status = "ui.victory.contamination.certain" if seat in certain else \
+            "ui.victory.done" if finished else "ui.victory.waiting"
         line: list[ft.Control] = [
-            ids.tag(ids.victory_status(seat), theme.pill(t("ui.victory.done" if finished else "ui.victory.waiting"),
-                                                          bgcolor=theme.GREEN if finished else theme.SURFACE_HIGH,
+            ids.tag(ids.victory_status(seat), theme.pill(t(status), bgcolor=theme.GREEN if finished else theme.SURFACE_HIGH,
                                                           size=13)),
         ]
+        if seat in certain:
+            rows.append(_line(ctx, seat, line))  # the app settled it: nothing to hand over
+            continue
         if on_phone:
             # Their private steps are on their phone: this device is never handed to them.
             line.append(theme.pill(t("ui.victory.on_phone"), bgcolor=theme.BLUE_DARK, size=13))
         elif not finished:
             line.append(ids.tag(ids.victory_handoff(seat), styled_button(
                 t(purpose_key, name=ctx.game.member(seat).name), icon=ft.Icons.SEND_TO_MOBILE, compact=True,
-                tone="primary", on_click=lambda _e, s=seat: hand_to(ctx, s, VICTORY, curtain=curtain))))
+                tone="primary", on_click=lambda _e, s=seat: hand_to(ctx, s, HANDED_FOR_VICTORY, curtain=curtain))))
         rows.append(_line(ctx, seat, line))
     return rows
 
@@ -309,8 +314,9 @@ def _contamination(ctx: UiContext, victory: VictoryView) -> list[ft.Control]:
     t = ctx.texts.t
     seats = [status.seat for status in victory.contamination]
     done = {status.seat for status in victory.contamination if status.settled}
+    certain = frozenset(status.seat for status in victory.contamination if status.certain)
     rows: list[ft.Control] = [theme.muted(t("ui.victory.contamination.help"), size=14)]
-    rows += _private_rows(ctx, victory, seats, done, "ui.victory.contamination.hand")
+    rows += _private_rows(ctx, victory, seats, done, "ui.victory.contamination.hand", certain=certain)
     if not seats:
         rows.append(theme.muted(t("ui.victory.nobody_left"), size=14))
     go = command_button(ctx.gate(), RevealContamination(), label=t("ui.victory.contamination.reveal"),
