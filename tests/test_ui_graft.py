@@ -145,7 +145,7 @@ def test_the_rules_search_works_after_the_screen_was_drawn_again(tmp_path):
     from companion.ui.shell import PageApp
 
     from .flet_session import live_page
-    from .ui_tree import identifiers, make_controller
+    from .ui_tree import identifiers, make_controller, page_app
 
     page, _wire = live_page()
     app = page_app(page, make_controller(tmp_path), language="pt-BR", startup_errors=[])
