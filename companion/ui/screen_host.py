@@ -3,7 +3,8 @@ while the page stays what it is; a screen change only flips which holder is visi
 
 A route (companion/ui/screens.py) is either
 - `Kept(make)`: a kept screen (kit.kept.KeptScreen), built once by `make(ctx, shell)` and
-  then only shown: what its `show()` returns is all that goes to the page; or
+  then only shown: what its `show()` returns is all that goes to the page (built anew
+  only when it no longer `fits` the page: another layout); or
 - `Rebuilt(build)`: a screen not kept yet, built anew by `build(ctx, shell)` for every
   render while it is shown, with what did not change kept by kit.graft (its key is
   `screen-{name}`). A hidden one is left as it was and grafted onto when it is shown
@@ -120,7 +121,7 @@ class ScreenHost:
         return changed if new else changed + screen_changed
 
     def shown_screen(self) -> ft.Control | None:
-        """The screen shown now (what its body holds)."""
+        """The screen shown now (its root)."""
         hosted = self.hosted.get(self.shown_name) if self.shown_name is not None else None
         return hosted.shown if hosted is not None else None
 
@@ -146,7 +147,8 @@ class ScreenHost:
         if screen is not None and screen.fits(ctx):
             return screen.show()
         screen = hosted.kept = hosted.route.make(ctx, shell)  # type: ignore[union-attr]
-        screen.root.key = f"screen-{name}"
+        # Unkeyed: Flet would take a new root with the old one's key for a rebuild of it,
+        # compare the two and freeze the new one, which then refuses every new value.
         screen.show()  # nothing of it is on the page yet: it goes out whole
         hosted.body.controls = [screen.root]
         hosted.shown = screen.root
