@@ -289,7 +289,7 @@ def section_browser(folder: Path, rounds: int, progress) -> list[str]:
     lines = [f"Chromium {chromium} headless, phone size; the empty apps hold {size} controls (the page on the "
              f"bag screen); {rounds} rounds after 1 unmeasured, the five pages tapped in turn", "",
              "  tap -> visible against the empty app's tap (screen changes: against its switch between two screens)",
-             web_report.header().replace("companion ms", "  model ms")]
+             web_report.header("model")]
     for label in (flows.FIRST, *flows.TAP_LABELS):
         floor = floor_switch if "->" in label else floor_tap
         for name in MODELS:
