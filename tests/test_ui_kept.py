@@ -67,19 +67,27 @@ def test_take_keeps_controls_on_the_page_and_only_the_outermost():
     assert changes.take() == [card]
 
 
-def test_siblings_that_changed_together_go_through_their_parent_when_they_are_most_of_it():
+def test_changes_near_each_other_go_through_a_small_part_around_them():
+    from companion.ui.kit.kept import PART_LIMIT
+
     changes = Changes()
-    pair = ft.Row([ft.Text("a"), ft.Text("b")])
-    many = ft.Column([ft.Text(str(n)) for n in range(6)])
-    page, _wire = _on_page(ft.Column([pair, many]))
-    for text in pair.controls:
-        changes.put(text, value="new")
-    for text in many.controls[:2]:
-        changes.put(text, value="new")
-    taken = changes.take()
-    # Both of the row's texts: one update of the row. Two texts of six: each on its own
-    # (an update of their column would walk the four others too).
-    assert taken[0] is pair and taken[1:] == many.controls[:2] and len(taken) == 3
+    row = ft.Row([ft.Text("a"), ft.Container(ft.Text("b")), ft.Text("c")])
+    with_button = ft.Column([ft.Text("x"), ft.Text("y"), ft.Button(content="ok")])
+    big = ft.Column([ft.Text(str(n)) for n in range(PART_LIMIT + 1)])
+    page, _wire = _on_page(ft.Column([row, with_button, big]))
+    changes.put(row.controls[0], value="new")
+    changes.put(row.controls[1].content, value="new")
+    assert changes.take() == [row]  # one update of the row: one message
+    # Not through a part holding a button that did not change (Flet would send its style).
+    changes.put(with_button.controls[0], value="new")
+    changes.put(with_button.controls[1], value="new")
+    assert changes.take() == with_button.controls[:2]
+    # Nor through a part too large to walk; and a change alone is updated alone.
+    changes.put(big.controls[0], value="new")
+    changes.put(big.controls[5], value="new")
+    assert changes.take() == [big.controls[0], big.controls[5]]
+    changes.put(row.controls[2], value="alone")
+    assert changes.take() == [row.controls[2]]
 
 
 def test_a_kept_update_sends_what_was_put_and_nothing_else():

@@ -207,9 +207,8 @@ def bench_viewport(browser, servers: dict[str, web_servers.Server], name: str, r
                              None),
               web_report.row(f"tap {EMPTY_TAP.label}", Paired(app=taps.same_size.samples, empty=taps.bare.samples),
                              None)]
-    every = [(f"{EMPTY_TAP.label} (bare empty app)", taps.bare),
-             (f"{EMPTY_TAP.label} (same-size empty app)", taps.same_size),
-             ("switch two screens (same-size empty app)", taps.switch), *taps.companion.items()]
+    every = [("bare empty app: tap", taps.bare), ("same-size empty app: tap", taps.same_size),
+             ("same-size empty app: switch two screens", taps.switch), *taps.companion.items()]
     lines += ["", web_report.split_header()]
     lines += [web_report.split_row(label, series.taps) for label, series in every]
     lines.append(web_report.SPLIT_NOTE)

@@ -35,7 +35,10 @@ A kept screen is a class (`KeptScreen`) made of parts, each a small class with `
 
 The shell (companion/ui/screen_host.py) builds a screen on its first visit, then calls
 `screen.show()` for every new view or form tap while it is shown and sends the controls
-it returns; nothing else of the screen goes to the page.
+it returns; nothing else of the screen goes to the page. A screen is put in the route
+table (companion/ui/screens.py) as `Kept(TheScreen)`. The worked example is the bag
+screen: companion/ui/bag/screen.py (the screen and its three layouts), form.py (forms
+and a button that asks first), token_card.py (parts that come and go), panels.py (lists).
 
 Rules that keep it so:
 - `__init__` builds every control the part can ever show, with empty texts; nothing in it
@@ -48,8 +51,12 @@ Rules that keep it so:
 - Handlers are bound once, in `__init__`, and read the page's current state when they run
   (`screen.ctx`, `screen.gate()`, a draft in `ctx.extras`), never values captured when
   they were made. A form tap changes the draft and calls `ctx.rerender()`.
-- A kept control never passes through a rebuilt screen (kit.memo, kit.graft): Flet
-  freezes the controls it compares by key, and a frozen control refuses new values.
+- A kept control never passes through a rebuilt screen (kit.memo, kit.graft) and never
+  carries a `key`: Flet freezes the controls it compares by key, and a frozen control
+  refuses new values.
+- Another layout (phone, tablet, wide: `layout_of`) builds the screen anew (`fits`); any
+  other change of size is a property. A new language needs nothing: every text is put on
+  every show. Dialogs stay as they are (built when they open; they are short-lived).
 
 Tests read a kept screen through `shown_root(screen)` (tests/ui_tree.py leaves hidden
 controls out, as the page does).
@@ -97,9 +104,11 @@ class Changes:
     def take(self) -> list[ft.Control]:
         """The changed controls to update, and forget them. Only controls on the page (one
         not there yet goes out whole with what adds it), outermost only (an update covers
-        what a control holds). Siblings that changed together are updated through their
-        parent, one message instead of several, when they are at least half of its
-        children (the parent's update walks all of them)."""
+        what a control holds). Controls that changed together near each other are updated
+        through a small part around them that holds no other button: one message instead
+        of several (`page.update` sends one per control), a short walk (Flet compares
+        everything under the control it updates) and no button's style sent again (Flet
+        1.0.5 sends a button's whole style whenever an update walks over it)."""
         changed, self._changed = self._changed, {}
         self.properties = 0
         roots = []
@@ -109,16 +118,60 @@ class Changes:
                 parent, top = parent.parent, parent
             if parent is None and isinstance(top, ft.Page):
                 roots.append(control)
-        by_parent: dict[int, list[ft.Control]] = {}
-        for control in roots:
-            by_parent.setdefault(id(control.parent), []).append(control)
+        ids_of_roots = {id(root) for root in roots}
+        fits: dict[int, bool] = {}
+        by_part: dict[int, tuple[ft.Control, list[ft.Control]]] = {}
+        for root in roots:
+            part = _part_around(root, ids_of_roots, fits)
+            by_part.setdefault(id(part), (part, []))[1].append(root)
         taken: list[ft.Control] = []
-        for siblings in by_parent.values():
-            parent = siblings[0].parent
-            children = getattr(parent, "controls", None) or ()
-            together = len(siblings) > 1 and 2 * len(siblings) >= len(children)
-            taken.extend([parent] if together else siblings)
+        for part, members in by_part.values():
+            taken.extend([part] if len(members) > 1 else members)
         return taken
+
+
+# The most controls an update may walk to send several changes in one message.
+PART_LIMIT = 96
+_BUTTONS = (ft.Button, ft.IconButton)
+
+
+def _children(control: ft.Control) -> list:
+    """What a layout control holds (its `controls`, or its `content`)."""
+    held = getattr(control, "controls", None)
+    if isinstance(held, list):
+        return held
+    content = getattr(control, "content", None)
+    return [content] if isinstance(content, ft.Control) else []
+
+
+def _small_part(control: ft.Control, roots: set[int]) -> bool:
+    """Whether `control` holds at most PART_LIMIT controls and no button outside the
+    changed controls (`roots`)."""
+    count, stack = 0, [(control, False)]
+    while stack:
+        item, covered = stack.pop()
+        count += 1
+        if count > PART_LIMIT:
+            return False
+        covered = covered or id(item) in roots
+        if isinstance(item, _BUTTONS) and not covered:
+            return False
+        stack.extend((child, covered) for child in _children(item))
+    return True
+
+
+def _part_around(root: ft.Control, roots: set[int], fits: dict[int, bool]) -> ft.Control:
+    """The largest small part around `root` (itself when its parent is not one); never
+    beyond an isolated control (a screen's holder)."""
+    part, parent = root, root.parent
+    while parent is not None and not isinstance(parent, (ft.Page, ft.View)) and not parent.is_isolated():
+        small = fits.get(id(parent))
+        if small is None:
+            small = fits[id(parent)] = _small_part(parent, roots)
+        if not small:
+            break
+        part, parent = parent, parent.parent
+    return part
 
 
 def layout_of(ctx: UiContext) -> str:
