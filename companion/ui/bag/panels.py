@@ -188,46 +188,48 @@ class Supply:
         texts, game = self.screen.ctx.texts, self.screen.ctx.game
         self.card.show(texts.t("ui.bag.supply.title"))
         self.screen.changes.put(self.help_text, value=texts.t("ui.bag.supply.help"))
-        label = texts.t("ui.bag.supply.add")
         for kind, row in self.rows.items():
             row.show(texts, kind, game.bag.aside.get(kind, 0))
             # Offered only where a token would really go in (the engine says which kinds).
             if kind in game.addable_kinds:
-                self.adds[kind].show_command(AddToBag(kind=kind), label)
+                self.adds[kind].show_command(AddToBag(kind=kind), texts.t("ui.bag.supply.add"))
             else:
-                self.adds[kind].show(label, refused=None, visible=False)
+                self.adds[kind].show("", refused=None, visible=False)
 
 
 # --------------------------------------------------------------------- the board
 class BoardRow:
     """A kind's miniatures on the board (how many of how many) and what can happen to one."""
 
-    ACTIONS = (("place", PlaceIntruder, ft.Icons.ADD, "normal"), ("kill", KillIntruder, ft.Icons.CLOSE, "danger"),
-               ("corridor", IntruderToTechnicalCorridor, ft.Icons.SUBDIRECTORY_ARROW_LEFT, "normal"),
-               ("remove", RemoveIntruder, ft.Icons.REMOVE, "normal"))
-
     def __init__(self, screen: KeptScreen, kind: str) -> None:
         self.kind = kind
         self.changes = screen.changes
+
+        def button(action: str, icon, tone: str = "normal") -> CommandButton:
+            return CommandButton(screen.changes, ids.bag_action(action, kind), icon=icon, gate_of=screen.gate,
+                                 tone=tone, compact=True, page_of=screen.page)
+
         self.name = ft.Text("", size=16, weight=ft.FontWeight.BOLD, expand=True)
         self.count = ft.Text("", size=20, weight=ft.FontWeight.BOLD)
-        self.buttons = [(action, command(kind=kind), CommandButton(screen.changes, ids.bag_action(action, kind),
-                                                                   icon=icon, gate_of=screen.gate, tone=tone,
-                                                                   compact=True, page_of=screen.page))
-                        for action, command, icon, tone in self.ACTIONS]
+        self.place, self.kill = button("place", ft.Icons.ADD), button("kill", ft.Icons.CLOSE, "danger")
+        self.corridor = button("corridor", ft.Icons.SUBDIRECTORY_ARROW_LEFT)
+        self.remove = button("remove", ft.Icons.REMOVE)
         head = ft.Row([kind_badge(kind, 30), self.name, self.count], spacing=10,
                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        grid = ft.ResponsiveRow([ft.Container(button.root, col=6) for _, _, button in self.buttons], spacing=6,
-                                run_spacing=6)
+        grid = ft.ResponsiveRow([ft.Container(b.root, col=6) for b in (self.place, self.kill, self.corridor,
+                                                                      self.remove)], spacing=6, run_spacing=6)
         self.root = ids.tag(ids.board(kind), ft.Container(content=ft.Column([head, grid], spacing=6, tight=True),
                                                           bgcolor=theme.SURFACE_HIGH, border_radius=theme.RADIUS,
                                                           padding=10))
 
     def show(self, texts: Texts, count: int, maximum: int) -> None:
-        self.changes.put(self.name, value=kind_name(texts, self.kind))
+        kind, t = self.kind, texts.t
+        self.changes.put(self.name, value=kind_name(texts, kind))
         self.changes.put(self.count, value=f"{count}/{maximum}", color=theme.TEXT if count else theme.TEXT_MUTED)
-        for action, command, button in self.buttons:
-            button.show_command(command, texts.t(f"ui.bag.board.{action}"))
+        self.place.show_command(PlaceIntruder(kind=kind), t("ui.bag.board.place"))
+        self.kill.show_command(KillIntruder(kind=kind), t("ui.bag.board.kill"))
+        self.corridor.show_command(IntruderToTechnicalCorridor(kind=kind), t("ui.bag.board.corridor"))
+        self.remove.show_command(RemoveIntruder(kind=kind), t("ui.bag.board.remove"))
 
 
 class Board:

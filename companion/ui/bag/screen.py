@@ -9,8 +9,7 @@ import flet as ft
 
 from .. import ids, theme
 from ..context import UiContext
-from ..kit.gate import button_style
-from ..kit.kept import PHONE, WIDE, KeptScreen, shown_root
+from ..kit.kept import PHONE, WIDE, ActionButton, KeptScreen, shown_root
 from .form import Development, EncounterForm
 from .panels import Board, Contents, Eggs, History, Odds, Supply
 from .token_card import Reveal
@@ -23,14 +22,13 @@ class Header:
 
     def __init__(self, screen: KeptScreen) -> None:
         self.screen = screen
-        self.back_label = ft.Text("", size=15, text_align=ft.TextAlign.CENTER)
-        back = ft.Button(content=self.back_label, icon=ft.Icons.ARROW_BACK, height=48,
-                         on_click=lambda _e: screen.ctx.navigate(TABLE), style=button_style())
+        self.back = ActionButton(screen.changes, ids.BAG_BACK, icon=ft.Icons.ARROW_BACK, page_of=screen.page,
+                                 on_tap=lambda: screen.ctx.navigate(TABLE))
         self.title = ft.Text("", size=24, weight=ft.FontWeight.BOLD)
         self.mode = ft.Text("", size=13, color=theme.TEXT, weight=ft.FontWeight.BOLD)
         pill = ft.Container(content=self.mode, bgcolor=theme.SURFACE_HIGH, border_radius=20,
                             padding=ft.Padding.symmetric(horizontal=10, vertical=3))
-        self.root = ft.Row([ids.tag(ids.BAG_BACK, back),
+        self.root = ft.Row([self.back.root,
                             ft.Row([ft.Icon(ft.Icons.SHOPPING_BAG, color=theme.YELLOW, size=28), self.title], spacing=8,
                                    tight=True),
                             ids.tag(ids.BAG_MODE, pill)],
@@ -39,7 +37,7 @@ class Header:
     def show(self) -> None:
         ctx, put = self.screen.ctx, self.screen.changes.put
         t = ctx.texts.t
-        put(self.back_label, value=t("ui.bag.back"))
+        self.back.show(t("ui.bag.back"), refused=None)
         put(self.title, value=t("ui.bag.title"))
         put(self.mode, value=t("ui.bag.mode_physical") if ctx.game.bag.physical_bag else t("ui.bag.mode_digital"))
 
