@@ -364,7 +364,10 @@ class PageApp:
         if len(outline) != len(self.page.controls) or any(a is not b for a, b in zip(outline, self.page.controls)):
             self.page.controls = outline
             whole = True
-        self._send(changed + self.changes.take(), whole=whole, rebuilt=frame.host.rebuilt)
+        changed += self.changes.take()
+        if self.frame_sent is not frame:
+            changed = []  # a new outline: all of it goes out with the page
+        self._send(changed, whole=whole, rebuilt=frame.host.rebuilt)
         self.frame_sent = frame
         if self.first_paint:
             self.first_paint = False
