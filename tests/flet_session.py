@@ -123,3 +123,52 @@ def controls_built(action) -> int:
     before = ControlId.next()
     action()
     return ControlId.next() - before - 1
+
+
+def patch_operations(bodies: list[bytes], *, only: str | None = None) -> int:
+    """The patch operations in encoded messages (a message that is not a patch counts as
+    one); `only`: those that set this property."""
+    count = 0
+    for body in bodies:
+        action, payload = msgpack.unpackb(body, strict_map_key=False)
+        patch = payload.get("patch") if isinstance(payload, dict) else None
+        if only is not None:
+            count += sum(1 for op in (patch or [])[1:] if len(op) > 2 and op[2] == only)
+        else:
+            count += len(patch) - 1 if action == 2 and patch is not None else 1
+    return count
+
+
+def shown_control(page, identifier: str):
+    """The control carrying `identifier` that the page shows (none of its parents hidden)."""
+    import flet as ft
+
+    from companion.ui.live_index import controls_on
+
+    for control in controls_on(page):
+        if isinstance(control, ft.Semantics) and control.identifier == identifier:
+            around = control
+            while around is not None and getattr(around, "visible", True) is not False:
+                around = around.parent
+            if around is None:
+                return control
+    raise LookupError(f"{identifier!r} is not shown on the page")
+
+
+def tap(page, identifier: str, *, event: str = "click") -> None:
+    """A tap on `identifier` as the page sends it: through Flet's own event dispatch (its
+    handler, then Flet's update after the event), to the button itself where there is one."""
+    import asyncio
+
+    import flet as ft
+
+    from companion.ui.live_index import controls_on
+
+    handlers = [c for c in controls_on(shown_control(page, identifier)) if getattr(c, f"on_{event}", None)]
+    buttons = [c for c in handlers if isinstance(c, (ft.Button, ft.IconButton)) and not c.disabled]
+    target = (buttons or handlers)[0]
+    loop = asyncio.new_event_loop()
+    try:
+        loop.run_until_complete(page.session.dispatch_event(target._i, event, None))
+    finally:
+        loop.close()

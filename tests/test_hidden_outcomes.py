@@ -21,7 +21,7 @@ from companion.engine.authority import sender_for
 from companion.engine.registry import REGISTRY
 from companion.engine.views import TABLE, Viewer, seat_viewer, view_for
 from companion.store import GameStore
-from companion.ui.bag.view import build_bag_screen
+from companion.ui.bag.screen import build_bag_screen
 from companion.engine.contamination_model import ScanProcedure
 from companion.ui import ids
 from companion.ui.phone.seat_screen import build_seat_screen

@@ -109,6 +109,10 @@ def _button_keys() -> set[str]:
     keys = set(re.findall(r'(?:label|content)=t\("([a-z_.]+)"', source))
     keys |= set(re.findall(r'styled_button\(\s*t\("([a-z_.]+)"', source))
     keys |= set(re.findall(r'dialog_button\(\w+(?:\.\w+)*, "([a-z_.]+)"', source))
+    # Kept buttons (kit.kept) take their label when shown.
+    keys |= set(re.findall(r'show_command\([^\n]*?,\s*(?:texts\.)?t\("([a-z_.]+)"', source))
+    keys |= set(re.findall(r'show_draw\(\s*(?:texts\.)?t\("([a-z_.]+)"', source))
+    keys |= set(re.findall(r'\.show\(\s*(?:texts\.)?t\("([a-z_.]+)"\),\s*refused=', source))
     keys |= {f"event_effect.{effect.value}" for effect in ONE_TAP}
     keys |= {f"ui.events.effect.{effect.value}_{answer}" for effect in QUESTIONS for answer in ("yes", "no")}
     return keys

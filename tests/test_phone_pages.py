@@ -105,12 +105,12 @@ def test_nothing_host_only_or_another_seats_reaches_a_phone(table):
 def test_joining_by_code_and_waiting_after_a_wrong_one(table):
     controller, seating, _access = table
     app = open_page(table, "/", session="phone-a")
-    wrong = app._join_with_code("ZZZ-ZZZ")
+    wrong = app.join_with_code("ZZZ-ZZZ")
     assert wrong.outcome is CodeOutcome.WRONG and wrong.retry_after > 0
-    again = app._join_with_code(seating.seat_pass(3).code)
+    again = app.join_with_code(seating.seat_pass(3).code)
     assert again.outcome is CodeOutcome.TOO_SOON and app.ctx.viewer == NOBODY
     seating.clear_lockout(app.page.client_ip)  # the table lets the phone try again at once
-    right = app._join_with_code(seating.seat_pass(3).code)
+    right = app.join_with_code(seating.seat_pass(3).code)
     assert right.outcome is CodeOutcome.ACCEPTED and app.ctx.viewer == seat_viewer(3)
     assert ids.SEAT_SCREEN in shown(app)
     assert app.page.pushed[-1] == seat_route(seating, 3)  # a reload keeps the seat
@@ -133,7 +133,7 @@ def test_leaving_a_seat_and_the_table_sees_phones(table):
     phone = open_page(table, seat_route(seating, 2), session="phone-e")
     assert ids.crew_phone(2) in shown(desk)
     assert seating.seats_with_phone() == {2}
-    phone._leave_seat()
+    phone.leave_seat()
     assert phone.ctx.viewer == NOBODY and seating.seats_with_phone() == frozenset()
 
 
@@ -144,7 +144,7 @@ def test_phones_turned_off_send_every_phone_back(table):
     seating.unseat_all()
     assert phone.ctx.viewer == NOBODY
     assert open_page(table, seat_route(seating, 2), session="phone-g").ctx.viewer == NOBODY
-    assert open_page(table, "/", session="phone-h")._join_with_code(seating.seat_pass(2).code) is None
+    assert open_page(table, "/", session="phone-h").join_with_code(seating.seat_pass(2).code) is None
 
 
 def test_a_new_game_gets_new_passes_and_a_restart_keeps_them(table, tmp_path, rules):

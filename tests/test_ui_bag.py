@@ -30,7 +30,7 @@ from companion.ui.announcements import Announcer
 from companion.ui.bag.draft import HAND_MAX, draft_of
 from companion.ui.bag.panels import history_entries
 from companion.ui.bag.questions import QuestionPrompter
-from companion.ui.bag.view import build_bag_screen
+from companion.ui.bag.screen import build_bag_screen
 from companion.ui.events.draft import ATTACK
 from companion.ui.events.draft import draft_of as events_draft_of
 from companion.ui.i18n_view import Texts

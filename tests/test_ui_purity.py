@@ -23,7 +23,8 @@ from companion.ui import ids
 from companion.ui.announcements import Announcer
 from companion.ui.bag.draft import draft_of
 from companion.ui.bag.questions import QuestionPrompter
-from companion.ui.bag.view import build_bag_panel, build_bag_screen
+from companion.ui.bag.screen import build_bag_screen
+from companion.ui.bag.table_panel import build_bag_panel
 
 from .ui_tree import identifiers, make_context, make_controller, strings, walk
 

@@ -273,7 +273,10 @@ def test_the_status_strip_sits_above_the_scrolling_screen(controller):
         strip, scroller = page.controls
         assert ids.STATUS_STRIP in identifiers(strip) and ids.STATUS_STRIP not in identifiers(scroller)
         assert page.scroll is None and scroller.scroll is not None and scroller.expand
-        assert f"screen-{screen}" == scroller.controls[0].key
+        # Every screen visited stays in its own holder; the one shown is the only one visible.
+        shown = [holder.content.controls[0] for holder in scroller.controls if holder.visible]
+        assert shown == [app.shown_screen()] and app.frame.host.shown_name == screen
+    assert len(scroller.controls) == 3
 
 
 def test_undo_says_what_it_took_back_and_offers_to_redo_it(controller):
@@ -313,4 +316,4 @@ def test_a_table_screens_address_opens_that_screen_again(controller, tmp_path, s
         shown = set().union(*(identifiers(control) for control in page.controls))
         assert (ids.STATUS_STRIP in shown) == (viewer == TABLE_VIEWER)
         if viewer == TABLE_VIEWER:
-            assert app.screen == screen and page.controls[-1].controls[0].key == f"screen-{screen}"
+            assert app.screen == screen and app.frame.host.shown_name == screen

@@ -60,7 +60,7 @@ def test_every_help_button_opens_a_topic_that_exists(tmp_path):
     from companion.engine import NewGame, PlayerSetup
     from companion.engine.commands import StartEventPhase
     from companion.engine.views import seat_viewer
-    from companion.ui.bag.view import build_bag_screen
+    from companion.ui.bag.screen import build_bag_screen
     from companion.ui.events import build_events_screen
     from companion.ui.phone.seat_screen import build_seat_screen
     from companion.ui.table.view import build_table

@@ -51,12 +51,14 @@ def make_context(controller: TableController, lang: str = "tr", width: float = 1
 
 
 def walk(control) -> Iterator[object]:
-    """Every control below (and including) `control`, following any field holding controls."""
+    """Every control below (and including) `control` that a player can see, following any
+    field holding controls. A hidden control (`visible=False`) and what it holds are left
+    out, as Flet leaves them out of the page and of its accessibility tree."""
     seen: set[int] = set()
     stack = [control]
     while stack:
         item = stack.pop()
-        if id(item) in seen:
+        if id(item) in seen or getattr(item, "visible", True) is False:
             continue
         seen.add(id(item))
         yield item

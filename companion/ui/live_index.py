@@ -34,12 +34,14 @@ def controls_on(root: BaseControl) -> Iterator[BaseControl]:
                 stack.append(value)
 
 
-def reindex(page) -> int:
-    """Put back into the session's index every control on `page`; how many were missing."""
+def reindex(page, *roots: BaseControl) -> int:
+    """Put back into the session's index every control on `page` (or under `roots`); how
+    many were missing."""
     index = page.session.index
     missing = 0
-    for control in controls_on(page):
-        if index.get(control._i) is not control:
-            index[control._i] = control
-            missing += 1
+    for root in roots or (page,):
+        for control in controls_on(root):
+            if index.get(control._i) is not control:
+                index[control._i] = control
+                missing += 1
     return missing

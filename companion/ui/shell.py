@@ -21,28 +21,19 @@ from companion.page_session import Feed, PageSession
 from . import ids, lost_taps, theme
 from .announcements import Announcer
 from .bag.questions import QuestionPrompter
-from .bag.view import build_bag_screen
 from .context import UiContext
 from .dialogs import show_message
-from .events import build_events_screen, is_events_screen
-from .home import build_home
 from .i18n_view import Texts
-from .kit.graft import graft_below
-from .kit.memo import kept_panel
+from .kit.kept import Changes
 from .live_index import reindex
 from .on_screen import shown_on_screen
-from .phone.join_screen import build_join_screen
-from .phone.seat_screen import build_seat_screen
-from .routes import (BAG, GAME_SCREENS, HOME, LANG_PARAM, PLAYERS, RULES, SCANNER, SETUP, TABLE, as_table_route,
-                     device_language, language_in, route_of, screen_of)
-from .rules_screen import build_rules_screen, open_rules
-from .scanner.handover import build_handover_screen
-from .routes import VICTORY
-from .victory import build_victory_screen
+from .routes import (GAME_SCREENS, HOME, LANG_PARAM, PLAYERS, RULES, SETUP, TABLE, device_language, language_in,
+                     route_of, screen_of)
+from .rules_screen import open_rules
+from .screen_host import Route, ScreenHost
+from .screens import JOIN, PHONE_ROUTES, SEAT, TABLE_ROUTES
 from .setup_wizard import SetupWizard
-from .status_strip import build_status_strip
-from .table.players import build_players_screen
-from .table.view import build_table
+from .status_strip import StatusStrip
 from .wakelock import ScreenAwake
 
 log = logging.getLogger(__name__)
@@ -57,6 +48,10 @@ def _render_follows() -> None:
 
 
 class PageApp:
+    # Each screen by its route name (screens.py): the table's pages, and the phones'.
+    table_routes: dict[str, Route] = TABLE_ROUTES
+    phone_routes: dict[str, Route] = PHONE_ROUTES
+
     def __init__(self, page: ft.Page, door: PageDoor, *, language: str, startup_errors: Sequence[str]) -> None:
         """`door`: this page's way in (companion.page_door): the session its address proves."""
         self.page = page
@@ -75,8 +70,9 @@ class PageApp:
         # "table" (the default), "bag" or an Event Phase screen.
         self.screen = screen_of(getattr(page, "route", None)) or HOME
         self.wizard: SetupWizard | None = None
-        # A game screen's scrolling column (under the status strip); None off a game.
-        self.scroller: ft.Column | None = None
+        # The page's outline and the screens it holds (_Frame); made on the first render.
+        self.frame: _Frame | None = None
+        self.frame_sent: _Frame | None = None  # the frame the page was last sent whole with
         self.announcer = Announcer(page, self.texts)
         self.awake = ScreenAwake(page)
         self.unsubscribe = None
@@ -88,8 +84,10 @@ class PageApp:
         # The app bar and what it was built from (_kept_appbar).
         self.appbar: tuple[tuple, ft.AppBar] | None = None
         self.undo_buttons: list[ft.IconButton] = []
-        # The screen shown last, under the status strip (_graft_shown).
-        self.last_shown: ft.Control | None = None
+        # What the shell itself changed on the page (the undo buttons, the status strip).
+        self.changes = Changes()
+        # The startup banner and the language it speaks.
+        self.banner: tuple[str, ft.Control] | None = None
         # Feeds the game sent, not yet shown (_on_feed).
         self.feeds_lock = threading.Lock()
         self.feeds_waiting: list[Feed] = []
@@ -153,19 +151,19 @@ class PageApp:
         self._sync_address()
         self.render()
 
-    def _join_with_code(self, typed: str) -> CodeAttempt | None:
+    def join_with_code(self, typed: str) -> CodeAttempt | None:
         attempt = self.door.join_with_code(typed, self._page_address())
         if attempt is not None and attempt.outcome is CodeOutcome.ACCEPTED:
             self.notice = None
             self._become(self.door.session)
         return attempt
 
-    def _tell(self, text: str) -> None:
+    def tell(self, text: str) -> None:
         """A message for the join screen, shown with the next draw."""
         self.notice = text
         self.request_render()
 
-    def _leave_seat(self) -> None:
+    def leave_seat(self) -> None:
         self.notice = None
         self._become(self.door.leave())
 
@@ -291,7 +289,9 @@ class PageApp:
 
     def _scroll_top(self) -> None:
         """A new screen starts at its top, not where the last one was scrolled to."""
-        scroll_to = getattr(self.scroller if self.scroller is not None else self.page, "scroll_to", None)
+        frame = self.frame
+        scroller = frame.host.column if frame is not None and frame.kind == GAME else self.page
+        scroll_to = getattr(scroller, "scroll_to", None)
         if scroll_to is None:
             return
         try:
@@ -343,102 +343,112 @@ class PageApp:
             self.render()
 
     def render(self) -> None:
+        """Show the page's current screen from its current view: build it on its first
+        visit, else show it again (a kept screen) or rebuild it (a screen not kept yet);
+        then send what changed, and only that (the whole page only when its outline did)."""
         self.render_pending = False
         self.ctx.width = self.page.width or self.ctx.width
         in_game = self.ctx.in_game
         self.awake.keep_awake(in_game)
-        self.page.title = self.texts.t("ui.app.title")
-        self.page.appbar = self._kept_appbar(in_game)
-        if not self.ctx.viewer.is_table:
-            self._render_phone(in_game)
-            return
+        frame = self._frame(in_game)
+        title = self.texts.t("ui.app.title")
+        appbar = self._kept_appbar(in_game)
+        page = self.page
+        whole = (getattr(page, "title", None) != title or getattr(page, "appbar", None) is not appbar
+                 or getattr(page, "scroll", None) != frame.scroll or self.frame_sent is not frame)
+        self.page.title, self.page.appbar, self.page.scroll = title, appbar, frame.scroll
+        name, routes = self._route(in_game)
+        changed = frame.host.show(name, routes[name], self.ctx, self)
+        self._show_strip(frame, in_game and name != RULES and self.ctx.viewer.kind != "nobody")
+        outline = [*self._banner(), frame.strip_holder, frame.host.column]
+        if len(outline) != len(self.page.controls) or any(a is not b for a, b in zip(outline, self.page.controls)):
+            self.page.controls = outline
+            whole = True
+        changed += self.changes.take()
+        if self.frame_sent is not frame:
+            changed = []  # a new outline: all of it goes out with the page
+        self._send(changed, whole=whole, rebuilt=frame.host.rebuilt)
+        self.frame_sent = frame
+        if self.first_paint:
+            self.first_paint = False
+            if name == TABLE:
+                self.request_render()  # the rest of the table, right after its first part
+        self.questions.sync()
+
+    def _route(self, in_game: bool) -> tuple[str, dict[str, Route]]:
+        """The screen to show now, by its route name, and the table it is found in."""
+        viewer = self.ctx.viewer
+        if not viewer.is_table:
+            if self.screen == RULES:
+                return RULES, self.phone_routes
+            return (SEAT if viewer.kind == "seat" else JOIN), self.phone_routes
         if self.screen == PLAYERS and (not in_game or self.door.hosting() is None):
             self.screen = TABLE
         if not in_game and self.screen in GAME_SCREENS:
             self.screen = HOME
         if in_game and self.screen in (HOME, SETUP):
             self.screen = TABLE
-        if self.screen == RULES:
-            shown, body = RULES, build_rules_screen(self.ctx, on_back=lambda: self.navigate(self.back_from_rules))
-        elif in_game and self.screen == PLAYERS:
-            shown, body = PLAYERS, build_players_screen(self.ctx)
-        elif in_game and self.screen == BAG:
-            shown, body = BAG, build_bag_screen(self.ctx)
-        elif in_game and self.screen == SCANNER:
-            shown, body = SCANNER, build_handover_screen(self.ctx)
-        elif in_game and self.screen == VICTORY:
-            shown, body = VICTORY, build_victory_screen(self.ctx)
-        elif in_game and is_events_screen(self.screen):
-            shown, body = self.screen, build_events_screen(self.ctx, self.screen)
-        elif in_game:
-            shown, body = TABLE, build_table(self.ctx, first_paint=self.first_paint)
-        elif self.screen == SETUP:
-            if self.wizard is None:
-                self.wizard = SetupWizard(self.ctx, self.set_language)
-            shown, body = SETUP, self.wizard.build()
-        else:
-            shown, body = HOME, build_home(self.ctx)
-        # A stable key per screen lets Flet patch the rebuilt tree in place instead of
-        # replacing it, so a tap that lands during a refresh is not lost.
-        body.key = f"screen-{shown}"
-        body = self._graft_shown(body)
-        controls = [body]
-        self.scroller = None
-        self.page.scroll = None if in_game else ft.ScrollMode.AUTO
-        if in_game:
-            # The glance: round, Time, countdowns and Power stay in sight on every game
-            # screen; the screen scrolls under the strip, never the strip itself.
-            self.scroller = ft.Column([body], scroll=ft.ScrollMode.AUTO, expand=True, key=f"scroll-{shown}")
-            controls = [self._status_strip(), self.scroller]
-        banner = self._startup_banner()
-        self.page.controls = [banner, *controls] if banner is not None else controls
-        self._update()
-        if self.first_paint:
-            self.first_paint = False
-            if shown == TABLE:
-                self.request_render()  # the rest of the table, right after its first part
-        self.questions.sync()
+        return self.screen, self.table_routes
 
-    def _update(self) -> None:
-        self.page.update()
-        if isinstance(self.page, ft.Page):  # a test's stand-in page has no session
-            reindex(self.page)
-
-    def _graft_shown(self, screen: ft.Control) -> ft.Control:
-        """The screen as built, with what did not change since the last render kept
-        (kit.graft), so the tap's answer holds only what changed. Screens differ by key."""
-        if self.last_shown is not None and self.last_shown.key == screen.key:
-            screen = graft_below(self.last_shown, screen)
-        self.last_shown = screen
-        return screen
-
-    def _render_phone(self, in_game: bool) -> None:
-        """A phone: its seat's screen, or the join screen."""
+    def _frame(self, in_game: bool) -> "_Frame":
+        """The page's outline: a game's screens scroll under the status strip; any other
+        page scrolls as a whole. Made anew when the page enters a game, leaves one or
+        becomes someone else (its screens were built for that)."""
         viewer = self.ctx.viewer
-        if self.screen == RULES:
-            shown, body = RULES, build_rules_screen(self.ctx, on_back=lambda: self.navigate(HOME))
-        elif viewer.kind == "seat":
-            shown, body = "seat", build_seat_screen(self.ctx, on_leave=self._leave_seat)
-        else:
-            shown, body = "join", build_join_screen(self.ctx, on_code=self._join_with_code, message=self.notice,
-                                                    on_message=self._tell)
-        body.key = f"screen-{shown}"
-        body = self._graft_shown(body)
-        controls = [self._status_strip(), body] if in_game and viewer.kind == "seat" and shown != RULES \
-            else [body]
-        self.page.controls = controls
-        self._update()
+        kind = GAME if viewer.is_table and in_game else PLAIN
+        if self.frame is None or self.frame.kind != kind or self.frame.viewer != viewer:
+            self.frame = _Frame(kind, viewer)
+        return self.frame
 
-    def _status_strip(self) -> ft.Control:
-        game = self.ctx.game
-        return kept_panel(self.ctx, "status-strip", (game.shown_round, game.time, game.time_active, game.power,
-                                                     game.self_destruct, game.alert_slot),
-                          lambda: build_status_strip(self.ctx))
+    def _show_strip(self, frame: "_Frame", wanted: bool) -> None:
+        """The status strip, on a game's screens (a phone's rules screen leaves it out)."""
+        if frame.strip is None:
+            if not wanted:
+                return
+            frame.strip = StatusStrip(self.ctx, self.changes)
+            frame.strip.show()
+            frame.strip_holder.controls = [frame.strip.root]
+            self.changes.mark(frame.strip_holder)  # it goes out whole
+            return
+        self.changes.put(frame.strip.root, visible=wanted)
+        if wanted:
+            frame.strip.show()
 
-    def _startup_banner(self) -> ft.Control | None:
-        if not self.startup_errors:
-            return None
+    def _send(self, changed: list[ft.Control], *, whole: bool, rebuilt: list[ft.Control]) -> None:
+        """Update `changed` (or the whole page, when its outline or its own properties
+        changed: the screens' holders stop that update at their edge). Always marks the
+        event's update as done: else Flet would update the nearest isolated control around
+        the tapped one after the handler, the whole screen."""
+        ft.context.mark_update_called()
+        if whole:
+            self.page.update()
+        if changed:
+            self.page.update(*changed)
+        if rebuilt and isinstance(self.page, ft.Page):  # a test's stand-in page has no session
+            reindex(self.page, *rebuilt)
 
+    def shown_screen(self) -> ft.Control | None:
+        """The screen on the page now (its root), for tests and tools."""
+        return self.frame.host.shown_screen() if self.frame is not None else None
+
+    # -- hooks for the routes (screen_host.Shell) ------------------------------------
+    def setup_wizard(self) -> SetupWizard:
+        if self.wizard is None:
+            self.wizard = SetupWizard(self.ctx, self.set_language)
+        return self.wizard
+
+    def leave_rules(self) -> None:
+        self.navigate(self.back_from_rules if self.ctx.viewer.is_table else HOME)
+
+    def _banner(self) -> list[ft.Control]:
+        """The startup problems, until dismissed (built again only in another language)."""
+        if not self.startup_errors or not self.ctx.viewer.is_table:
+            return []
+        if self.banner is None or self.banner[0] != self.texts.lang:
+            self.banner = (self.texts.lang, self._startup_banner())
+        return [self.banner[1]]
+
+    def _startup_banner(self) -> ft.Control:
         def dismiss(_e) -> None:
             self.startup_errors = []
             self.render()
@@ -465,8 +475,7 @@ class PageApp:
             undo_button, redo_button = self.undo_buttons
             for button, possible in ((undo_button, undo is not None and undo.can_undo),
                                      (redo_button, undo is not None and undo.can_redo)):
-                if button.disabled != (not possible):
-                    button.disabled = not possible
+                self.changes.put(button, disabled=not possible)
         return self.appbar[1]
 
     def _appbar(self, in_game: bool) -> ft.AppBar:
@@ -531,3 +540,22 @@ class PageApp:
                        spacing=6, tight=True)
         return ids.tag(ids.LANGUAGE, ft.PopupMenuButton(content=label, items=items,
                                                         tooltip=self.texts.t("ui.common.language")))
+
+
+GAME, PLAIN = "game", "plain"
+
+
+class _Frame:
+    """The page's outline for one kind of page and viewer: the status strip's place, then
+    the screens, each in its own holder (screen_host.ScreenHost). In a game the table's
+    screens scroll under the strip; any other page scrolls as a whole."""
+
+    def __init__(self, kind: str, viewer) -> None:
+        self.kind = kind
+        self.viewer = viewer
+        self.scroll = None if kind == GAME else ft.ScrollMode.AUTO
+        self.strip_holder = ft.Column([], spacing=0)
+        self.strip: StatusStrip | None = None
+        column = ft.Column([], spacing=0, scroll=ft.ScrollMode.AUTO, expand=True) if kind == GAME \
+            else ft.Column([], spacing=0)
+        self.host = ScreenHost(column)

@@ -84,13 +84,37 @@ def seed_data_dir(data_dir: Path, rules: Rules) -> tuple[int, int]:
     return seed, advances
 
 
+def seed_round_end(data_dir: Path, rules: Rules, seed: int, advances: int) -> None:
+    """The same game, its first Event Phase driven to its last step (round end) and saved
+    into `data_dir`: the runner's last continue ends the round and shows the table."""
+    from tests.support.deck_helpers import next_runner_command
+
+    store = GameStore(data_dir, rules=rules)
+    try:
+        controller = TableController(store, rules)
+        controller.new_game(new_game(seed), "bench")
+        for command in _opening(advances):
+            controller.execute(command)
+        for _ in range(60):
+            phase = controller.state.event_phase
+            if phase is not None and phase.step is EventStep.ROUND_END:
+                break
+            controller.execute(next_runner_command(controller.state, rules))
+        else:
+            raise BenchError("the Event Phase never reached its last step")
+        last = controller.session.prepare(c.ContinueEventPhase(at=EventStep.ROUND_END))
+        if not _quiet(last) or last.state.event_phase is not None:
+            raise BenchError(f"seed {seed}: ending the round announces something or does not end the phase")
+    finally:
+        store.close()
+
+
 def table_controls(data_dir: Path, rules: Rules, language: str, width: float, height: float) -> int:
     """How many controls the companion's table screen holds for the saved game, at this
     size: built on a Flet session without a browser, the game left as it was saved."""
     import warnings
 
     from companion.ui.live_index import controls_on
-    from companion.ui.shell import PageApp
     from tests.flet_session import live_page
 
     store = GameStore(data_dir, rules=rules)

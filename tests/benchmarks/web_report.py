@@ -25,9 +25,10 @@ def p90(values: list[float]) -> float:
     return statistics.quantiles(values, n=10, method="inclusive")[8]
 
 
-def header() -> str:
-    return (f"  {'':<{LABEL_WIDTH}} {'n':>3} {'companion ms':>16}   {'empty app ms':>16}   "
-            f"{'companion/empty':>15}   target\n"
+def header(app: str = "companion", empty: str = "empty app") -> str:
+    """Column heads for `row`: `app` against `empty` (each at most 16 characters)."""
+    return (f"  {'':<{LABEL_WIDTH}} {'n':>3} {app + ' ms':>16}   {empty + ' ms':>16}   "
+            f"{'ratio':>15}   target\n"
             f"  {'':<{LABEL_WIDTH}} {'':>3} {'median':>8} {'p90':>7}   {'median':>8} {'p90':>7}   "
             f"{'median':>7} {'p90':>7}")
 

@@ -75,11 +75,12 @@ def _start(name: str, command: list[str], port: int, log_path: Path, *, printed_
     return server
 
 
-def start_companion(data_dir: Path, log_dir: Path, language: str = "pt-BR") -> Server:
+def start_companion(data_dir: Path, log_dir: Path, language: str = "pt-BR", *, log_name: str = "companion") -> Server:
     port = _free_port()
     command = [*_companion_command(), "--web", "--host", HOST, "--port", str(port),
                "--data-dir", str(data_dir), "--lang", language]
-    return _start("the companion", command, port, log_dir / "companion.log", printed_url=True)
+    name = "the companion" if log_name == "companion" else f"the companion ({log_name})"
+    return _start(name, command, port, log_dir / f"{log_name}.log", printed_url=True)
 
 
 def start_empty_app(log_dir: Path, controls: int = 0, screens: int = 1) -> Server:

@@ -3,6 +3,9 @@ each of the companion's taps undone before the next so every one starts from the
 
 A tap that opens a confirmation first is timed in two parts, as the table lives it: the
 tap until its `confirm-ok` is there, then `confirm-ok` until the change.
+
+A screen change is timed from the tap until a control of the new screen is in the tree
+(a hidden screen is not: Flet leaves it out of the page).
 """
 from __future__ import annotations
 
@@ -57,6 +60,9 @@ DRAW = TapFlow("draw-encounter", Watch("token-reveal"), picks=(
 _TO_STEP = f"event-step-{int(web_game.TO_STEP) + 1}"
 _FROM_STEP = f"event-step-{int(web_game.FROM_STEP)}"
 CONTINUE = TapFlow("event-continue", Watch(_TO_STEP, attribute="aria-current", wanted="true"))
+# Screen changes: the tap, and a control that only the new screen has.
+TO_BAG, TO_TABLE, ROUND_END_TO_TABLE = "table -> bag", "bag -> table", "round's last step -> table"
+_ROUND_END_STEP = "event-step-11"
 
 
 def timed_tap(app: FlutterPage, where: str, identifier: str, watches: list[Watch], *,
@@ -155,8 +161,68 @@ def select(app: FlutterPage, where: str, chip: str) -> None:
         tap_until(app, where, chip, lambda: _is_current(app, chip), f"{chip!r} selected")
 
 
+def screen_change(app: FlutterPage, where: str, tap: str, appears: str) -> web_probe.TapTimes:
+    """A screen change: from the tap until `appears` (a control of the new screen) is in the tree."""
+    require(app, where, tap)
+    if app.has(appears):
+        raise BenchError(f"{where}: {appears!r} is in the tree before the tap on {tap!r} "
+                         "(a hidden screen must not be)")
+    app.page.wait_for_timeout(IDLE_MS)
+    refuse_announcement(app, where)
+    return timed_tap(app, where, tap, [Watch(appears)])
+
+
+def empty_switches(app: FlutterPage, runs: int) -> TapSeries:
+    """The empty app holding two screens: a switch to the other one, both ways."""
+    where = "the two-screen empty app"
+    series = TapSeries()
+    require(app, where, empty_flet_app.switch_id(1))
+    for run in range(WARMUP_TAPS + runs):
+        there = screen_change(app, where, empty_flet_app.switch_id(1), empty_flet_app.marker_id(2))
+        back = screen_change(app, where, empty_flet_app.switch_id(2), empty_flet_app.marker_id(1))
+        if run >= WARMUP_TAPS:
+            series.taps += [there, back]
+    return series
+
+
+def screen_changes(app: FlutterPage, runs: int, where: str) -> dict[str, TapSeries]:
+    """Bag -> table and table -> bag in turn, from the bag screen (left on it)."""
+    series = {TO_TABLE: TapSeries(), TO_BAG: TapSeries()}
+    for run in range(WARMUP_TAPS + runs):
+        to_table = screen_change(app, where, "bag-back", "advance-time")
+        to_bag = screen_change(app, where, "open-bag", "bag-back")
+        if run >= WARMUP_TAPS:
+            series[TO_TABLE].taps.append(to_table)
+            series[TO_BAG].taps.append(to_bag)
+    return series
+
+
+def round_end_changes(app: FlutterPage, runs: int, resume_label: str) -> TapSeries:
+    """The runner's continue on the round's last step, which ends the Event Phase and shows
+    the table; undone each time, and the runner opened again on that step (not timed).
+    `resume_label`: what the table's Event Phase button says while the phase waits there."""
+    where = "the round's last step"
+    series = TapSeries()
+    require(app, f"{where} (the seeded game resumed)", "event-phase", "undo")
+    for run in range(WARMUP_TAPS + runs):
+        tap_until(app, where, "event-phase", lambda: _is_current(app, _ROUND_END_STEP), "the runner on step 11")
+        times = screen_change(app, where, "event-continue", "advance-time")
+        if run >= WARMUP_TAPS:
+            series.taps.append(times)
+        app.page.wait_for_timeout(IDLE_MS)
+        refuse_announcement(app, where)
+        click_in_place(app, where, "undo")
+        try:
+            app.wait_until(lambda: resume_label in app.text_of("event-phase"), "the Event Phase back on step 11",
+                           timeout=TAP_TIMEOUT_S)
+        except AssertionError:
+            raise BenchError(f"{where}: 'undo' did not bring the Event Phase back to its last step") from None
+    return series
+
+
 def companion_taps(app: FlutterPage, runs: int, progress) -> dict[str, TapSeries]:
-    """The table, then the bag screen, then the Event Phase runner; the game is left as seeded."""
+    """The table, then the bag screen (its draw, then screen changes between it and the
+    table), then the Event Phase runner; the game is left as seeded."""
     table, bag, runner = "the table screen", "the bag screen", "the Event Phase runner"
     require(app, f"{table} (the seeded game resumed)", "advance-time", "time-track", "undo")
     results = measure_taps(app, ADVANCE_TIME, runs, table)
@@ -169,6 +235,8 @@ def companion_taps(app: FlutterPage, runs: int, progress) -> dict[str, TapSeries
         # Reported as not measured, never as a figure.
         progress(f"{bag}: not measured: {str(error)[:200]}")
         refuse_announcement(app, bag)
+    progress(f"{bag}: screen changes")
+    results |= screen_changes(app, runs, bag)
     tap_until(app, bag, "bag-back", lambda: app.has("event-phase"), table)
 
     progress(runner)

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from tests.support.requirements import skip_or_fail
 
+from .slowness import scaled
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -31,7 +33,7 @@ def _free_port() -> int:
 
 
 def _wait_http(url: str, process: subprocess.Popen, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + scaled(timeout)
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"the app exited early with code {process.returncode}")
@@ -48,7 +50,7 @@ TABLE_URL = re.compile(r"http://\S+/table\?k=\S+")
 
 
 def _table_url(log_path: Path, process: subprocess.Popen, timeout: float = 30) -> str:
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + scaled(timeout)
     while time.monotonic() < deadline:
         found = TABLE_URL.search(log_path.read_text("utf-8", errors="replace"))
         if found:
@@ -123,9 +125,10 @@ def screenshots() -> Path:
 
 # A page of Flutter's skwasm renderer in Chromium started with --disable-gpu can stop
 # answering for good (flutter/flutter#177008); no browser test here needs more than a few
-# minutes. Such a test is stopped after BROWSER_TEST_TIMEOUT_S and run once more; a
-# test that fails in any other way is never run again.
-BROWSER_TEST_TIMEOUT_S = 300
+# minutes (times the slowness factor, flutter_page.SLOWNESS). Such a test is stopped after
+# BROWSER_TEST_TIMEOUT_S and run once more; a test that fails in any other way is never
+# run again.
+BROWSER_TEST_TIMEOUT_S = round(scaled(300))
 PAGE_STOPPED_ANSWERING = r"Timeout \(>[0-9.]+s\) from pytest-timeout"
 
 

@@ -2,6 +2,10 @@
 
 Flutter paints on a canvas; with semantics enabled it mirrors every control as a DOM
 node carrying `flt-semantics-identifier` (our stable ids) and its text as labels.
+
+Tests wait by conditions (`wait_until` and the waits built on it), never by a fixed sleep
+that decides an outcome. Every time limit and every pause is multiplied by one scale
+factor for slow machines, `COMPANION_TEST_SLOWNESS` (1 by default; CI may set 2 or 3).
 """
 from __future__ import annotations
 
@@ -10,7 +14,9 @@ from pathlib import Path
 
 from playwright.sync_api import Locator, Page
 
-DEFAULT_TIMEOUT = 20.0
+from .slowness import scaled, scaled_ms
+
+DEFAULT_TIMEOUT = 20.0  # seconds, before scaling
 # Below the app bar and the status strip, which stay put while a game screen scrolls.
 TOP_MARGIN = 150
 PHONE = {"width": 390, "height": 844}
@@ -28,24 +34,25 @@ _TREE_TEXT = """() => {
 class FlutterPage:
     def __init__(self, page: Page) -> None:
         self.page = page
+        # Playwright's own limit for each action (a click, a box, an attribute), scaled too.
+        page.set_default_timeout(scaled_ms(30_000))
 
     # -- start -------------------------------------------------------------------
     def open(self, url: str) -> None:
-        self.page.goto(url)
-        self.page.wait_for_selector("#loading", state="detached", timeout=90_000)
+        self.page.goto(url, timeout=scaled_ms(30_000))
+        self.page.wait_for_selector("#loading", state="detached", timeout=scaled_ms(90_000))
         self.enable_semantics()
 
     def enable_semantics(self) -> None:
         """Flutter builds the accessibility tree only after its hidden placeholder is clicked."""
-        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
+        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=scaled_ms(60_000))
+
+        def clicked() -> bool:
             self.page.evaluate("() => { const p = document.querySelector('flt-semantics-placeholder');"
                                " if (p) p.click(); }")
-            if self.page.locator("[flt-semantics-identifier]").count() > 0:
-                return
-            self.page.wait_for_timeout(250)
-        raise AssertionError("the accessibility tree never appeared")
+            return self.page.locator("[flt-semantics-identifier]").count() > 0
+
+        self.wait_until(clicked, "the accessibility tree", timeout=30, poll_ms=250)
 
     # -- finding -----------------------------------------------------------------
     def by_id(self, identifier: str) -> Locator:
@@ -73,13 +80,21 @@ class FlutterPage:
                              ".map(x => x.getAttribute('aria-label')).join(' ') + ' ' +"
                              " (e.getAttribute('aria-label') || '')")
 
-    def wait_until(self, predicate, what: str, timeout: float = DEFAULT_TIMEOUT) -> None:
-        deadline = time.monotonic() + timeout
+    def wait_until(self, predicate, what: str, timeout: float = DEFAULT_TIMEOUT, *, poll_ms: int = 100) -> None:
+        """Until `predicate()` holds, asking every `poll_ms`; fails after `timeout` seconds
+        (scaled by the slowness factor)."""
+        limit = scaled(timeout)
+        deadline = time.monotonic() + limit
         while time.monotonic() < deadline:
             if predicate():
                 return
-            self.page.wait_for_timeout(100)
-        raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+            self.page.wait_for_timeout(poll_ms)
+        raise AssertionError(f"timed out after {limit:g}s waiting for {what}")
+
+    def pause(self, milliseconds: float) -> None:
+        """Let the page settle between two actions (a scroll, a gesture, a frame to paint),
+        scaled by the slowness factor. Pacing only: what a test checks is waited for."""
+        self.page.wait_for_timeout(scaled_ms(milliseconds))
 
     # -- the app's announcement dialog ---------------------------------------------
     def dismiss_announcement(self) -> list[str]:
@@ -99,18 +114,18 @@ class FlutterPage:
         frame after the page changed: only a page that stays clear for `settle_ms` counts.
         """
         seen: list[str] = []
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + scaled(timeout)
         while time.monotonic() < deadline:
             if self.has("announcement"):
                 seen += self.dismiss_announcement()
                 continue
             if ready():
-                self.page.wait_for_timeout(settle_ms)
+                self.pause(settle_ms)
                 if not self.has("announcement"):
                     return seen
                 continue
             self.page.wait_for_timeout(100)
-        raise AssertionError(f"timed out waiting for {what}")
+        raise AssertionError(f"timed out after {scaled(timeout):g}s waiting for {what}")
 
     # -- acting --------------------------------------------------------------------
     def tap(self, identifier: str, timeout: float = DEFAULT_TIMEOUT) -> None:
@@ -136,14 +151,19 @@ class FlutterPage:
                 target = TOP_MARGIN + 10 if top else viewport["height"] / 2
                 self.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
                 self.page.mouse.wheel(0, anchor - target)
-            self.page.wait_for_timeout(150)
+            self.pause(150)
             node = self.by_id(identifier)
         assert box is not None, f"{identifier!r} has no box"
         return box
 
     def type_into(self, identifier: str, text: str) -> None:
         self.tap(identifier)
-        self.page.wait_for_timeout(200)
+        # Flutter puts a real input into the field's node when the field takes the focus.
+        self.wait_until(lambda: self.by_id(identifier).evaluate(
+            "e => !!document.activeElement && e.contains(document.activeElement)"
+            " && ['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)"),
+            f"{identifier!r} to take the keyboard")
+        self.pause(200)  # and for Flutter to listen to it (keys sent sooner can be lost)
         self.page.keyboard.press("Control+A")
         self.page.keyboard.type(text)
 
@@ -152,17 +172,17 @@ class FlutterPage:
         self.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
         for _ in range(5):
             self.page.mouse.wheel(0, -5000)
-        self.page.wait_for_timeout(300)
+        self.pause(300)
 
     def scroll_by(self, pixels: float) -> None:
         viewport = self.page.viewport_size
         self.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
         self.page.mouse.wheel(0, pixels)
-        self.page.wait_for_timeout(300)
+        self.pause(300)
 
     def screenshot(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        self.page.wait_for_timeout(400)  # let the last frame paint
+        self.pause(400)  # let the last frame paint (a picture for people, never a check)
         self.page.screenshot(path=str(path))
 
 
@@ -178,4 +198,4 @@ def join_with_code(phone: FlutterPage, code: str, tries: int = 3) -> None:
         except AssertionError:
             if attempt == tries - 1:
                 raise
-            phone.page.wait_for_timeout(2500 * (attempt + 1))
+            phone.pause(2500 * (attempt + 1))  # a wrong code makes the page wait before its next try

@@ -15,7 +15,8 @@ from companion.engine.commands import DevelopBag, FlipPower, ResolveEncounter
 from companion.i18n.translator import Translator
 from companion.rules import load_rules
 
-from .flutter_page import DESKTOP, PHONE, FlutterPage
+from .flutter_page import DEFAULT_TIMEOUT, DESKTOP, PHONE, FlutterPage
+from .slowness import scaled
 
 pytestmark = pytest.mark.browser
 
@@ -39,16 +40,20 @@ def _prediction():
     return section, encounter, development
 
 
-def _dismiss_all(app: FlutterPage, settle_ms: int = 700) -> list[str]:
-    """Dismiss announcements until none comes back for a moment; return what they said."""
+def _dismiss_all(app: FlutterPage, settle_ms: int = 700, until=None) -> list[str]:
+    """Dismiss announcements until none comes back for `settle_ms` (scaled) and, with
+    `until`, until what they said satisfies `until(seen)`; return what they said."""
     seen: list[str] = []
     quiet_since = time.monotonic()
-    while time.monotonic() - quiet_since < settle_ms / 1000:
+    deadline = time.monotonic() + scaled(DEFAULT_TIMEOUT)
+    while True:
         if app.has("announcement"):
             seen += app.dismiss_announcement()
             quiet_since = time.monotonic()
+        elif time.monotonic() - quiet_since >= scaled(settle_ms / 1000) and (until is None or until(seen)):
+            return seen
+        assert time.monotonic() < deadline, f"the announcements awaited never came (seen: {seen})"
         app.page.wait_for_timeout(100)
-    return seen
 
 
 def _new_game(app: FlutterPage) -> None:
@@ -75,7 +80,7 @@ def _hand_shown(app: FlutterPage, texts: Translator, hand: int) -> bool:
 def _pick_hand(app: FlutterPage, texts: Translator, hand: int) -> None:
     """One tap on the hand-size row (a tap that lands while the screen is being redrawn is
     tried again)."""
-    deadline = time.monotonic() + 40
+    deadline = time.monotonic() + scaled(40)
     while not _hand_shown(app, texts, hand):
         assert time.monotonic() < deadline, f"the hand size {hand} was never chosen"
         app.tap(f"encounter-hand-{hand}")
@@ -232,14 +237,13 @@ def test_turkish_physical_bag_reports_tokens_and_adults_retreat(flutter: Flutter
     for count in range(1, 9):
         app.tap("place-adult")
         if count == 1:  # the first intruder on the board is the objective-choice moment
-            announced = _dismiss_all(app, settle_ms=1000)
             # The wording depends on the game mode the wizard chose.
             firsts = [TR.t(f"announce.first_encounter{mode}") for mode in ("", "_solo", "_coop")]
-            assert any(first in text for first in firsts for text in announced)
+            _dismiss_all(app, until=lambda seen: any(first in text for first in firsts for text in seen))
         app.wait_until(lambda: _board_count(app, "adult") == count, f"{count} Adults on the board")
     app.tap("place-adult")
-    announced = _dismiss_all(app, settle_ms=1000)
-    assert any(TR.t("announce.bag.adults_retreat", kind="adult", maximum=8) in text for text in announced)
+    retreat = TR.t("announce.bag.adults_retreat", kind="adult", maximum=8)
+    _dismiss_all(app, until=lambda seen: any(retreat in text for text in seen))
     app.wait_for_id("adults-retreat-0")
     app.screenshot(screenshots / "bag-retreat-tr-phone.png")
     app.tap("adults-retreat-2")

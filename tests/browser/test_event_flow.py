@@ -20,6 +20,7 @@ from companion.rules import load_rules
 from tests.support.event_seed import ADVANCES, CSS_FACE, PLAYERS, find_power_surge_seed, play
 
 from .flutter_page import DESKTOP, PHONE, FlutterPage
+from .slowness import scaled_ms
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +33,7 @@ def _pick(app: FlutterPage, identifier: str) -> None:
     """Tap an option chip and wait until the screen shows it selected (the page re-renders)."""
     app.tap(identifier)
     app.wait_until(lambda: app.by_id(identifier).get_attribute("aria-current") == "true", f"{identifier} selected")
-    app.page.wait_for_timeout(200)
+    app.pause(200)
 
 
 def _tap_until(app: FlutterPage, identifier: str, ready, what: str, tries: int = 3) -> list[str]:
@@ -56,7 +57,7 @@ def _read(app: FlutterPage, identifier: str) -> str:
         return app.by_id(identifier).evaluate(
             "e => e.innerText + ' ' + Array.from(e.querySelectorAll('[aria-label]'))"
             ".map(x => x.getAttribute('aria-label')).join(' ') + ' ' + (e.getAttribute('aria-label') || '')",
-            timeout=2000)
+            timeout=scaled_ms(2000))
     except PlaywrightTimeout:
         return ""
 
@@ -70,7 +71,7 @@ def _on_step(app: FlutterPage, step: int) -> bool:
     chip = f"event-step-{step}"
     try:
         return (app.has("event-step-panel") and _step_title(step) in _read(app, "event-step-panel")
-                and app.has(chip) and app.by_id(chip).get_attribute("aria-current", timeout=2000) == "true")
+                and app.has(chip) and app.by_id(chip).get_attribute("aria-current", timeout=scaled_ms(2000)) == "true")
     except PlaywrightTimeout:
         return False
 

@@ -21,6 +21,7 @@ from companion.ui import ids
 
 from .conftest import CHROMIUM, REPO, running_app
 from .flutter_page import DESKTOP, PHONE, FlutterPage, join_with_code
+from .slowness import scaled_ms
 
 pytestmark = pytest.mark.browser
 
@@ -83,21 +84,37 @@ def _on_loopback(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"127.0.0.1:{parts.port}"))
 
 
-def _decode_qr(app: FlutterPage) -> str:
-    """The URL in the QR code the table shows, read from a screenshot of it."""
+def _read_qr(app: FlutterPage):
+    """The QR code the table shows, read from a screenshot of it: its text, or None while
+    none can be read (the page has not painted it yet), and the picture."""
     import zxingcpp
     from PIL import Image
 
-    box = app.scroll_into_view(ids.PLAYERS_QR, top=True)
-    app.page.wait_for_timeout(400)
-    box = app.by_id(ids.PLAYERS_QR).bounding_box() or box
+    box = app.by_id(ids.PLAYERS_QR).bounding_box()
+    if box is None:
+        return None, None
     shot = app.page.screenshot(clip={"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"]})
     image = Image.open(io.BytesIO(shot))
     found = zxingcpp.read_barcodes(image)
-    if not found:
-        image.save(REPO / "test-artifacts" / "screenshots" / "failure-qr.png")
-    assert found, "no QR code could be read from the table's screen"
-    return found[0].text
+    return (found[0].text if found else None), image
+
+
+def _decode_qr(app: FlutterPage, *, not_: str | None = None) -> str:
+    """The URL in the QR code the table shows (once it is another than `not_`)."""
+    app.scroll_into_view(ids.PLAYERS_QR, top=True)
+    read: list = [None, None]
+
+    def readable() -> bool:
+        read[:] = _read_qr(app)
+        return read[0] is not None and read[0] != not_
+
+    try:
+        app.wait_until(readable, "a QR code on the table's screen", timeout=10, poll_ms=300)
+    except AssertionError:
+        if read[1] is not None:
+            read[1].save(REPO / "test-artifacts" / "screenshots" / "failure-qr.png")
+        raise
+    return read[0]
 
 
 def _new_game(app: FlutterPage) -> None:
@@ -145,8 +162,7 @@ def test_two_phones_join_by_qr_and_follow_the_table(browser, documented_app, scr
     table.page.screenshot(path=str(README_SCREENS / "players-join-tr-desktop.png"),
                           mask=[table.by_id(ids.PLAYERS_QR), table.by_id(ids.PLAYERS_CODE)])
     table.tap(ids.players_seat(2))
-    table.page.wait_for_timeout(500)
-    second = _on_loopback(_decode_qr(table))
+    second = _on_loopback(_decode_qr(table, not_=shown))
     assert "/seat/2?s=" in second and second != first
 
     # Each phone starts in its browser's language.
@@ -170,7 +186,7 @@ def test_two_phones_join_by_qr_and_follow_the_table(browser, documented_app, scr
 
     # A dialog is announced as what it is, in the page's language, not as "Alert".
     table.tap(ids.START_SELF_DESTRUCT)
-    table.page.wait_for_selector("[role=alertdialog]", timeout=20_000)
+    table.page.wait_for_selector("[role=alertdialog]", timeout=scaled_ms(20_000))
     named = table.page.evaluate("() => Array.from(document.querySelectorAll('[role=alertdialog] [aria-label],"
                                 " [role=alertdialog][aria-label]')).map(e => e.getAttribute('aria-label'))")
     assert TR.t("ui.actions.start_self_destruct") in named and "Alert" not in named
@@ -196,7 +212,7 @@ def test_two_phones_join_by_qr_and_follow_the_table(browser, documented_app, scr
     baris.tap(ids.LANGUAGE)
     baris.tap(ids.language_option("pt-BR"))
     baris.wait_text(PT.t("ui.phone.you"))
-    ana.page.wait_for_timeout(500)
+    ana.pause(500)  # time for a wrong change to show on Ana's page, had one been sent
     assert TR.t("ui.phone.you") in ana.text() and PT.t("ui.phone.you") not in ana.text()
     ana.screenshot(screenshots / "seat-tr-phone-switched.png")
 

@@ -20,6 +20,7 @@ from companion.i18n.translator import Translator
 
 from .conftest import CHROMIUM, REPO, _free_port, _table_url, _wait_http
 from .flutter_page import PHONE, FlutterPage
+from .slowness import scaled_ms
 
 pytestmark = pytest.mark.browser
 
@@ -84,8 +85,8 @@ def _on_step(app: FlutterPage, step: int) -> bool:
         panel = app.by_id("event-step-panel").evaluate(
             "e => e.innerText + ' ' + Array.from(e.querySelectorAll('[aria-label]'))"
             ".map(x => x.getAttribute('aria-label')).join(' ') + ' ' + (e.getAttribute('aria-label') || '')",
-            timeout=2000)
-        current = app.by_id(f"event-step-{step}").get_attribute("aria-current", timeout=2000)
+            timeout=scaled_ms(2000))
+        current = app.by_id(f"event-step-{step}").get_attribute("aria-current", timeout=scaled_ms(2000))
     except PlaywrightTimeout:
         return False
     return not app.has("announcement") and title in panel and current == "true"
@@ -116,7 +117,7 @@ def test_a_restarted_server_finds_the_page_on_the_same_step(flutter: FlutterPage
     assert app.page.locator("#reconnecting").is_hidden()
     server.kill()
     # The page says, in its language, that it is reconnecting to the table.
-    app.page.wait_for_selector("#reconnecting", state="visible", timeout=20_000)
+    app.page.wait_for_selector("#reconnecting", state="visible", timeout=scaled_ms(20_000))
     assert app.page.inner_text("#reconnecting") == PT.t("web.reconnecting")
     assert app.page.get_attribute("#reconnecting", "role") == "status"
     app.screenshot(screenshots / "reconnect-server-down-phone.png")
@@ -125,7 +126,7 @@ def test_a_restarted_server_finds_the_page_on_the_same_step(flutter: FlutterPage
     # Flet's web client reconnects by itself; the page's address brings it back to its screen.
     _wait_step(app, 7, timeout=120)
     assert "/events" in app.page.url
-    app.page.wait_for_selector("#reconnecting", state="hidden", timeout=20_000)
+    app.page.wait_for_selector("#reconnecting", state="hidden", timeout=scaled_ms(20_000))
     app.wait_for_id("status-strip")
     assert not app.has("join-screen")  # the table's page, not a stranger's
     app.screenshot(screenshots / "reconnect-back-on-step7-phone.png")

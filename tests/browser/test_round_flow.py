@@ -37,6 +37,7 @@ from tests.support.round_flow_seed import (
 )
 
 from .flutter_page import PHONE, FlutterPage
+from .slowness import scaled_ms
 
 pytestmark = pytest.mark.browser
 
@@ -82,7 +83,7 @@ class Table:
                 app.wait_gone("announcement")
                 continue
             if ready():
-                app.page.wait_for_timeout(400)
+                app.pause(400)
                 if not app.has("announcement") and ready():
                     return
                 continue
@@ -96,13 +97,13 @@ class Table:
             return self.app.by_id(identifier).evaluate(
                 "e => e.innerText + ' ' + Array.from(e.querySelectorAll('[aria-label]'))"
                 ".map(x => x.getAttribute('aria-label')).join(' ') + ' ' + (e.getAttribute('aria-label') || '')",
-                timeout=2000)
+                timeout=scaled_ms(2000))
         except PlaywrightTimeout:
             return ""
 
     def selected(self, identifier: str) -> bool:
         try:
-            return self.app.by_id(identifier).get_attribute("aria-current", timeout=2000) == "true"
+            return self.app.by_id(identifier).get_attribute("aria-current", timeout=scaled_ms(2000)) == "true"
         except PlaywrightTimeout:
             return False
 

@@ -49,11 +49,12 @@ SEED = _seed()
 
 
 def _dismiss_all(app: FlutterPage, settle_ms: int = 800) -> list[str]:
+    """Dismiss announcements until none comes for `settle_ms` (scaled); what they said."""
     seen: list[str] = []
-    app.page.wait_for_timeout(settle_ms)
+    app.pause(settle_ms)
     while app.has("announcement"):
         seen += app.dismiss_announcement()
-        app.page.wait_for_timeout(settle_ms)
+        app.pause(settle_ms)
     return seen
 
 
@@ -95,13 +96,13 @@ def _gain_three(table: FlutterPage, seat: int) -> None:
         table.wait_for_id("body-gain")
         table.tap("body-gain")
         table.wait_gone("body-gain")
-        table.page.wait_for_timeout(300)
+        table.pause(300)
 
 
 def _scan_two_in_hand(app: FlutterPage) -> None:
     app.tap("scanner-procedure-hand")
     app.tap("scanner-count-2")
-    app.page.wait_for_timeout(300)
+    app.wait_until(lambda: app.by_id("scanner-count-2").get_attribute("aria-current") == "true", "2 cards chosen")
     app.tap("scanner-scan")
     app.wait_for_id("confirm-ok")
     app.tap("confirm-ok")
@@ -111,14 +112,22 @@ def _scan_two_in_hand(app: FlutterPage) -> None:
 
 def _drag_film(app: FlutterPage, index: int) -> None:
     """Mouse down on the film (the card's lower left), move onto the coded field, up."""
-    app.page.wait_for_timeout(500)  # the card has settled where the accessibility tree says
     box = app.scroll_into_view(f"scanner-card-{index}")
+    # The card has settled where the accessibility tree says: the same box twice in a row.
+    boxes = [box]
+
+    def still() -> bool:
+        boxes.append(app.by_id(f"scanner-card-{index}").bounding_box())
+        return boxes[-1] == boxes[-2]
+
+    app.wait_until(still, f"card {index} in its place", poll_ms=150)
+    box = boxes[-1]
     start_x, start_y = box["x"] + 40, box["y"] + box["height"] - 20
     end_x, end_y = box["x"] + box["width"] / 2, box["y"] + 85
     app.page.mouse.move(start_x, start_y)
     app.page.mouse.down()
     app.page.mouse.move(end_x, end_y, steps=12)
-    app.page.wait_for_timeout(300)
+    app.pause(300)  # the gesture: a finger rests on the field before it lifts
     app.page.mouse.up()
 
 

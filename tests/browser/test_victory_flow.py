@@ -197,11 +197,11 @@ def _shots(app: FlutterPage, screenshots, name: str) -> None:
     app.scroll_top()
     app.screenshot(screenshots / f"victory-{name}-tr-desktop.png")
     app.page.set_viewport_size(PHONE)
-    app.page.wait_for_timeout(600)
+    app.pause(600)  # the page lays itself out again (a picture, never a check)
     app.scroll_top()
     app.screenshot(screenshots / f"victory-{name}-tr-phone.png")
     app.page.set_viewport_size(DESKTOP)
-    app.page.wait_for_timeout(600)
+    app.pause(600)
 
 
 def test_the_whole_victory_check_with_two_phones_and_the_shared_device(browser, prepared_app, screenshots,

@@ -197,18 +197,3 @@ def development_button(gate: CommandGate, *, compact: bool = False) -> ft.Contro
                        label=t("ui.bag.develop.button"), icon=ft.Icons.AUTORENEW, identifier=ids.BAG_DEVELOPMENT,
                        title=t("ui.bag.outcome.title"), tone="warning" if is_development_step(game) else "normal",
                        compact=compact)
-
-
-def build_development(gate: CommandGate) -> ft.Control:
-    t = gate.ctx.texts.t
-    rows: list[ft.Control] = []
-    if is_development_step(gate.ctx.game):
-        rows.append(ft.Container(
-            content=ft.Row([ft.Icon(ft.Icons.NOTIFICATIONS_ACTIVE, color="#1a1a1a"),
-                            ft.Text(t("ui.bag.develop.now"), color="#1a1a1a", weight=ft.FontWeight.BOLD,
-                                    expand=True)], spacing=8),
-            bgcolor=theme.YELLOW, border_radius=8, padding=8,
-        ))
-    rows += [theme.muted(t("ui.bag.develop.help"), size=14), development_button(gate)]
-    return theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.develop.title"),
-                      help=help_button(gate.ctx, "bag_development"))

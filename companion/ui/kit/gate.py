@@ -108,22 +108,27 @@ TONES = {
 }
 
 
+def button_style(tone: str = "normal", compact: bool = False) -> ft.ButtonStyle:
+    """A button's colours in its tone (kept dimmed while disabled), its shape and padding."""
+    bg, fg = TONES[tone]
+    return ft.ButtonStyle(
+        bgcolor={ft.ControlState.DISABLED: theme.BUTTON_DISABLED, ft.ControlState.DEFAULT: bg},
+        color={ft.ControlState.DISABLED: theme.TEXT_MUTED, ft.ControlState.DEFAULT: fg},
+        icon_color={ft.ControlState.DISABLED: theme.TEXT_MUTED, ft.ControlState.DEFAULT: fg},
+        shape=ft.RoundedRectangleBorder(radius=8),
+        padding=ft.Padding.symmetric(horizontal=10 if compact else 14),
+    )
+
+
 def styled_button(label: str, *, icon=None, on_click=None, disabled: bool = False, tone: str = "normal",
                   compact: bool = False) -> ft.Button:
-    bg, fg = TONES[tone]
     return ft.Button(
         content=ft.Text(label, size=13 if compact else 15, text_align=ft.TextAlign.CENTER),
         icon=icon,
         on_click=on_click,
         disabled=disabled,
         height=40 if compact else 48,
-        style=ft.ButtonStyle(
-            bgcolor={ft.ControlState.DISABLED: theme.BUTTON_DISABLED, ft.ControlState.DEFAULT: bg},
-            color={ft.ControlState.DISABLED: theme.TEXT_MUTED, ft.ControlState.DEFAULT: fg},
-            icon_color={ft.ControlState.DISABLED: theme.TEXT_MUTED, ft.ControlState.DEFAULT: fg},
-            shape=ft.RoundedRectangleBorder(radius=8),
-            padding=ft.Padding.symmetric(horizontal=10 if compact else 14),
-        ),
+        style=button_style(tone, compact),
     )
 
 

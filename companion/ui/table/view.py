@@ -5,7 +5,7 @@ import flet as ft
 
 from .. import theme
 from ..context import UiContext
-from ..bag.view import build_bag_panel
+from ..bag.table_panel import build_bag_panel
 from ..events import build_events_panel
 from ..kit.memo import kept_panel
 from ..log_view import MAX_LINES, build_log

@@ -5,7 +5,7 @@ Each panel is a memoised component whose arguments are exactly what it shows (a 
 the view, the page's language and the gate's answers for its buttons): when they are
 equal to last time Flet reuses the panel's controls as they were; otherwise the panel
 renders anew and Flet compares the new controls with the old ones (its frozen diff).
-The panels' bodies are the app's own builders (companion/ui/bag), without kit.memo:
+The panels' bodies are the rebuilt screen's builders (bag_rebuilt.py), without kit.memo:
 lists are keyed rows of their own components."""
 from __future__ import annotations
 
@@ -20,17 +20,16 @@ from companion.engine.commands import (AddToBag, IntruderToTechnicalCorridor, Ki
                                        RemoveIntruder, ReturnIntrudersToBag, SetShowOdds)
 from companion.ui import ids, theme
 from companion.ui.bag.draft import draft_of
-from companion.ui.bag.encounter import (build_development, build_encounter_form, encounter_command,
-                                        is_development_step)
-from companion.ui.bag.panels import (_board_row, _count_row, build_eggs, build_odds, history_entries,
-                                     open_return_dialog)
+from companion.ui.bag.encounter import build_encounter_form, encounter_command, is_development_step
+from companion.ui.bag.panels import history_entries, open_return_dialog
 from companion.ui.bag.reveal import build_reveal
-from companion.ui.bag.view import _header
 from companion.ui.context import UiContext
 from companion.ui.kit.chips import chosen_seat
 from companion.ui.kit.gate import command_button
-from companion.ui.log_view import _line, _line_keys
+from companion.ui.log_view import _line, line_keys
 from companion.ui.rules_screen import help_button
+
+from .bag_rebuilt import _board_row, _count_row, _header, build_development, build_eggs, build_odds
 
 
 @ft.observable
@@ -140,7 +139,7 @@ def LogLine(ctx: UiContext, lang: str, entry):
 @ft.component
 def History(ctx: UiContext, lang: str, entries: tuple):
     t = ctx.texts.t
-    lines = [ft.memo(LogLine)(ctx, lang, entry, key=key) for key, entry in zip(_line_keys(entries), entries)]
+    lines = [ft.memo(LogLine)(ctx, lang, entry, key=key) for key, entry in zip(line_keys(entries), entries)]
     if not lines:
         lines = [theme.muted(t("ui.bag.history.empty"), size=14)]
     return ids.tag(ids.BAG_HISTORY, theme.card(ft.Column(lines, spacing=0), title=t("ui.bag.history.title")))

@@ -13,8 +13,8 @@ from typing import Callable
 
 from tests.benchmarks import empty_flet_app, web_game, web_probe
 from tests.benchmarks.web_probe import Watch
-from tests.benchmarks.web_screen import BenchError, require
-from tests.benchmarks.web_taps import DRAW, EMPTY_TAP, IDLE_MS, TapFlow, tap_once, timed_tap
+from tests.benchmarks.web_screen import require
+from tests.benchmarks.web_taps import DRAW, EMPTY_TAP, IDLE_MS, TapFlow, screen_change, tap_once, timed_tap
 from companion.ui.i18n_view import Texts
 from tests.browser.flutter_page import FlutterPage
 
@@ -60,14 +60,9 @@ def keep_clear(app: FlutterPage, *identifiers: str) -> None:
 
 
 def _switch(app: FlutterPage, where: str, tap: str, appears: str) -> web_probe.TapTimes:
-    """A screen change: from the tap until a control of the new screen is in the tree."""
-    require(app, where, tap)
+    """A screen change (web_taps.screen_change), its tap kept above the undo's notice."""
     keep_clear(app, tap)
-    if app.has(appears):
-        raise BenchError(f"{where}: {appears!r} is in the tree before the tap on {tap!r} "
-                         "(a hidden screen must not be)")
-    app.page.wait_for_timeout(IDLE_MS)
-    return timed_tap(app, where, tap, [Watch(appears)])
+    return screen_change(app, where, tap, appears)
 
 
 class ModelPage:

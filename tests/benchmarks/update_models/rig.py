@@ -18,35 +18,30 @@ import msgpack
 from flet.controls.base_control import BaseControl
 
 from companion.controller import TableController
+from companion.page_door import PageDoor
 from companion.store import GameStore
-from companion.ui.shell import PageApp
 from flet.messaging.session import Session
 
 from tests.flet_session import _ENCODE, Wire, counting
 
-from .shells import ComponentsApp, KeptScreensApp
+from .shells import MODEL_APPS
 
 SETTLE_TURNS = 6
-MODELS = {"A": "today's: rebuild + graft + kept panels", "B": "kept controls, only what changed is set and updated",
+MODELS = {"A": "the bag screen rebuilt: kit.memo and kit.graft keep what did not change",
+          "B": "kept controls, only what changed is set and updated (the app as it ships)",
           "C": "declarative components (ft.component, ft.memo, an observable)"}
 
 
-class TodaysApp(PageApp):
-    """Model A: the app's own shell, with live_index switchable."""
-
-    keep_index = True
-
-    def _update(self) -> None:
-        self.page.update()
-        if self.keep_index:
-            from companion.ui.live_index import reindex
-
-            reindex(self.page)
+def app_class(model: str, *, keep_index: bool | None = None) -> type:
+    """`keep_index` (shells.ModelApp): None as the app ships, True the whole page, False never."""
+    base = MODEL_APPS[model]
+    suffix = {None: "", True: "IndexingThePage", False: "NotIndexing"}[keep_index]
+    return type(f"{base.__name__}{suffix}", (base,), {"keep_index": keep_index})
 
 
-def app_class(model: str, *, keep_index: bool) -> type:
-    base = {"A": TodaysApp, "B": KeptScreensApp, "C": ComponentsApp}[model]
-    return type(f"{base.__name__}{'Indexed' if keep_index else ''}", (base,), {"keep_index": keep_index})
+def open_app(app: type, page: ft.Page, controller: TableController):
+    """A table page of `app` (a PageApp) on `page`, as companion.pages opens the window's."""
+    return app(page, PageDoor(controller, page_id=str(id(page))), language="pt-BR", startup_errors=[])
 
 
 class FormattingWire(Wire):
@@ -115,7 +110,7 @@ def _ops(bodies: list[bytes]) -> int:
 class Rig:
     """A page of `model` on its own copy of the saved game."""
 
-    def __init__(self, model: str, data_dir: Path, folder: Path, rules, *, keep_index: bool,
+    def __init__(self, model: str, data_dir: Path, folder: Path, rules, *, keep_index: bool | None = None,
                  formatting: bool = False, width: float = 390, height: float = 844) -> None:
         self.model = model
         copy = Path(tempfile.mkdtemp(prefix=f"data-{model}-", dir=folder)) / "data"
@@ -125,8 +120,7 @@ class Rig:
         self.controller.resume_latest()
         self.loop = asyncio.new_event_loop()
         self.page, self.wire = _live_page(FormattingWire() if formatting else Wire(), self.loop, width, height)
-        self.app = app_class(model, keep_index=keep_index)(self.page, self.controller, language="pt-BR",
-                                                           startup_errors=[])
+        self.app = open_app(app_class(model, keep_index=keep_index), self.page, self.controller)
         self._counting = counting(self.wire)
         self._counting.__enter__()
         started = time.perf_counter()
@@ -209,12 +203,16 @@ class Rig:
         return sum(1 for control in controls_on(root or self.page) if index.get(control._i) is not control)
 
     def bag_screen(self) -> BaseControl:
-        """The bag screen's part of the page (under B and C the table's is today's model)."""
-        bodies = getattr(self.app, "bodies", None)
-        return bodies["bag"] if bodies is not None else self.page
+        """The bag screen's part of the page (its holder's column)."""
+        return self.app.frame.host.hosted["bag"].body
 
     def controls(self) -> int:
+        """Every control the page holds, hidden screens included."""
         return sum(1 for _ in controls_on(self.page))
+
+    def shown_controls(self) -> int:
+        """The controls the page shows (hidden screens left out)."""
+        return sum(1 for _ in shown(self.page))
 
 
 @contextmanager

@@ -5,7 +5,8 @@ Run: python -m tests.benchmarks.update_models.serve --model B --data-dir DIR --p
      [--keep-index] [--no-fast-path] [--flet-transport]
 
 Flet's patches as each model ships (A: all three; B and C: diff_fast_path and
-quiet_transport), each switchable to measure it."""
+quiet_transport; live_index under every model for the screens still rebuilt), each
+switchable to measure it."""
 from __future__ import annotations
 
 import argparse
@@ -24,7 +25,8 @@ def main() -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--keep-index", choices=["yes", "no", "as-shipped"], default="as-shipped",
-                        help="live_index after every update (as shipped: A yes, B and C no)")
+                        help="live_index on the whole page after every render (as shipped: A yes, B and C only "
+                             "under the screens still rebuilt)")
     parser.add_argument("--no-fast-path", action="store_true", help="Flet's diff without diff_fast_path")
     parser.add_argument("--flet-transport", action="store_true", help="Flet's transport without quiet_transport")
     args = parser.parse_args()
@@ -32,13 +34,13 @@ def main() -> None:
     from companion.hosting import quiet_transport
     from companion.ui import diff_fast_path
 
-    from .rig import app_class
+    from .rig import app_class, open_app
 
     if not args.flet_transport:
         quiet_transport.install()
     if not args.no_fast_path:
         diff_fast_path.install()
-    keep_index = args.model == "A" if args.keep_index == "as-shipped" else args.keep_index == "yes"
+    keep_index = {"yes": True, "no": False}.get(args.keep_index, True if args.model == "A" else None)
     app = app_class(args.model, keep_index=keep_index)
     rules = load_rules()
     controller = TableController(GameStore(args.data_dir, rules=rules), rules)
@@ -46,7 +48,7 @@ def main() -> None:
         raise SystemExit(f"no game to resume in {args.data_dir}")
 
     def page_main(page: ft.Page) -> None:
-        app(page, controller, language="pt-BR", startup_errors=[]).start()
+        open_app(app, page, controller).start()
 
     ft.run(page_main, view=ft.AppView.WEB_BROWSER, host=args.host, port=args.port, no_cdn=True)
 

@@ -1,0 +1,207 @@
+"""The bag screen's forms, kept (kit.kept): the encounter (who, where, how many cards, the
+light that applies, the draw) and the bag's development, with the button that takes a
+token out of the bag."""
+from __future__ import annotations
+
+from typing import Callable
+
+import flet as ft
+
+from companion.engine import IllegalCommand
+from companion.engine.bag import OUTCOME_NEEDED
+from companion.engine.bag_model import Lighting, Place, TokenOutcome
+from companion.engine.commands import GameCommand
+
+from .. import ids, theme
+from ..dialogs import show_message
+from ..kit.chips import LIGHTING_COLOURS, LIGHTING_ICONS, active_seats, chosen_seat, place_label, shown_lighting
+from ..kit.gate import CommandGate
+from ..kit.kept import Card, Changes, Chip, CommandButton, KeptScreen, KeyedItems
+from .draft import HAND_MAX, BagDraft, draft_of
+from .encounter import encounter_command, is_development_step, lighting_text, open_outcome_dialog
+
+
+class DrawButton(CommandButton):
+    """A button that takes a token out of the bag (encounter.draw_button, kept). `make(None)`
+    is the command as the page holds it now (None: the form is not complete); it carries
+    no outcome: a digital bag draws it on a tap, while for a physical bag the engine
+    answers that only the outcome is missing, so the tap asks what came out and sends
+    `make(outcome)`. With `after`, the command is sent as it is and `after` runs once it
+    was taken; without, it goes through the gate (which asks first when it must)."""
+
+    def __init__(self, changes: Changes, identifier: str, *, icon, gate_of: Callable[[], CommandGate],
+                 page_of: Callable[[], ft.Page], make: Callable[[TokenOutcome | None], GameCommand | None],
+                 outcome_title: Callable[[], str], after: Callable[[], None] | None = None,
+                 tone: str = "normal") -> None:
+        super().__init__(changes, identifier, icon=icon, gate_of=gate_of, page_of=page_of, tone=tone,
+                         on_tap=self._draw)
+        self._make = make
+        self._outcome_title = outcome_title
+        self._after = after
+
+    def show_draw(self, label: str, *, missing: str | None = None, tone: str | None = None,
+                  visible: bool = True) -> None:
+        """`missing`: what the form still needs (the button waits for it and says so)."""
+        command = self._make(None)
+        self.command, self.title = command, label
+        refused = missing
+        if refused is None and command is not None and visible:
+            refused = self._reason(self._gate_of().refusal(command))
+        self.show(label, refused=refused, tone=tone, visible=visible)
+
+    def _reason(self, refusal: IllegalCommand | None) -> str | None:
+        if refusal is None or refusal.key == OUTCOME_NEEDED:
+            return None
+        return self._gate_of().ctx.texts.error(refusal)
+
+    def _check_again(self) -> str | None:
+        command = self._make(None)
+        if command is None:
+            return self.reason
+        return self._reason(self._gate_of().ctx.session.check(command))
+
+    def _draw(self) -> None:
+        gate = self._gate_of()
+        command = self._make(None)
+        if command is None:
+            if self.reason is not None:
+                show_message(gate.ctx.page, self.reason)
+            return
+        refusal = gate.refusal(command)
+        if refusal is not None and refusal.key == OUTCOME_NEEDED:
+            open_outcome_dialog(gate, self._outcome_title(), self._make, after=self._after)
+        elif self._after is None:
+            gate.run(command, title=self.title)
+        elif gate.execute(command):
+            self._after()
+
+
+def _label() -> ft.Text:
+    return ft.Text("", size=14, weight=ft.FontWeight.W_600, color=theme.TEXT_MUTED)
+
+
+class EncounterForm:
+    """Who meets the intruder, where, how many cards in hand; the light that applies there;
+    the draw. Each pick changes the page's draft (bag.draft) and shows the page again."""
+
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        changes = screen.changes
+        self.who, self.where, self.hand_label = _label(), _label(), _label()
+        self.seats_row = ft.Row([], wrap=True, spacing=8, run_spacing=8)
+        self.seats: KeyedItems[Chip] = KeyedItems(changes, self.seats_row, lambda seat: Chip(
+            changes, ids.encounter_seat(seat), lambda: self._pick_seat(seat)))
+        self.nobody = theme.muted("", size=14)
+        self.places = {place: Chip(changes, ids.encounter_place(place.value), lambda place=place: self._pick_place(place))
+                       for place in Place}
+        self.hands = {n: Chip(changes, ids.encounter_hand(n), lambda n=n: self._pick_hand(n))
+                      for n in range(HAND_MAX + 1)}
+        self.hand_help = theme.muted("", size=13)
+        self.light_icon = ft.Icon(LIGHTING_ICONS[Lighting.POWERED], size=26)
+        self.light_text = ft.Text("", size=15, weight=ft.FontWeight.BOLD, expand=True)
+        self.light_frame = ft.Container(content=ft.Row([self.light_icon, self.light_text], spacing=8),
+                                        border_radius=10, padding=10)
+        self.ignore = Chip(changes, ids.ENCOUNTER_IGNORE_DARKNESS, self._toggle_ignore)
+        self.draw = DrawButton(changes, ids.DRAW_ENCOUNTER, icon=ft.Icons.CASINO, tone="primary", gate_of=screen.gate,
+                               page_of=screen.page, make=self._command, after=self._drawn,
+                               outcome_title=lambda: screen.ctx.texts.t("ui.bag.outcome.title"))
+        self.places_row = ft.Row([chip.root for chip in self.places.values()], wrap=True, spacing=8, run_spacing=8)
+        rows = [self.who, self.seats_row, self.nobody, self.where, self.places_row, self.hand_label,
+                ids.tag(ids.ENCOUNTER_HAND, ft.Row([chip.root for chip in self.hands.values()], wrap=True, spacing=8,
+                                                   run_spacing=8)),
+                self.hand_help, ids.tag(ids.ENCOUNTER_LIGHTING, self.light_frame), self.ignore.root, self.draw.root]
+        self.card = Card(changes, ft.Column(rows, spacing=8), help_of=screen.help)
+        self.root = self.card.root
+
+    # -- taps: each changes the page's draft, then the page is shown again -------------
+    def _draft(self) -> BagDraft:
+        return draft_of(self.screen.ctx)
+
+    def _pick_seat(self, seat: int) -> None:
+        self._draft().pick_seat(seat)
+        self.screen.ctx.rerender()
+
+    def _pick_place(self, place: Place) -> None:
+        self._draft().place = place
+        self.screen.ctx.rerender()
+
+    def _pick_hand(self, hand: int) -> None:
+        self._draft().hand = hand
+        self.screen.ctx.rerender()
+
+    def _toggle_ignore(self) -> None:
+        draft = self._draft()
+        draft.ignore_darkness = not draft.ignore_darkness
+        self.screen.ctx.rerender()
+
+    def _command(self, outcome: TokenOutcome | None) -> GameCommand | None:
+        return encounter_command(self._draft(), outcome)
+
+    def _drawn(self) -> None:
+        self._draft().hand = None  # asked anew for the next encounter
+        self.screen.ctx.rerender()
+
+    # -- what it shows ---------------------------------------------------------------
+    def show(self) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        texts, game, draft = ctx.texts, ctx.game, self._draft()
+        t = texts.t
+        draft.notice(game.bag.last_draw)
+        draft.pick_seat(chosen_seat(draft.seat, game))
+        self.card.show(t("ui.bag.encounter.title"), topic="encounter", help_tip=t("ui.rules.help"))
+        put(self.who, value=t("ui.bag.encounter.who"))
+        put(self.where, value=t("ui.bag.encounter.where"))
+        put(self.hand_label, value=t("ui.bag.encounter.hand"))
+        put(self.hand_help, value=t("ui.bag.encounter.hand_help"))
+        seats = active_seats(game)
+        self.seats.show(((seat, game.member(seat)) for seat in seats),
+                        lambda chip, member: chip.show(member.name, sublabel=texts.character(member.character),
+                                                       selected=member.seat == draft.seat, icon=ft.Icons.PERSON))
+        put(self.seats_row, visible=bool(seats))
+        put(self.nobody, visible=not seats)
+        if not seats:
+            put(self.nobody, value=t("ui.bag.encounter.nobody"))
+        for place, lighting in game.lighting.items():
+            self.places[place].show(place_label(texts, place), selected=place is draft.place,
+                                    icon=LIGHTING_ICONS[lighting], icon_colour=LIGHTING_COLOURS[lighting])
+        for n, chip in self.hands.items():
+            chip.show(str(n), selected=n == draft.hand)
+        lighting = shown_lighting(game, draft.place, draft.ignore_darkness)
+        powered = lighting is Lighting.POWERED
+        put(self.light_icon, icon=LIGHTING_ICONS[lighting], color=LIGHTING_COLOURS[lighting])
+        put(self.light_text, value=lighting_text(texts, game, draft.place, draft.ignore_darkness))
+        put(self.light_frame, bgcolor=theme.SURFACE_HIGH if powered else "#0b0d10",
+            border=ft.Border.all(1, theme.YELLOW if powered else theme.OUTLINE))
+        self.ignore.show(t("ui.bag.encounter.ignore_darkness"), selected=draft.ignore_darkness,
+                         icon=ft.Icons.FLASHLIGHT_ON, icon_colour=theme.YELLOW)
+        label = t("ui.bag.encounter.report") if game.bag.physical_bag else t("ui.bag.encounter.draw")
+        missing = t("ui.bag.encounter.hand_needed") if draft.hand is None else None
+        self.draw.show_draw(label, missing=missing, visible=draft.seat is not None)
+
+
+class Development:
+    """The bag's development: the banner at step 10 of the Event Phase, its help and its button."""
+
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        self.now_text = ft.Text("", color="#1a1a1a", weight=ft.FontWeight.BOLD, expand=True)
+        self.now = ft.Container(content=ft.Row([ft.Icon(ft.Icons.NOTIFICATIONS_ACTIVE, color="#1a1a1a"), self.now_text],
+                                               spacing=8), bgcolor=theme.YELLOW, border_radius=8, padding=8)
+        self.help_text = theme.muted("", size=14)
+        self.button = DrawButton(screen.changes, ids.BAG_DEVELOPMENT, icon=ft.Icons.AUTORENEW, gate_of=screen.gate,
+                                 page_of=screen.page, make=lambda outcome: screen.ctx.game.develop(outcome),
+                                 outcome_title=lambda: screen.ctx.texts.t("ui.bag.outcome.title"))
+        self.card = Card(screen.changes, ft.Column([self.now, self.help_text, self.button.root], spacing=8),
+                         help_of=screen.help)
+        self.root = self.card.root
+
+    def show(self) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        t = ctx.texts.t
+        step = is_development_step(ctx.game)
+        self.card.show(t("ui.bag.develop.title"), topic="bag_development", help_tip=t("ui.rules.help"))
+        put(self.now, visible=step)
+        if step:
+            put(self.now_text, value=t("ui.bag.develop.now"))
+        put(self.help_text, value=t("ui.bag.develop.help"))
+        self.button.show_draw(t("ui.bag.develop.button"), tone="warning" if step else "normal")

@@ -1,0 +1,415 @@
+"""Kept screens: controls built once per page and kept; a new view only sets properties,
+and only the controls whose properties changed are sent to the page.
+
+Why: Flet's in-place diff walks every control under the control it updates (tens of
+microseconds each, changed or not), so one update of a 600-control screen costs tens of
+milliseconds even when nothing changed, and a rebuilt screen costs its whole size. A kept
+screen costs what changed.
+
+A kept screen is a class (`KeptScreen`) made of parts, each a small class with `root`
+(the control the part puts on the page), `__init__` and `show`:
+
+    class Eggs:
+        def __init__(self, screen: KeptScreen) -> None:
+            self.screen = screen
+            self.count = ft.Text("", size=18)                   # every control, once, empty
+            self.taken = CommandButton(screen.changes, ids.EGG_TAKEN, icon=ft.Icons.BACK_HAND,
+                                       gate_of=screen.gate, page_of=screen.page)
+            self.card = Card(screen.changes, ft.Column([self.count, self.taken.root]), identifier=ids.EGGS)
+            self.root = self.card.root
+
+        def show(self) -> None:                                  # every property, from the view
+            ctx, put = self.screen.ctx, self.screen.changes.put
+            self.card.show(ctx.texts.t("ui.bag.eggs.title"))
+            put(self.count, value=ctx.texts.t("ui.bag.eggs.count", count=ctx.game.bag.eggs))
+            self.taken.show_command(RemoveEgg(how="taken"), ctx.texts.t("ui.bag.eggs.taken"))
+
+    class BagScreen(KeptScreen):
+        def __init__(self, ctx, shell=None) -> None:
+            super().__init__(ctx, shell)
+            self.eggs = Eggs(self)
+            self.root = ft.Column([self.eggs.root])
+
+        def put_view(self) -> None:
+            self.eggs.show()
+
+The shell (companion/ui/screen_host.py) builds a screen on its first visit, then calls
+`screen.show()` for every new view or form tap while it is shown and sends the controls
+it returns; nothing else of the screen goes to the page. A screen is put in the route
+table (companion/ui/screens.py) as `Kept(TheScreen)`. The worked example is the bag
+screen: companion/ui/bag/screen.py (the screen and its three layouts), form.py (forms
+and a button that asks first), token_card.py (parts that come and go), panels.py (lists).
+
+Rules that keep it so:
+- `__init__` builds every control the part can ever show, with empty texts; nothing in it
+  reads the view. `show` sets *every* property from the current view through
+  `Changes.put`, which sets only what differs and notes the control. Never assign a
+  property of a kept control directly: it would not be sent.
+- A part that comes and goes is there from the start and shown with `visible`; its
+  content is put only while it is visible (Flet leaves a hidden control out of the page
+  and of the accessibility tree). A list whose items come and go is `KeyedItems`.
+- Handlers are bound once, in `__init__`, and read the page's current state when they run
+  (`screen.ctx`, `screen.gate()`, a draft in `ctx.extras`), never values captured when
+  they were made. A form tap changes the draft and calls `ctx.rerender()`.
+- A kept control never passes through a rebuilt screen (kit.memo, kit.graft) and never
+  carries a `key`: Flet freezes the controls it compares by key, and a frozen control
+  refuses new values.
+- Another layout (phone, tablet, wide: `layout_of`) builds the screen anew (`fits`); any
+  other change of size is a property. A new language needs nothing: every text is put on
+  every show. Dialogs stay as they are (built when they open; they are short-lived).
+
+Tests read a kept screen through `shown_root(screen)` (tests/ui_tree.py leaves hidden
+controls out, as the page does).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Generic, Hashable, Iterable, TypeVar
+
+import flet as ft
+
+from companion.engine.commands import GameCommand
+
+from .. import ids, theme
+from ..context import UiContext
+from ..dialogs import show_message
+from .gate import CommandGate, button_style
+
+Data = TypeVar("Data")
+Item = TypeVar("Item")
+
+PHONE, TABLET, WIDE = "phone", "tablet", "wide"
+
+
+class Changes:
+    """The controls a screen's `show` changed since they were last taken, and how many
+    properties it changed (what an update will send)."""
+
+    def __init__(self) -> None:
+        self._changed: dict[int, ft.Control] = {}
+        self.properties = 0
+
+    def put(self, control: ft.Control, **values: Any) -> None:
+        """Set each property whose value differs from `control`'s; note the control if any did."""
+        for name, value in values.items():
+            if getattr(control, name) != value:
+                setattr(control, name, value)
+                self._changed[id(control)] = control
+                self.properties += 1
+
+    def mark(self, control: ft.Control) -> None:
+        """`control` changed in a way `put` does not see (its list of children)."""
+        self._changed[id(control)] = control
+        self.properties += 1
+
+    def take(self) -> list[ft.Control]:
+        """The changed controls to update, and forget them. Only controls on the page (one
+        not there yet goes out whole with what adds it), outermost only (an update covers
+        what a control holds). Controls that changed together near each other are updated
+        through a small part around them that holds no other button: one message instead
+        of several (`page.update` sends one per control), a short walk (Flet compares
+        everything under the control it updates) and no button's style sent again (Flet
+        1.0.5 sends a button's whole style whenever an update walks over it)."""
+        changed, self._changed = self._changed, {}
+        self.properties = 0
+        roots = []
+        for control in changed.values():
+            parent, top = control.parent, control
+            while parent is not None and id(parent) not in changed:
+                parent, top = parent.parent, parent
+            if parent is None and isinstance(top, ft.Page):
+                roots.append(control)
+        ids_of_roots = {id(root) for root in roots}
+        fits: dict[int, bool] = {}
+        by_part: dict[int, tuple[ft.Control, list[ft.Control]]] = {}
+        for root in roots:
+            part = _part_around(root, ids_of_roots, fits)
+            by_part.setdefault(id(part), (part, []))[1].append(root)
+        taken: list[ft.Control] = []
+        for part, members in by_part.values():
+            taken.extend([part] if len(members) > 1 else members)
+        return taken
+
+
+# The most controls an update may walk to send several changes in one message.
+PART_LIMIT = 96
+_BUTTONS = (ft.Button, ft.IconButton)
+
+
+def _children(control: ft.Control) -> list:
+    """What a layout control holds (its `controls`, or its `content`)."""
+    held = getattr(control, "controls", None)
+    if isinstance(held, list):
+        return held
+    content = getattr(control, "content", None)
+    return [content] if isinstance(content, ft.Control) else []
+
+
+def _small_part(control: ft.Control, roots: set[int]) -> bool:
+    """Whether `control` holds at most PART_LIMIT controls and no button outside the
+    changed controls (`roots`)."""
+    count, stack = 0, [(control, False)]
+    while stack:
+        item, covered = stack.pop()
+        count += 1
+        if count > PART_LIMIT:
+            return False
+        covered = covered or id(item) in roots
+        if isinstance(item, _BUTTONS) and not covered:
+            return False
+        stack.extend((child, covered) for child in _children(item))
+    return True
+
+
+def _part_around(root: ft.Control, roots: set[int], fits: dict[int, bool]) -> ft.Control:
+    """The largest small part around `root` (itself when its parent is not one); never
+    beyond an isolated control (a screen's holder)."""
+    part, parent = root, root.parent
+    while parent is not None and not isinstance(parent, (ft.Page, ft.View)) and not parent.is_isolated():
+        small = fits.get(id(parent))
+        if small is None:
+            small = fits[id(parent)] = _small_part(parent, roots)
+        if not small:
+            break
+        part, parent = parent, parent.parent
+    return part
+
+
+def layout_of(ctx: UiContext) -> str:
+    """The page's layout class: a kept screen is built anew only when this changes."""
+    return PHONE if ctx.is_phone else WIDE if ctx.is_wide else TABLET
+
+
+class KeptScreen:
+    """A screen built once per page (and layout) and shown again from every new view.
+
+    A subclass builds its parts in `__init__` (after `super().__init__`), sets `root`,
+    and implements `put_view`, which shows every part from the page's current view. Parts
+    reach what they need through the screen: `ctx` (the page's context: its session,
+    feed, texts, drafts), `changes` (where they note what they set), `gate()`, `page()`
+    and `help(topic)`; `shell` is the page's shell (None in tests), for screens that need
+    one of its hooks (companion/ui/screen_host.Shell)."""
+
+    root: ft.Control
+
+    def __init__(self, ctx: UiContext, shell: Any = None) -> None:
+        self.ctx = ctx
+        self.shell = shell
+        self.changes = Changes()
+        self.layout = layout_of(ctx)
+
+    def fits(self, ctx: UiContext) -> bool:
+        """Whether this screen, as built, still fits the page (else the shell builds it anew)."""
+        return self.layout == layout_of(ctx)
+
+    def show(self) -> list[ft.Control]:
+        """Every property from the page's current view and draft; the controls on the page
+        that changed (to be updated), outermost only."""
+        self.put_view()
+        return self.changes.take()
+
+    def put_view(self) -> None:
+        raise NotImplementedError
+
+    # -- for the parts -----------------------------------------------------------
+    def gate(self) -> CommandGate:
+        return self.ctx.gate()
+
+    def page(self) -> ft.Page:
+        return self.ctx.page
+
+    def help(self, topic: str) -> None:
+        from ..rules_screen import open_rules  # the rules screen's module imports the kit
+
+        open_rules(self.ctx, topic)
+
+
+def shown_root(screen: KeptScreen) -> ft.Control:
+    """`screen` shown from its page's current view: its root, for tests to read and tap."""
+    screen.show()
+    return screen.root
+
+
+# --------------------------------------------------------------------- buttons
+def refusal_text(gate: CommandGate, command: GameCommand, *, fresh: bool = False) -> str | None:
+    """Why `command` is refused now, in the page's language (None: it is accepted).
+    `fresh`: ask the game itself, not the answer the gate kept for the last feed."""
+    refusal = gate.ctx.session.check(command) if fresh else gate.refusal(command)
+    return None if refusal is None else gate.ctx.texts.error(refusal)
+
+
+class ActionButton:
+    """A button that may be refused: enabled, or disabled with the reason in its tooltip.
+
+    The button sits in a frame that keeps its place (and its identifier) on the page
+    whether it is enabled or not. A tap on the enabled button runs `on_tap`, which decides
+    then, from the current state, what to do. A tap that reaches the frame (the button was
+    drawn disabled, or the page had not yet drawn it enabled) asks `check` again (by
+    default: the reason shown) and runs `on_tap` if nothing stands in the way now, else
+    says why."""
+
+    def __init__(self, changes: Changes, identifier: str | None, *, icon=None, on_tap: Callable[[], None],
+                 page_of: Callable[[], ft.Page], tone: str = "normal", compact: bool = False,
+                 check: Callable[[], str | None] | None = None) -> None:
+        self.changes = changes
+        self.compact = compact
+        self.tone = tone
+        self.reason: str | None = None
+        self._on_tap = on_tap
+        self._page_of = page_of
+        self._check = check
+        self.label = ft.Text("", size=13 if compact else 15, text_align=ft.TextAlign.CENTER)
+        self.button = ft.Button(content=self.label, icon=icon, on_click=self._tapped, height=40 if compact else 48,
+                                style=button_style(tone, compact))
+        self.frame = ft.Container(content=self.button, on_click=self._frame_tapped, border_radius=8)
+        self.root = ids.tag(identifier, self.frame) if identifier else self.frame
+
+    def show(self, label: str, *, refused: str | None, tone: str | None = None, visible: bool = True) -> None:
+        """`refused`: why it cannot be used now (None: it can); `tone`: its colours, if they change."""
+        put = self.changes.put
+        put(self.root, visible=visible)
+        if not visible:
+            return
+        put(self.label, value=label)
+        put(self.button, disabled=refused is not None)
+        put(self.frame, tooltip=refused)
+        if tone is not None and tone != self.tone:
+            self.tone = tone
+            put(self.button, style=button_style(tone, self.compact))
+        self.reason = refused
+
+    def _tapped(self, _e) -> None:
+        self._on_tap()
+
+    def _frame_tapped(self, _e) -> None:
+        reason = self._check() if self._check is not None else self.reason
+        if reason is None:
+            self._on_tap()
+        else:
+            show_message(self._page_of(), reason)
+
+
+class CommandButton(ActionButton):
+    """An ActionButton for one command, enabled exactly when the game accepts it from this
+    page: `show_command` asks the gate; a tap sends the command shown last (what the
+    player saw), through `gate.run` (which asks first when it must), or runs `on_tap` (a
+    dialog first). A tap on the frame asks the game again."""
+
+    def __init__(self, changes: Changes, identifier: str | None, *, icon=None,
+                 gate_of: Callable[[], CommandGate], page_of: Callable[[], ft.Page], tone: str = "normal",
+                 compact: bool = False, on_tap: Callable[[], None] | None = None,
+                 confirm_key: str | None = None) -> None:
+        super().__init__(changes, identifier, icon=icon, on_tap=on_tap or self._run, page_of=page_of, tone=tone,
+                         compact=compact, check=self._check_again)
+        self._gate_of = gate_of
+        self.confirm_key = confirm_key
+        self.command: GameCommand | None = None
+        self.title = ""
+
+    def show_command(self, command: GameCommand, label: str, *, tone: str | None = None,
+                     visible: bool = True) -> None:
+        self.command, self.title = command, label
+        refused = refusal_text(self._gate_of(), command) if visible else None
+        self.show(label, refused=refused, tone=tone, visible=visible)
+
+    def _run(self) -> None:
+        if self.command is not None:
+            self._gate_of().run(self.command, confirm_key=self.confirm_key, title=self.title)
+
+    def _check_again(self) -> str | None:
+        if self.command is None:
+            return self.reason
+        return refusal_text(self._gate_of(), self.command, fresh=True)
+
+
+# --------------------------------------------------------------------- chips and cards
+class Chip:
+    """A big tappable option (kit.chips.choice_chip, kept): the selected one filled and
+    framed. Its icon and second line are there from the start and hidden when unused."""
+
+    def __init__(self, changes: Changes, identifier: str, on_tap: Callable[[], None]) -> None:
+        self.changes = changes
+        self.icon = ft.Icon(ft.Icons.CIRCLE, size=18, color=theme.TEXT, visible=False)
+        self.text = ft.Text("", size=15, weight=ft.FontWeight.BOLD, color=theme.TEXT)
+        self.sublabel = ft.Text("", size=12, visible=False)
+        self.frame = ft.Container(
+            content=ft.Column([ft.Row([self.icon, self.text], spacing=6, tight=True), self.sublabel],
+                              spacing=0, tight=True),
+            border_radius=10, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+            on_click=lambda _e: on_tap(), ink=True,
+        )
+        self.root = ft.Semantics(identifier=identifier, selected=False, button=True, content=self.frame)
+
+    def show(self, text: str, *, selected: bool, sublabel: str | None = None, icon=None,
+             icon_colour: str | None = None, colour: str | None = None) -> None:
+        put = self.changes.put
+        put(self.text, value=text)
+        put(self.root, selected=selected)
+        put(self.icon, visible=icon is not None)
+        if icon is not None:
+            put(self.icon, icon=icon, color=icon_colour or theme.TEXT)
+        put(self.sublabel, visible=bool(sublabel))
+        if sublabel:
+            put(self.sublabel, value=sublabel, color=theme.TEXT if selected else theme.TEXT_MUTED)
+        put(self.frame, bgcolor=(colour or theme.BLUE_DARK) if selected else theme.SURFACE_HIGH,
+            border=ft.Border.all(3 if selected else 1, theme.YELLOW if selected else theme.OUTLINE))
+
+
+class Card:
+    """A panel (theme.card, kept): a rounded surface with a heading and, with `help_of`, a
+    "?" to the rules topic `show` names (it may change with the view)."""
+
+    def __init__(self, changes: Changes, body: ft.Control, *, help_of: Callable[[str], None] | None = None,
+                 identifier: str | None = None) -> None:
+        self.changes = changes
+        self.title = theme.heading("")
+        self.help: ft.IconButton | None = None
+        self.help_tag: ft.Semantics | None = None
+        self.topic = ""
+        head: ft.Control = self.title
+        if help_of is not None:
+            self.help = ft.IconButton(icon=ft.Icons.HELP_OUTLINE, icon_size=20, on_click=lambda _e: help_of(self.topic),
+                                      style=ft.ButtonStyle(padding=4))
+            self.help_tag = ft.Semantics(identifier="", content=self.help)
+            head = ft.Row([ft.Container(self.title, expand=True), self.help_tag], spacing=4,
+                          vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        frame = ft.Container(content=ft.Column([head, body], spacing=8, tight=True), bgcolor=theme.SURFACE,
+                             border_radius=theme.RADIUS, padding=theme.GAP, border=ft.Border.all(1, theme.OUTLINE))
+        self.root = ids.tag(identifier, frame) if identifier else frame
+
+    def show(self, title: str, *, topic: str | None = None, help_tip: str = "") -> None:
+        """`topic`: the rules topic its "?" opens (a card made with `help_of` needs one)."""
+        self.changes.put(self.title, value=title)
+        if self.help is not None and self.help_tag is not None and topic is not None:
+            self.topic = topic
+            self.changes.put(self.help_tag, identifier=ids.rules_help(topic))
+            self.changes.put(self.help, tooltip=help_tip)
+
+
+# --------------------------------------------------------------------- lists
+class KeyedItems(Generic[Item]):
+    """The items of a list, by key: an item (a part with `root` and its own show) is built
+    by `make(key)` when its key first appears, kept while the key stays and dropped when it
+    goes. `show` hands each item its data and puts the items in `holder` in the order
+    given; the holder's list is assigned (and the holder noted) only when the order or
+    the keys changed: Flet then moves, adds and removes by identity."""
+
+    def __init__(self, changes: Changes, holder: ft.Control, make: Callable[[Hashable], Item]) -> None:
+        self.changes = changes
+        self.holder = holder
+        self._make = make
+        self.items: dict[Hashable, Item] = {}
+
+    def show(self, entries: Iterable[tuple[Hashable, Data]], show: Callable[[Item, Data], None]) -> None:
+        now: dict[Hashable, Item] = {}
+        for key, data in entries:
+            item = self.items.get(key)
+            if item is None:
+                item = self._make(key)
+            show(item, data)
+            now[key] = item
+        self.items = now
+        controls = [item.root for item in now.values()]  # type: ignore[attr-defined]
+        current = self.holder.controls  # type: ignore[attr-defined]
+        if len(current) != len(controls) or any(a is not b for a, b in zip(current, controls)):
+            self.holder.controls = controls  # type: ignore[attr-defined]
+            self.changes.mark(self.holder)

@@ -1,0 +1,165 @@
+"""Where a page's screens live: each in its own holder, built on its first visit and kept
+while the page stays what it is; a screen change only flips which holder is visible.
+
+A route (companion/ui/screens.py) is either
+- `Kept(make)`: a kept screen (kit.kept.KeptScreen), built once by `make(ctx, shell)` and
+  then only shown: what its `show()` returns is all that goes to the page (built anew
+  only when it no longer `fits` the page: another layout); or
+- `Rebuilt(build)`: a screen not kept yet, built anew by `build(ctx, shell)` for every
+  render while it is shown, with what did not change kept by kit.graft (its key is
+  `screen-{name}`). A hidden one is left as it was and grafted onto when it is shown
+  again, so coming back to it sends what changed meanwhile.
+
+Each holder is an isolated control around a plain column that holds the screen: an
+update of the column around the holders sends their visibility and walks no screen (Flet
+compares every control under the one it updates), and a screen built anew (a new layout,
+a first visit) is swapped in by updating the holder's own column (Flet does not compare
+the children of an isolated control from an ancestor's update).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Protocol, Union
+
+import flet as ft
+
+from .context import UiContext
+from .kit.graft import graft_below
+from .kit.kept import KeptScreen
+
+if TYPE_CHECKING:
+    from companion.hosting.code_attempts import CodeAttempt
+
+    from .setup_wizard import SetupWizard
+
+
+class Shell(Protocol):
+    """What a route may ask of the page's shell (companion/ui/shell.PageApp)."""
+
+    first_paint: bool  # the page's first draw: the table sends its top part first
+    notice: str | None  # a message for the join screen
+
+    def navigate(self, screen: str) -> None: ...
+
+    def setup_wizard(self) -> "SetupWizard": ...
+
+    def leave_rules(self) -> None: ...
+
+    def leave_seat(self) -> None: ...
+
+    def join_with_code(self, typed: str) -> "CodeAttempt | None": ...
+
+    def tell(self, text: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A route to a kept screen; `make(ctx, shell)` builds it (a KeptScreen subclass itself
+    will do: `Kept(BagScreen)`)."""
+
+    make: Callable[[UiContext, Shell], KeptScreen]
+
+
+@dataclass(frozen=True)
+class Rebuilt:
+    """A route to a screen that is built anew for every render: `build(ctx, shell)`."""
+
+    build: Callable[[UiContext, Shell], ft.Control]
+
+
+Route = Union[Kept, Rebuilt]
+
+
+@ft.control(isolated=True)
+class ScreenHolder(ft.Container):
+    """One screen of a page, shown or hidden. Isolated: an update of the column around it
+    sends its visibility and never walks the screen inside."""
+
+
+@dataclass
+class _Hosted:
+    route: Route
+    holder: ScreenHolder
+    body: ft.Column  # inside the holder: what is updated when the screen is swapped
+    kept: KeptScreen | None = None
+    shown: ft.Control | None = None  # the screen the body holds
+
+
+@dataclass
+class ScreenHost:
+    """The screens of one page in `column`, one holder each, one of them visible."""
+
+    column: ft.Column
+    hosted: dict[str, _Hosted] = field(default_factory=dict)
+    shown_name: str | None = None
+    # The bodies of rebuilt screens updated by the last `show`: kit.graft keeps old
+    # controls there, which Flet 1.0.5 drops from its index (companion/ui/live_index).
+    rebuilt: list[ft.Control] = field(default_factory=list)
+
+    def show(self, name: str, route: Route, ctx: UiContext, shell: Shell) -> list[ft.Control]:
+        """Show screen `name` (building it on its first visit) and hide the others; the
+        controls to update for it, nothing else."""
+        changed: list[ft.Control] = []
+        self.rebuilt = []
+        hosted = self.hosted.get(name)
+        new = hosted is None or hosted.route is not route
+        if new:
+            hosted = self._add(name, route)
+            changed.append(self.column)  # the new holder goes out whole with the column
+        assert hosted is not None
+        flipped = False
+        for other_name, other in self.hosted.items():
+            visible = other_name == name
+            if other.holder.visible != visible:
+                other.holder.visible = visible
+                flipped = True
+        if flipped and self.column not in changed:
+            changed.append(self.column)  # two visibilities; the holders stop the walk
+        screen_changed = self._kept(name, hosted, ctx, shell) if isinstance(route, Kept) \
+            else self._rebuilt(name, hosted, ctx, shell)
+        self.shown_name = name
+        return changed if new else changed + screen_changed
+
+    def shown_screen(self) -> ft.Control | None:
+        """The screen shown now (its root)."""
+        hosted = self.hosted.get(self.shown_name) if self.shown_name is not None else None
+        return hosted.shown if hosted is not None else None
+
+    def kept_screen(self, name: str) -> KeptScreen | None:
+        hosted = self.hosted.get(name)
+        return hosted.kept if hosted is not None else None
+
+    def _add(self, name: str, route: Route) -> _Hosted:
+        body = ft.Column([], spacing=0, tight=True)
+        hosted = _Hosted(route, ScreenHolder(content=body, visible=False), body)
+        old = self.hosted.get(name)
+        holders = list(self.column.controls)
+        if old is not None:
+            holders[holders.index(old.holder)] = hosted.holder
+        else:
+            holders.append(hosted.holder)
+        self.column.controls = holders
+        self.hosted[name] = hosted
+        return hosted
+
+    def _kept(self, name: str, hosted: _Hosted, ctx: UiContext, shell: Shell) -> list[ft.Control]:
+        screen = hosted.kept
+        if screen is not None and screen.fits(ctx):
+            return screen.show()
+        screen = hosted.kept = hosted.route.make(ctx, shell)  # type: ignore[union-attr]
+        # Unkeyed: Flet would take a new root with the old one's key for a rebuild of it,
+        # compare the two and freeze the new one, which then refuses every new value.
+        screen.show()  # nothing of it is on the page yet: it goes out whole
+        hosted.body.controls = [screen.root]
+        hosted.shown = screen.root
+        return [hosted.body]
+
+    def _rebuilt(self, name: str, hosted: _Hosted, ctx: UiContext, shell: Shell) -> list[ft.Control]:
+        screen = hosted.route.build(ctx, shell)  # type: ignore[union-attr]
+        screen.key = f"screen-{name}"
+        if hosted.shown is not None and hosted.shown.key == screen.key:
+            screen = graft_below(hosted.shown, screen)
+        hosted.body.controls = [screen]
+        hosted.shown = screen
+        self.rebuilt.append(hosted.body)
+        return [hosted.body]
