@@ -8,11 +8,12 @@ to a player for their private steps, only for a seat that no phone holds (that p
 secrets go to their phone)."""
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Callable
 
 from companion.controller import Feed, FeedListener
 from companion.engine import GameCommand, IllegalCommand, NewGame, Step
-from companion.engine.apply import GameEnding
+from companion.engine.apply import GameEnding, draws_by_chance
 from companion.engine.journal import Event, Topic
 from companion.engine.views import GameView, Viewer, seat_viewer
 
@@ -24,19 +25,27 @@ if TYPE_CHECKING:
 __all__ = ["Feed", "FeedListener", "PageSession", "NO_PHONES"]
 
 
+# A second tap on the same draw this soon is the finger's bounce or a double tap sent
+# before the first draw's screen arrived, not a second draw the player meant.
+SAME_DRAW_WINDOW = 0.8  # seconds
+
+
 def NO_PHONES() -> frozenset[int]:  # noqa: N802 - a constant answer, named as one
     return frozenset()
 
 
 class PageSession:
-    __slots__ = ("__controller", "__viewer", "__phones")
+    __slots__ = ("__controller", "__viewer", "__phones", "__clock", "__last_draw")
 
     def __init__(self, controller: "TableController", viewer: Viewer, *,
-                 phones: Callable[[], frozenset[int]] = NO_PHONES) -> None:
+                 phones: Callable[[], frozenset[int]] = NO_PHONES,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         """`phones`: the seats a phone holds now (their private steps go there)."""
         self.__controller = controller
         self.__viewer = viewer
         self.__phones = phones
+        self.__clock = clock
+        self.__last_draw: tuple[GameCommand, float] | None = None
 
     def __repr__(self) -> str:
         return f"PageSession({self.__viewer!r})"
@@ -73,7 +82,18 @@ class PageSession:
         return self.__controller.game_ending(command, self.__viewer)
 
     def execute(self, command: GameCommand) -> Step:
-        return self.__controller.execute(command, self.__viewer)
+        """Run `command` as this page's viewer. The same draw sent again within
+        SAME_DRAW_WINDOW is refused (the page says so): a double tap draws once."""
+        drawn = draws_by_chance(command)
+        now = self.__clock()
+        if drawn and self.__last_draw is not None:
+            last, at = self.__last_draw
+            if last == command and now - at < SAME_DRAW_WINDOW:
+                raise IllegalCommand("error.same_draw_twice")
+        step = self.__controller.execute(command, self.__viewer)
+        if drawn:
+            self.__last_draw = (command, now)
+        return step
 
     def undo(self) -> None:
         self.__controller.undo(self.__viewer)
@@ -112,7 +132,7 @@ class PageSession:
             raise IllegalCommand("error.table_only")
         if seat in self.__phones():
             raise IllegalCommand("error.seat_has_phone", seat=seat)
-        return PageSession(self.__controller, seat_viewer(seat), phones=self.__phones)
+        return PageSession(self.__controller, seat_viewer(seat), phones=self.__phones, clock=self.__clock)
 
     def _require_table(self) -> None:
         if not self.__viewer.is_table:

@@ -128,3 +128,33 @@ def test_the_table_is_handed_only_to_a_seat_without_a_phone(tmp_path):
     board = identifiers(build_table(ctx))
     assert ids.contingency_handoff(2) in board and ids.contingency_handoff(1) not in board
     assert ids.CONTINGENCY_OWN not in board
+
+
+def test_a_double_tap_on_a_draw_draws_once(tmp_path):
+    controller = make_controller(tmp_path)
+    controller.new_game(NewGame(players=(PlayerSetup(name="A", character="hacker"),
+                                         PlayerSetup(name="B", character="janitor")), seed=3, digital_contamination=True),
+                        "t")
+    now = [100.0]
+    table = PageSession(controller, TABLE, clock=lambda: now[0])
+
+    def held(seat: int) -> int:
+        return len(controller.state.contamination.held.get(seat, []))
+
+    table.execute(c.GainContamination(seat=1, count=1))
+    now[0] += 0.3  # the second tap of a double tap
+    with pytest.raises(IllegalCommand) as refused:
+        table.execute(c.GainContamination(seat=1, count=1))
+    assert refused.value.key == "error.same_draw_twice" and held(1) == 1
+    now[0] += 1.0  # a deliberate second draw, once the first one showed
+    table.execute(c.GainContamination(seat=1, count=1))
+    table.execute(c.GainContamination(seat=2, count=1))  # another draw is not the same tap
+    assert held(1) == 2 and held(2) == 1
+    table.execute(c.PlaceFire())
+    table.execute(c.PlaceFire())  # nothing drawn: every tap counts
+    assert controller.state.fire == 2
+    # The player handed the device has the page's clock too: their double tap draws once.
+    handed = table.hand_over(2)
+    handed.execute(c.ScanContamination(seat=2, procedure="all"))
+    with pytest.raises(IllegalCommand):
+        handed.execute(c.ScanContamination(seat=2, procedure="all"))

@@ -59,6 +59,13 @@ class GameEnding(StrEnum):
     MAY_END = "may_end"  # its outcome is drawn or hidden, and what everyone can see says it might
 
 
+def draws_by_chance(command: c.GameCommand) -> bool:
+    """Whether `command`'s outcome is drawn or hidden (a draw, a scan, a deal): sent twice by
+    mistake, it would draw twice."""
+    registration = REGISTRY.get(type(command))
+    return registration is not None and registration.hidden_outcome
+
+
 def game_ending(state: GameState | None, command: c.GameCommand, rules: "Rules") -> GameEnding | None:
     """Whether `command`, accepted now, ends the game (or may): for a warning before it is sent.
 
