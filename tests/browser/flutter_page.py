@@ -157,15 +157,35 @@ class FlutterPage:
         return box
 
     def type_into(self, identifier: str, text: str) -> None:
-        self.tap(identifier)
-        # Flutter puts a real input into the field's node when the field takes the focus.
-        self.wait_until(lambda: self.by_id(identifier).evaluate(
-            "e => !!document.activeElement && e.contains(document.activeElement)"
-            " && ['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)"),
-            f"{identifier!r} to take the keyboard")
-        self.pause(200)  # and for Flutter to listen to it (keys sent sooner can be lost)
-        self.page.keyboard.press("Control+A")
-        self.page.keyboard.type(text)
+        def focused() -> bool:
+            # Flutter puts a real input into the field's node when the field takes the focus.
+            return self.by_id(identifier).evaluate(
+                "e => !!document.activeElement && e.contains(document.activeElement)"
+                " && ['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)")
+
+        def tapped_and_focused() -> bool:
+            # A tap Flutter took before the field was ready to listen is tapped again.
+            self.tap(identifier)
+            deadline = time.monotonic() + scaled(3)
+            while time.monotonic() < deadline:
+                if focused():
+                    return True
+                self.page.wait_for_timeout(100)
+            return False
+
+        def typed() -> bool:
+            # Keys Flutter dropped while busy (a loaded machine) are typed again.
+            if not focused() and not tapped_and_focused():
+                return False
+            self.pause(200)  # for Flutter to listen to the field (keys sent sooner can be lost)
+            self.page.keyboard.press("Control+A")
+            self.page.keyboard.type(text)
+            return self.by_id(identifier).evaluate(
+                "(e, text) => { const i = e.querySelector('input, textarea')"
+                " || document.activeElement; return !!i && i.value === text; }", text)
+
+        self.wait_until(tapped_and_focused, f"{identifier!r} to take the keyboard", poll_ms=0)
+        self.wait_until(typed, f"{text!r} typed into {identifier!r}", poll_ms=0)
 
     def scroll_top(self) -> None:
         viewport = self.page.viewport_size
