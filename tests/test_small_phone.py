@@ -11,6 +11,7 @@ import pytest
 
 from companion.engine.bag_model import Awaiting, TokenOutcome
 from companion.engine.commands import DevelopBag, PlaceFire, StartEventPhase
+from companion.engine.phase_state import EventStep
 from companion.ui import ids, theme
 from companion.ui.announcements import Announcer
 from companion.ui.bag.questions import QuestionPrompter
@@ -142,3 +143,28 @@ def test_the_dialogs_scroll_inside_a_small_phone(tmp_path):
         width = dialog.content.width
         # Inside the window and its dialog margins (a wider content would be squeezed).
         assert width is not None and width <= WIDTH - 2 * 8 - 2 * 10
+
+
+def test_an_event_card_whose_effect_asks_a_tap_is_scrolled_to_once(tmp_path):
+    from companion.engine.commands import DrawEventCard
+    from companion.ui.events.steps import EFFECTS_KEY
+
+    from .test_ui_events import _drive_to
+
+    controller = make_controller(tmp_path)
+    _new(controller)
+    _to_css_space(controller)
+    ctx = _small(controller)
+    scrolled: list = []
+    ctx.page.run_task = lambda _handler, **kwargs: scrolled.append(kwargs.get("scroll_key"))
+    controller.execute(StartEventPhase())
+    _drive_to(controller, EventStep.EVENT_CARD)
+    if controller.state.event_phase.event_card is not None:
+        controller.undo()  # drawn on entering the step: draw Power Surge instead
+    card = next(spec.id for spec in controller.rules.event_cards if spec.card == "power_surge")
+    controller.execute(DrawEventCard(card=card))
+    screen = RunnerScreen(ctx)
+    screen.show()
+    assert scrolled.count(EFFECTS_KEY) == 1
+    screen.show()  # the same card again: the table may have scrolled away, it is left there
+    assert scrolled.count(EFFECTS_KEY) == 1

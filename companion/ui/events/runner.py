@@ -37,7 +37,7 @@ from .draft import DECKS, RUNNER, TABLE, draft_of, open_screen
 from .fight_steps import AttacksStep, FireStep, armed_attack, asks_the_nest, phase_start_seq
 from .flow import answers_first, go_on
 from .parts import Header, Note
-from .steps import CssStep, EventCardStep, NoiseStep, RoundEnd, TimeStep
+from .steps import EFFECTS_KEY, CssStep, EventCardStep, NoiseStep, RoundEnd, TimeStep
 
 STEP_ICONS = {
     EventStep.CSS_LAUNCH: ft.Icons.ROCKET_LAUNCH,
@@ -50,6 +50,9 @@ STEP_ICONS = {
     EventStep.ROUND_END: ft.Icons.FLAG,
 }
 PHASE_LOG_MAX = 40
+
+# The step bodies whose show may bring something the table must see first, by its scroll key.
+SCROLL_KEYS = {EventStep.DEVELOPMENT: TOKEN_KEY, EventStep.EVENT_CARD: EFFECTS_KEY}
 
 
 def step_name(ctx: UiContext, step: EventStep) -> str:
@@ -183,7 +186,8 @@ class StepPanel:
         self.card = Card(screen.changes, ft.Column([self.help.root, *(body.root for body in self.bodies.values())],
                                                    spacing=10), help_of=screen.help, identifier=ids.EVENT_STEP_PANEL)
         self.root = self.card.root
-        self.new_token = False
+        # What this show brought that the table must see first (a scroll key), if anything.
+        self.scroll_to: str | None = None
 
     @property
     def development(self) -> DevelopmentStep:
@@ -200,12 +204,13 @@ class StepPanel:
         # Once the bag has developed, the token says what happened: the instruction gives way.
         self.help.show(t(f"ui.events.help.{step.name.lower()}"), icon=STEP_ICONS[step], colour=theme.BLUE,
                        visible=not (step is EventStep.DEVELOPMENT and phase.developed))
-        self.new_token = False
+        self.scroll_to = None
         for body_step, body in self.bodies.items():
             put(body.root, visible=body_step is step)
             if body_step is step:
                 shown = body.show()
-                self.new_token = bool(shown) if body_step is EventStep.DEVELOPMENT else False
+                if shown and body_step in SCROLL_KEYS:
+                    self.scroll_to = SCROLL_KEYS[body_step]
 
 
 class _RoundEndStep:
@@ -402,17 +407,17 @@ class RunnerScreen(KeptScreen):
             self.stepper.show(phase.step)
             self.panel.show(phase)
             self.way_on.show(phase)
-            if self.panel.new_token:
-                self._bring_token_into_view()
+            if self.panel.scroll_to is not None:
+                self._bring_into_view(self.panel.scroll_to)
         self.decks.show(t("ui.events.panel.decks"), refused=None)
         self.log.show()
 
-    def _bring_token_into_view(self) -> None:
+    def _bring_into_view(self, key: str) -> None:
         body = self.pinned.body
         if body.scroll is None:
             return
         try:
-            self.ctx.page.run_task(body.scroll_to, scroll_key=TOKEN_KEY, duration=250)
+            self.ctx.page.run_task(body.scroll_to, scroll_key=key, duration=250)
         except Exception:  # noqa: BLE001 - scrolling is a nicety, never a failure
             pass
 

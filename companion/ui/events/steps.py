@@ -39,6 +39,10 @@ QUESTIONS = {
 }
 
 
+# The scroll key of step 9's effects.
+EFFECTS_KEY = "event-effects"
+
+
 def _bold(size: int = 17) -> ft.Text:
     return ft.Text("", size=size, weight=ft.FontWeight.BOLD)
 
@@ -461,10 +465,15 @@ class EventCardStep:
         self.done_holder = ft.Column([], spacing=10)
         self.done: KeyedItems[_DoneNote] = KeyedItems(changes, self.done_holder, lambda _effect: _DoneNote(changes))
         self.none = theme.muted("", size=14)
-        self.root = ft.Column([self.fire_done.root, self.draw.root, self.left, self.effects_label, self.effects_holder,
+        # What to tap first is brought into view when a card with effects to apply comes.
+        self.effects_frame = ft.Container(ft.Column([self.effects_label, self.effects_holder], spacing=10, tight=True),
+                                          key=ft.ScrollKey(EFFECTS_KEY))
+        self.root = ft.Column([self.fire_done.root, self.draw.root, self.left, self.effects_frame,
                                self.card.root, self.done_holder, self.none], spacing=10)
+        self.shown_card: tuple | None = None
 
-    def show(self) -> None:
+    def show(self) -> bool:
+        """Show the step; True when a card whose effects ask a tap has just come."""
         ctx, put = self.screen.ctx, self.screen.changes.put
         t, game = ctx.texts.t, ctx.game
         phase = game.event_phase
@@ -496,6 +505,11 @@ class EventCardStep:
         put(self.none, visible=drawn and not pending and not done)
         if drawn and not pending and not done:
             put(self.none, value=t("ui.events.effect.none"))
+        card = (game.latest.event_phase_start, phase.event_card)
+        asks = bool(pending) and not settled and card != self.shown_card
+        if asks:
+            self.shown_card = card
+        return asks
 
 
 # --------------------------------------------------------------------- 11
