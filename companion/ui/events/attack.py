@@ -22,7 +22,7 @@ from companion.engine.views import AttackView
 from .. import ids, theme
 from ..context import UiContext
 from ..kit.chips import LIGHTING_COLOURS, LIGHTING_ICONS, active_seats, place_label, player_label
-from ..kit.kept import PHONE, ActionButton, Card, Chip, CommandButton, KeptScreen, shown_root
+from ..kit.kept import PHONE, ActionButton, Card, Chip, CommandButton, KeptScreen
 from ..kit.kinds import KIND_COLOURS
 from ..kit.numbers import percent
 from ..kit.pinned import Pinned
@@ -315,8 +315,3 @@ class AttackScreen(KeptScreen):
             self.resolve.show(label, refused=missing_answer(ctx))
         else:
             self.resolve.show_command(command, label)
-
-
-def build_attack_screen(ctx: UiContext) -> ft.Control:
-    """The attack screen shown from `ctx`'s current view (for tests and tools)."""
-    return shown_root(AttackScreen(ctx))

@@ -15,7 +15,7 @@ from companion.engine.views import DeckView
 from .. import ids, theme
 from ..context import UiContext
 from ..dialogs import close, dialog_button, show_dialog
-from ..kit.kept import PHONE, Card, Changes, KeptScreen, KeyedItems, shown_root
+from ..kit.kept import PHONE, Card, Changes, KeptScreen, KeyedItems
 from ..kit.numbers import percent
 from ..log_view import LogLine, line_keys
 from .draft import BACK_KEYS, draft_of
@@ -264,8 +264,3 @@ class DeckScreen(KeptScreen):
         self.attack.show(decks.attack)
         self.odds.show()
         self.history.show()
-
-
-def build_deck_screen(ctx: UiContext) -> ft.Control:
-    """The deck screen shown from `ctx`'s current view (for tests and tools)."""
-    return shown_root(DeckScreen(ctx))

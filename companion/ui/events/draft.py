@@ -8,7 +8,6 @@ asks again what depended on it (whether the Character ignores Darkness)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
 
 from companion.engine.bag_model import MINIATURE_KINDS, Place
 
@@ -96,18 +95,6 @@ def draft_of(ctx: UiContext) -> EventsDraft:
 
 def is_events_screen(screen: str) -> bool:
     return screen in SCREENS
-
-
-def draft_picker(ctx: UiContext) -> Callable[..., None]:
-    """`pick(name=value, ...)`: set fields of this page's draft, then render again."""
-    draft = draft_of(ctx)
-
-    def pick(**changes: Any) -> None:
-        for name, value in changes.items():
-            setattr(draft, name, value)
-        ctx.rerender()
-
-    return pick
 
 
 def open_screen(ctx: UiContext, screen: str, *, back_to: str = TABLE, attack: AttackFill | None = None) -> None:

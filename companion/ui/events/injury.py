@@ -22,7 +22,7 @@ from companion.rules import EventCardSpec, Rules
 from .. import ids, theme
 from ..context import UiContext
 from ..i18n_view import Texts
-from ..kit.kept import PHONE, Card, Chip, CommandButton, KeptScreen, shown_root
+from ..kit.kept import PHONE, Card, Chip, CommandButton, KeptScreen
 from ..kit.kinds import KIND_COLOURS
 from ..kit.numbers import percent
 from ..kit.pinned import Pinned
@@ -292,8 +292,3 @@ class InjuryScreen(KeptScreen):
         self.form_card.show(t("ui.events.injury.form"), topic="injury_check", help_tip=t("ui.rules.help"))
         self.form.show()
         self.odds.show()
-
-
-def build_injury_screen(ctx: UiContext) -> ft.Control:
-    """The injury-check screen shown from `ctx`'s current view (for tests and tools)."""
-    return shown_root(InjuryScreen(ctx))

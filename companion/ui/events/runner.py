@@ -30,7 +30,7 @@ from companion.rules_ref import event_card_topic
 from .. import ids, theme
 from ..context import UiContext
 from ..help_topics import STEP_TOPICS
-from ..kit.kept import PHONE, ActionButton, Card, CommandButton, KeptScreen, KeyedItems, shown_root
+from ..kit.kept import PHONE, ActionButton, Card, CommandButton, KeptScreen, KeyedItems
 from ..kit.pinned import Pinned
 from .bag_step import TOKEN_KEY, DevelopmentStep
 from .draft import DECKS, RUNNER, TABLE, draft_of, open_screen
@@ -420,8 +420,3 @@ class RunnerScreen(KeptScreen):
             self.ctx.page.run_task(body.scroll_to, scroll_key=key, duration=250)
         except Exception:  # noqa: BLE001 - scrolling is a nicety, never a failure
             pass
-
-
-def build_runner_screen(ctx: UiContext) -> ft.Control:
-    """The runner shown from `ctx`'s current view (for tests and tools)."""
-    return shown_root(RunnerScreen(ctx))
