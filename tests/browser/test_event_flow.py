@@ -9,7 +9,9 @@ draws Power Surge (the seed is found with the engine, see tests/support/event_se
 and typed into the setup wizard), whose one-tap effect turns the Time token inactive.
 The attack form opens empty each time (nothing from the last attack) and its Resolve
 waits for every answer. The second phase runs on a 360×640 phone: at every step the way
-on (Continue, Resolve, the drawn token) is in view without scrolling.
+on (Continue, Resolve, the drawn token) is in view without scrolling; last, in
+Portuguese on the small phone, the attack and injury forms open empty with their Resolve
+in view.
 Screenshots at desktop and phone size go to test-artifacts/screenshots/events-*.png; the
 small phone's go to the README too (tests/browser/readme-screens/).
 """
@@ -32,6 +34,7 @@ from .slowness import scaled_ms
 pytestmark = pytest.mark.browser
 
 TR = Translator("tr")
+PT = Translator("pt-BR")
 # A common small Android phone.
 SMALL = {"width": 360, "height": 640}
 README_SCREENS = Path(__file__).resolve().parent / "readme-screens"
@@ -330,3 +333,22 @@ def test_two_event_phases_in_turkish(flutter: FlutterPage, app_url, screenshots,
     app.wait_for_id("deck-attack-discard")
     _shot(app, screenshots, "decks-desktop")
     _tap_until(app, "events-back", lambda: app.has("event-phase"), "the table")
+
+    # ---- In Portuguese on the small phone: the attack and injury forms open empty, their
+    # Resolve in view without scrolling.
+    page.set_viewport_size(SMALL)
+    _tap_until(app, "language", lambda: app.has("language-pt-BR"), "the languages")
+    _tap_until(app, "language-pt-BR", lambda: PT.t("ui.events.panel.attack") in app.text(), "Portuguese")
+    _tap_until(app, "attack", lambda: app.has("attack-resolve"), "the attack screen")
+    _nothing_chosen(app, asked)
+    assert _refused(app, "attack-resolve")
+    _main_action_in_view(app, "attack-resolve")
+    _shot(app, screenshots, "attack-pt-small")
+    _readme_copy(screenshots, "attack-pt-small")
+    _tap_until(app, "events-back", lambda: app.has("injury-check"), "the table")
+    _tap_until(app, "injury-check", lambda: app.has("injury-resolve"), "the injury screen")
+    _nothing_chosen(app, ["injury-intruder-adult"])
+    assert _refused(app, "injury-resolve")
+    _main_action_in_view(app, "injury-resolve")
+    _shot(app, screenshots, "injury-pt-small")
+    _readme_copy(screenshots, "injury-pt-small")
