@@ -159,7 +159,7 @@ def test_the_result_panel_offers_the_breeders_attack_in_one_tap_choosing_nobody(
     from companion.controller import TableController
     from companion.store import GameStore
     from companion.ui import ids
-    from companion.ui.events.attack import build_attack_result
+    from companion.ui.events import ATTACK, build_events_screen
     from companion.ui.events.draft import draft_of
     from tests.ui_tree import make_context, walk
 
@@ -172,7 +172,7 @@ def test_the_result_panel_offers_the_breeders_attack_in_one_tap_choosing_nobody(
     draft = draft_of(ctx)
     draft.seat = 2
     controller.execute(c.ResolveAttack(attacker="creeper", seat=2, place="S-03", card="evolve_4"))
-    panel = build_attack_result(ctx, 0)
+    panel = build_events_screen(ctx, ATTACK)  # results from step 0 on
     button = next(item for item in walk(panel) if getattr(item, "identifier", None) == ids.ATTACK_BREEDER_FOLLOW_UP)
     tap = next(item for item in walk(button) if getattr(item, "on_click", None) is not None)
     tap.on_click(None)
@@ -180,7 +180,9 @@ def test_the_result_panel_offers_the_breeders_attack_in_one_tap_choosing_nobody(
     # Light: nothing to follow.
     controller.undo()
     controller.execute(c.ResolveAttack(attacker="creeper", seat=2, place="S-01", card="evolve_4"))
-    assert ids.ATTACK_BREEDER_FOLLOW_UP not in [getattr(i, "identifier", None) for i in walk(build_attack_result(ctx, 0))]
+    draft.attack_since = 0
+    assert ids.ATTACK_BREEDER_FOLLOW_UP not in [getattr(i, "identifier", None)
+                                                for i in walk(build_events_screen(ctx, ATTACK))]
 
 
 # --------------------------------------------------------------------- Egg Protection in Darkness

@@ -4,7 +4,6 @@ past the players whose Character is dead or has left the Facility (a reading the
 data marks unconfirmed); the runner's step 11 names the new First Player."""
 from __future__ import annotations
 
-import flet as ft
 import pytest
 
 from companion.engine import GameSession, IllegalCommand
@@ -12,12 +11,29 @@ from companion.engine import commands as c
 from companion.engine.phase_state import EventStep
 from companion.engine.views import TABLE, view_for
 from companion.rules import load_rules
-from companion.ui.events.steps import round_end_lines
+from companion.ui.events.steps import RoundEnd
+from companion.ui.kit.kept import KeptScreen, shown_root
 from tests.conftest import setup_command
 from tests.support.deck_helpers import next_runner_command
 from tests.ui_tree import make_context, make_controller, strings
 
 RULES = load_rules()
+
+
+class _RoundEndShown(KeptScreen):
+    """Step 11's reminders as the runner shows them."""
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self.part = RoundEnd(self, ahead=False)
+        self.root = self.part.root
+
+    def put_view(self) -> None:
+        self.part.show()
+
+
+def _round_end(ctx):
+    return shown_root(_RoundEndShown(ctx))
 
 
 def _game(players: int = 3, seed: int = 1) -> GameSession:
@@ -127,7 +143,7 @@ def test_the_runner_names_the_new_first_player_at_the_round_end(tmp_path, lang):
     controller.execute(c.StartEventPhase())
     while controller.state.event_phase.step is not EventStep.ROUND_END:
         controller.execute(next_runner_command(controller.state, RULES))
-    text = " ".join(strings(ft.Column(round_end_lines(ctx))))
+    text = " ".join(strings(_round_end(ctx)))
     who = ctx.texts.t("ui.common.player_character", name="Bruno", character=ctx.texts.character("janitor"))
     assert ctx.texts.t("ui.events.round_end.first_player_to", who=who) in text
 
@@ -136,5 +152,5 @@ def test_round_one_runner_does_not_mention_the_token(tmp_path):
     controller = make_controller(tmp_path)
     controller.new_game(setup_command(players=3), "g")
     ctx = make_context(controller, "pt-BR")
-    text = " ".join(strings(ft.Column(round_end_lines(ctx))))
+    text = " ".join(strings(_round_end(ctx)))
     assert "Primeiro Jogador" not in text

@@ -167,6 +167,10 @@ def bag(tmp_path, monkeypatch):
         for command in web_game._opening(advances):
             controller.execute(command)
         app.navigate("bag")
+        # Who and where first, as a table taps them (nothing is chosen before): the picks
+        # measured below change an answer already given.
+        tap(app.page, f"encounter-seat-{web_game.ENCOUNTER_SEAT}")
+        tap(app.page, f"encounter-place-{web_game.ENCOUNTER_PLACE.value}")
         wire.take()
         del wire.bodies[:]
         yield controller, app, wire, noted

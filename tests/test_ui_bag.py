@@ -72,6 +72,13 @@ def _click(control, identifier: str) -> None:
 
 
 def _pick_hand(ctx, hand: int) -> None:
+    """A hand size, after who and where as the table taps them (nothing is chosen before:
+    the first Character and Section S-01, unless the test chose)."""
+    draft = draft_of(ctx)
+    if draft.seat is None:
+        _click(build_bag_screen(ctx), ids.encounter_seat(1))
+    if draft.place is None:
+        _click(build_bag_screen(ctx), ids.encounter_place("S-01"))
     _click(build_bag_screen(ctx), ids.encounter_hand(hand))
 
 
@@ -233,8 +240,11 @@ def test_the_form_shows_darkness_from_the_power_and_sends_the_encounter(controll
     t = ctx.texts
     ctx.rerender = lambda: None
     screen = build_bag_screen(ctx)
-    assert t.t("ui.bag.encounter.powered", section="S-01") in strings(_find(screen, ids.ENCOUNTER_LIGHTING))
+    # No place chosen: no light is guessed.
+    assert strings(_find(screen, ids.ENCOUNTER_LIGHTING)) == [t.t("ui.events_screen.encounter.where_unknown")]
     _click(screen, ids.encounter_place("S-01"))
+    screen = build_bag_screen(ctx)
+    assert t.t("ui.bag.encounter.powered", section="S-01") in strings(_find(screen, ids.ENCOUNTER_LIGHTING))
     controller.execute(FlipPower(section=Section.S01))  # the Power Generator cuts S-01
     screen = build_bag_screen(ctx)
     assert t.t("ui.bag.encounter.unpowered", section="S-01") in strings(_find(screen, ids.ENCOUNTER_LIGHTING))
@@ -514,6 +524,8 @@ def test_an_encounter_without_a_hand_size_cannot_be_drawn(controller, physical):
     ctx = make_context(controller, "pt-BR", 390)
     _quiet_dialogs(ctx.page)
     sent = _recording(controller)
+    _click(build_bag_screen(ctx), ids.encounter_seat(1))
+    _click(build_bag_screen(ctx), ids.encounter_place("S-01"))
     screen = build_bag_screen(ctx)
     assert not any(_find(screen, ids.encounter_hand(n)).selected for n in range(HAND_MAX + 1))
     draw = _find(screen, ids.DRAW_ENCOUNTER).content
@@ -538,7 +550,8 @@ def test_the_hand_size_is_asked_again_for_each_encounter(controller):
     _click(build_bag_screen(ctx), ids.DRAW_ENCOUNTER)
     assert controller.state.bag.last_draw.hand == 3
     screen = build_bag_screen(ctx)
-    assert draft_of(ctx).hand is None
+    # The next encounter is another: who, where and the hand size are asked again.
+    assert (draft_of(ctx).seat, draft_of(ctx).place, draft_of(ctx).hand) == (None, None, None)
     assert not _find(screen, ids.encounter_hand(3)).selected
     assert not enabled(_find(screen, ids.DRAW_ENCOUNTER))  # disabled again
     # Another Character's encounter starts without a hand size too.

@@ -29,7 +29,7 @@ from companion.rules import load_rules
 from companion.store import GameStore
 from companion.ui import ids
 from companion.ui.events import ATTACK, DECKS, INJURY, RUNNER, build_events_panel, build_events_screen, open_screen
-from companion.ui.events.draft import draft_of
+from companion.ui.events.draft import AttackFill, draft_of
 from companion.ui.kit.chips import player_label
 from companion.ui.status_strip import build_status_strip
 from companion.ui.table.view import build_table
@@ -428,6 +428,7 @@ def test_attack_shows_the_drawn_card_and_the_verdict(controller, lang):
     assert ids.ATTACK_VERDICT not in identifiers(build_events_screen(ctx, ATTACK))
     _tap(ctx, ATTACK, ids.attack_attacker("queen"))
     _tap(ctx, ATTACK, ids.attack_seat(2))
+    _tap(ctx, ATTACK, ids.attack_target("standard"))
     _tap(ctx, ATTACK, ids.attack_place("STAIRS"))
     screen = build_events_screen(ctx, ATTACK)
     check_texts(screen)
@@ -469,9 +470,9 @@ def test_the_attack_form_lets_a_character_ignore_darkness(controller):
     _new(controller)
     ctx = make_context(controller, "pt-BR", 1280)
     open_screen(ctx, ATTACK)
-    _tap(ctx, ATTACK, ids.attack_seat(2))
-    _tap(ctx, ATTACK, ids.attack_place("STAIRS"))
-    _tap(ctx, ATTACK, ids.ATTACK_IGNORE_DARKNESS)
+    for identifier in (ids.attack_attacker("adult"), ids.attack_seat(2), ids.attack_target("standard"),
+                       ids.attack_place("STAIRS"), ids.ATTACK_IGNORE_DARKNESS):
+        _tap(ctx, ATTACK, identifier)
     screen = build_events_screen(ctx, ATTACK)
     assert ctx.texts.t("ui.events.lighting.ignored", section="STAIRS") in strings(_find(screen, ids.ATTACK_LIGHTING))
     _click(_find(screen, ids.ATTACK_RESOLVE))
@@ -485,9 +486,8 @@ def test_a_surprise_attack_from_the_bag_shows_exactly_its_values(controller):
     pages = []
     ctx = make_context(controller, "pt-BR", 390)
     ctx.navigate = pages.append
-    draft = draft_of(ctx)
-    draft.attacker, draft.seat, draft.place, draft.target = "creeper", 3, Place.S02, "surprise"
-    open_screen(ctx, ATTACK, back_to="bag")
+    open_screen(ctx, ATTACK, back_to="bag",
+                attack=AttackFill(attacker="creeper", seat=3, place=Place.S02, target="surprise"))
     screen = build_events_screen(ctx, ATTACK)
     check_texts(screen)
     chosen = {item.identifier for item in walk(screen) if isinstance(item, ft.Semantics) and item.selected}
@@ -510,7 +510,9 @@ def test_a_larva_infests_without_a_card(controller):
     _new(controller)
     ctx = make_context(controller, "tr", 390)
     open_screen(ctx, ATTACK)
-    _tap(ctx, ATTACK, ids.attack_attacker("larva"))
+    for identifier in (ids.attack_attacker("larva"), ids.attack_seat(1), ids.attack_target("standard"),
+                       ids.attack_place("S-01")):
+        _tap(ctx, ATTACK, identifier)
     screen = build_events_screen(ctx, ATTACK)
     assert ctx.texts.t("ui.events.odds.larva") in strings(screen)
     _click(_find(screen, ids.ATTACK_RESOLVE))
@@ -524,14 +526,20 @@ def test_attack_resolve_is_disabled_when_nobody_can_be_attacked(controller):
     _new(controller)
     controller.execute(RecordDeath(seat=1))
     ctx = make_context(controller, "tr", 1280)
-    draft_of(ctx).seat = 1  # a dead Character is not offered: the next living one is chosen
+    draft = draft_of(ctx)
+    draft.attacker, draft.seat, draft.target, draft.place = "adult", 1, "standard", Place.S01
+    # A dead Character is not offered, nor taken for one still there: the table chooses.
     screen = build_events_screen(ctx, ATTACK)
     assert ids.attack_seat(1) not in identifiers(screen)
-    assert not _disabled(_find(screen, ids.ATTACK_RESOLVE))
+    assert _disabled(_find(screen, ids.ATTACK_RESOLVE))
+    assert ctx.texts.t("ui.events_screen.attack.needs_seat") in strings(_find(screen, ids.ATTACK_RESOLVE))
+    _tap(ctx, ATTACK, ids.attack_seat(2))
+    assert not _disabled(_find(build_events_screen(ctx, ATTACK), ids.ATTACK_RESOLVE))
     for seat in (2, 3):
         controller.execute(RecordDeath(seat=seat))
     screen = build_events_screen(ctx, ATTACK)
     assert _disabled(_find(screen, ids.ATTACK_RESOLVE))
+    assert ctx.texts.t("ui.events.attack.nobody") in strings(_find(screen, ids.ATTACK_RESOLVE))
 
 
 @pytest.mark.parametrize("width", WIDTHS)

@@ -108,9 +108,9 @@ def _quiet(page) -> None:
 
 
 def _choose(ctx, hand: int | None) -> None:
-    """The encounter form filled in as by taps: the first Character, then a hand size."""
+    """The encounter form filled in as by taps: the first Character, Section S-01, then a hand size."""
     draft = draft_of(ctx)
-    draft.seat, draft.hand, draft.seen_draw = 1, hand, ctx.game.bag.last_draw
+    draft.seat, draft.place, draft.hand, draft.seen_draw = 1, Place.S01, hand, ctx.game.bag.last_draw
 
 
 def _bag_pages(controller, monkeypatch, *, hand: int | None) -> None:

@@ -8,8 +8,7 @@ from `Rebuilt(...)` to `Kept(TheScreen)`; nothing else in the shell changes."""
 from __future__ import annotations
 
 from .bag.screen import BagScreen
-from .events import build_events_screen
-from .events.draft import ATTACK, DECKS, INJURY, RUNNER
+from .events import SCREENS as EVENTS_SCREENS
 from .home import build_home
 from .phone.join_screen import build_join_screen
 from .phone.seat_screen import build_seat_screen
@@ -26,10 +25,6 @@ SEAT = "seat"
 JOIN = "join"
 
 
-def _events(name: str) -> Rebuilt:
-    return Rebuilt(lambda ctx, _shell: build_events_screen(ctx, name))
-
-
 TABLE_ROUTES: dict[str, Route] = {
     HOME: Rebuilt(lambda ctx, _shell: build_home(ctx)),
     SETUP: Rebuilt(lambda _ctx, shell: shell.setup_wizard().build()),
@@ -39,7 +34,7 @@ TABLE_ROUTES: dict[str, Route] = {
     PLAYERS: Rebuilt(lambda ctx, _shell: build_players_screen(ctx)),
     SCANNER: Rebuilt(lambda ctx, _shell: build_handover_screen(ctx)),
     VICTORY: Rebuilt(lambda ctx, _shell: build_victory_screen(ctx)),
-    **{name: _events(name) for name in (RUNNER, ATTACK, INJURY, DECKS)},
+    **{name: Kept(screen) for name, screen in EVENTS_SCREENS.items()},
 }
 
 PHONE_ROUTES: dict[str, Route] = {

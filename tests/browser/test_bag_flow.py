@@ -251,6 +251,9 @@ def test_turkish_physical_bag_reports_tokens_and_adults_retreat(flutter: Flutter
     app.wait_until(lambda: _board_count(app, "adult") == 7, "8 - 2 + 1 Adults")
 
     # An encounter on the emergency stairs: the table reports the Queen (4/4: always a Surprise Attack at 3).
+    # Nothing is chosen before the table chooses: who, then where.
+    assert app.by_id("encounter-seat-1").get_attribute("aria-current") != "true"
+    app.tap("encounter-seat-1")
     app.tap("encounter-place-STAIRS")
     app.wait_until(lambda: TR.t("ui.bag.encounter.stairs") in app.text_of("encounter-lighting"), "stairs hint")
     _pick_hand(app, TR, 3)

@@ -7,9 +7,18 @@ on the board) and finds the Event card drawn; every step names the round the pha
 belongs to, step 10 and 11 the next one. The second
 draws Power Surge (the seed is found with the engine, see tests/support/event_seed.py,
 and typed into the setup wizard), whose one-tap effect turns the Time token inactive.
-Screenshots at desktop and phone size go to test-artifacts/screenshots/events-*.png.
+The attack form opens empty each time (nothing from the last attack) and its Resolve
+waits for every answer. The second phase runs on a 360×640 phone: at every step the way
+on (Continue, Resolve, the drawn token) is in view without scrolling; last, in
+Portuguese on the small phone, the attack and injury forms open empty with their Resolve
+in view.
+Screenshots at desktop and phone size go to test-artifacts/screenshots/events-*.png; the
+small phone's go to the README too (tests/browser/readme-screens/).
 """
 from __future__ import annotations
+
+import shutil
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -25,13 +34,25 @@ from .slowness import scaled_ms
 pytestmark = pytest.mark.browser
 
 TR = Translator("tr")
+PT = Translator("pt-BR")
+# A common small Android phone.
+SMALL = {"width": 360, "height": 640}
+README_SCREENS = Path(__file__).resolve().parent / "readme-screens"
 # Each plain advance of Time starts a round: the first Event Phase belongs to this one.
 ROUND = 1 + ADVANCES
 
 
+def _tap(app: FlutterPage, identifier: str) -> None:
+    """Click the centre of a control brought to the top of the window: on the runner, the
+    attack and the injury screens the part that scrolls ends above the pinned footer, so a
+    control scrolled only into the window's lower half may sit under it."""
+    box = app.scroll_into_view(identifier, top=True)
+    app.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
 def _pick(app: FlutterPage, identifier: str) -> None:
     """Tap an option chip and wait until the screen shows it selected (the page re-renders)."""
-    app.tap(identifier)
+    _tap(app, identifier)
     app.wait_until(lambda: app.by_id(identifier).get_attribute("aria-current") == "true", f"{identifier} selected")
     app.pause(200)
 
@@ -42,7 +63,7 @@ def _tap_until(app: FlutterPage, identifier: str, ready, what: str, tries: int =
     seen: list[str] = []
     for attempt in range(tries):
         seen += app.dismiss_announcement()  # one that opened after the last wait ended
-        app.tap(identifier)
+        _tap(app, identifier)
         try:
             return seen + app.wait_past_announcements(ready, what, timeout=8 if attempt + 1 < tries else 20)
         except AssertionError:
@@ -93,6 +114,43 @@ def _shot(app: FlutterPage, screenshots, name: str, anchor: str | None = None) -
     else:
         app.scroll_into_view(anchor, top=True)
     app.screenshot(screenshots / f"events-{name}.png")
+
+
+def _in_view(app: FlutterPage, identifier: str) -> bool:
+    """The control is wholly inside the window as it stands: nothing scrolled to find it."""
+    box = app.by_id(identifier).bounding_box(timeout=scaled_ms(2000))
+    viewport = app.page.viewport_size
+    return (box is not None and box["height"] > 0 and box["y"] >= 0 and box["x"] >= 0
+            and box["y"] + box["height"] <= viewport["height"] + 0.5
+            and box["x"] + box["width"] <= viewport["width"] + 0.5)
+
+
+def _main_action_in_view(app: FlutterPage, identifier: str) -> None:
+    app.scroll_top()
+    app.wait_until(lambda: _in_view(app, identifier), f"{identifier} in view without scrolling")
+
+
+def _refused(app: FlutterPage, identifier: str) -> bool:
+    """The control's button is shown disabled."""
+    return app.by_id(identifier).evaluate(
+        "e => e.getAttribute('aria-disabled') === 'true' || !!e.querySelector('[aria-disabled=\"true\"]')",
+        timeout=scaled_ms(2000))
+
+
+def _top_in_view(app: FlutterPage, identifier: str) -> bool:
+    """The control's top part (its first 60 pixels) is inside the window as it stands."""
+    box = app.by_id(identifier).bounding_box(timeout=scaled_ms(2000))
+    return box is not None and 0 <= box["y"] and box["y"] + 60 <= app.page.viewport_size["height"]
+
+
+def _nothing_chosen(app: FlutterPage, identifiers: list[str]) -> None:
+    for identifier in identifiers:
+        assert app.by_id(identifier).get_attribute("aria-current") != "true", f"{identifier} chosen before"
+
+
+def _readme_copy(screenshots, name: str) -> None:
+    README_SCREENS.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(screenshots / f"events-{name}.png", README_SCREENS / f"events-{name}.png")
 
 
 def _new_game(app: FlutterPage, seed: int) -> None:
@@ -153,9 +211,11 @@ def test_two_event_phases_in_turkish(flutter: FlutterPage, app_url, screenshots,
 
     # Step 7: one attack, from the runner.
     _tap_until(app, "attack", lambda: app.has("attack-resolve"), "the attack screen")
-    _pick(app, "attack-attacker-adult")
-    _pick(app, "attack-seat-1")
-    _pick(app, "attack-place-S-01")
+    asked = ["attack-attacker-adult", "attack-seat-1", "attack-target-standard", "attack-place-S-01"]
+    _nothing_chosen(app, asked)
+    for identifier in asked:
+        assert _refused(app, "attack-resolve"), identifier
+        _pick(app, identifier)
     assert TR.t("reminder.attack_target.standard") in app.text_of("attack-target-rule")
     assert "%" in app.text_of("attack-odds")
     _tap_until(app, "attack-resolve", lambda: app.has("attack-verdict"), "the attack's verdict")
@@ -197,14 +257,33 @@ def test_two_event_phases_in_turkish(flutter: FlutterPage, app_url, screenshots,
     page.set_viewport_size(PHONE)
     app.wait_for_id("event-phase")
     _tap_until(app, "event-phase", lambda: _on_step(app, 5), "step 5")
+    _main_action_in_view(app, "event-continue")
     _shot(app, screenshots, "step5-phone")
+    page.set_viewport_size(SMALL)  # the rest of the phase on a small phone
+    _at_step(app, 5)
+    _main_action_in_view(app, "event-continue")
+    _shot(app, screenshots, "step5-small")
+    _readme_copy(screenshots, "step5-small")
     announced = _continue(app, 7)
     assert any(TR.t("announce.isolation_open") in text for text in announced)
-    # The attack and injury-check forms at phone size (no attack nor check this time).
+    _main_action_in_view(app, "event-continue")
+    # The attack and injury-check forms at phone size (no attack nor check this time):
+    # the attack form holds nothing from phase 1's attack.
     _tap_until(app, "attack", lambda: app.has("attack-resolve"), "the attack screen")
+    _nothing_chosen(app, asked)
+    assert _refused(app, "attack-resolve")
+    _main_action_in_view(app, "attack-resolve")
+    _shot(app, screenshots, "attack-small")
+    _readme_copy(screenshots, "attack-small")
+    page.set_viewport_size(PHONE)
+    app.wait_for_id("attack-resolve")
+    _main_action_in_view(app, "attack-resolve")
     _shot(app, screenshots, "attack-phone")
+    page.set_viewport_size(SMALL)
     _tap_until(app, "events-back", lambda: _on_step(app, 7), "step 7")
     _tap_until(app, "injury-check", lambda: app.has("injury-resolve"), "the injury screen")
+    _nothing_chosen(app, ["injury-intruder-adult"])
+    _main_action_in_view(app, "injury-resolve")
     _shot(app, screenshots, "injury-phone")
     _tap_until(app, "events-back", lambda: _on_step(app, 7), "step 7")
     _continue(app, 9)
@@ -214,19 +293,27 @@ def test_two_event_phases_in_turkish(flutter: FlutterPage, app_url, screenshots,
     assert TR.t("event_card.name.power_surge") in card
     assert TR.t("event_card.effect.power_surge") in card
     assert app.has("event-blocked")  # the effect must be applied first
+    # The card's effect, the step's main action, is brought into view when the card comes.
+    app.wait_until(lambda: _in_view(app, "event-effect-power_surge"), "the effect in view")
     _shot(app, screenshots, "power-surge-phone", anchor="event-card")
     announced = _tap_until(app, "event-effect-power_surge",
                            lambda: TR.t("ui.track.backup_off") in _read(app, "event-status"), "Time inactive")
     assert any(TR.t("announce.power_surge") in text for text in announced)
     assert not app.has("event-effect-power_surge")
+    _main_action_in_view(app, "event-continue")
     _shot(app, screenshots, "power-surge-done-phone")
     page.set_viewport_size(DESKTOP)
     _at_step(app, 9)
     _shot(app, screenshots, "power-surge-done-desktop", anchor="event-card")
-    page.set_viewport_size(PHONE)
+    page.set_viewport_size(SMALL)
+    _at_step(app, 9)
     _continue(app, 10)
     app.wait_until(lambda: app.has("token-reveal") and not app.has("event-blocked"), "development")
+    # The drawn token is brought into view, and the way on stays at the bottom edge.
+    app.wait_until(lambda: _top_in_view(app, "token-reveal"), "the drawn token in view")
+    app.wait_until(lambda: _in_view(app, "event-continue"), "continue in view")
     _shot(app, screenshots, "step10-phone")
+    _readme_copy(screenshots, "step10-phone")
     _continue(app, None)
     assert TR.t("ui.track.backup_off") in app.text()
 
@@ -246,3 +333,22 @@ def test_two_event_phases_in_turkish(flutter: FlutterPage, app_url, screenshots,
     app.wait_for_id("deck-attack-discard")
     _shot(app, screenshots, "decks-desktop")
     _tap_until(app, "events-back", lambda: app.has("event-phase"), "the table")
+
+    # ---- In Portuguese on the small phone: the attack and injury forms open empty, their
+    # Resolve in view without scrolling.
+    page.set_viewport_size(SMALL)
+    _tap_until(app, "language", lambda: app.has("language-pt-BR"), "the languages")
+    _tap_until(app, "language-pt-BR", lambda: PT.t("ui.events.panel.attack") in app.text(), "Portuguese")
+    _tap_until(app, "attack", lambda: app.has("attack-resolve"), "the attack screen")
+    _nothing_chosen(app, asked)
+    assert _refused(app, "attack-resolve")
+    _main_action_in_view(app, "attack-resolve")
+    _shot(app, screenshots, "attack-pt-small")
+    _readme_copy(screenshots, "attack-pt-small")
+    _tap_until(app, "events-back", lambda: app.has("injury-check"), "the table")
+    _tap_until(app, "injury-check", lambda: app.has("injury-resolve"), "the injury screen")
+    _nothing_chosen(app, ["injury-intruder-adult"])
+    assert _refused(app, "injury-resolve")
+    _main_action_in_view(app, "injury-resolve")
+    _shot(app, screenshots, "injury-pt-small")
+    _readme_copy(screenshots, "injury-pt-small")

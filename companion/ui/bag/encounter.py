@@ -1,5 +1,6 @@
-"""The encounter form (who, where, hand size; light or Darkness shown before the draw),
-the physical bag's "what came out?" picker and the bag development button."""
+"""The encounter's command and the light it is drawn in, the physical bag's "what came
+out?" picker, and the table's bag development button (the table's bag panel, still
+rebuilt, draws it; the kept screens use bag.form)."""
 from __future__ import annotations
 
 from typing import Callable
@@ -7,27 +8,16 @@ from typing import Callable
 import flet as ft
 
 from companion.engine.bag import OUTCOME_NEEDED
-from companion.engine.bag_model import Lighting, Place, TokenOutcome
+from companion.engine.bag_model import Place, TokenOutcome
 from companion.engine.commands import GameCommand, ResolveEncounter
 from companion.engine.views import PublicView
 
 from .. import ids, theme
-from ..dialogs import close, dialog_button, show_dialog, show_message
+from ..dialogs import close, dialog_button, show_dialog
 from ..i18n_view import Texts
-from ..kit.chips import (
-    LIGHTING_COLOURS,
-    LIGHTING_ICONS,
-    chosen_seat,
-    ignore_darkness_chip,
-    label,
-    number_row,
-    place_chips,
-    seat_chips,
-    shown_lighting,
-)
+from ..kit.chips import shown_lighting
 from ..kit.gate import CommandGate, command_button, styled_button
-from ..rules_screen import help_button
-from .draft import HAND_MAX, BagDraft, draft_of
+from .draft import BagDraft
 from .tokens import token_chip
 
 
@@ -91,95 +81,13 @@ def draw_button(gate: CommandGate, command: GameCommand, *, make: Callable[[Toke
                           on_click=on_click)
 
 
-def waiting_button(page: ft.Page, label: str, *, reason: str, icon, identifier: str,
-                   tone: str = "normal") -> ft.Control:
-    """A button that cannot be used until the form is complete; a tap says what is missing."""
-    button = styled_button(label, icon=icon, disabled=True, tone=tone)
-    return ids.tag(identifier, ft.Container(content=button, on_click=lambda _e: show_message(page, reason),
-                                            tooltip=reason, border_radius=8))
-
-
 # --------------------------------------------------------------------- encounter
 def encounter_command(draft: BagDraft, outcome: TokenOutcome | None = None) -> ResolveEncounter | None:
-    """The encounter as entered (None until a Character and a hand size are chosen)."""
-    if draft.seat is None or draft.hand is None:
+    """The encounter as entered (None until a Character, a place and a hand size are chosen)."""
+    if draft.seat is None or draft.place is None or draft.hand is None:
         return None
     return ResolveEncounter(seat=draft.seat, place=draft.place, hand=draft.hand, outcome=outcome,
                             ignore_darkness=draft.ignore_darkness)
-
-
-def hand_row(value: int | None, on_pick: Callable[[int], None], identifier: Callable[[int], str]) -> ft.Control:
-    return number_row(value, on_pick=on_pick, identifier=identifier, high=HAND_MAX)
-
-
-def _lighting_row(texts: Texts, game: PublicView, place: Place, ignore_darkness: bool) -> ft.Control:
-    lighting = shown_lighting(game, place, ignore_darkness)
-    return ids.tag(ids.ENCOUNTER_LIGHTING, ft.Container(
-        content=ft.Row([ft.Icon(LIGHTING_ICONS[lighting], color=LIGHTING_COLOURS[lighting], size=26),
-                        ft.Text(lighting_text(texts, game, place, ignore_darkness), size=15,
-                                weight=ft.FontWeight.BOLD,
-                                expand=True)],
-                       spacing=8),
-        bgcolor=theme.SURFACE_HIGH if lighting is Lighting.POWERED else "#0b0d10",
-        border=ft.Border.all(1, theme.YELLOW if lighting is Lighting.POWERED else theme.OUTLINE),
-        border_radius=10, padding=10,
-    ))
-
-
-def build_encounter_form(gate: CommandGate) -> ft.Control:
-    ctx = gate.ctx
-    texts = ctx.texts
-    t = texts.t
-    game = ctx.game
-    draft = draft_of(ctx)
-    draft.notice(game.bag.last_draw)
-    draft.pick_seat(chosen_seat(draft.seat, game))
-
-    def set_seat(seat: int) -> None:
-        draft.pick_seat(seat)
-        ctx.rerender()
-
-    def set_place(place: Place) -> None:
-        draft.place = place
-        ctx.rerender()
-
-    def set_hand(hand: int) -> None:
-        draft.hand = hand
-        ctx.rerender()
-
-    def set_ignore_darkness(ignore: bool) -> None:
-        draft.ignore_darkness = ignore
-        ctx.rerender()
-
-    def drawn() -> None:
-        draft.hand = None
-        ctx.rerender()
-
-    rows: list[ft.Control] = [
-        label(t("ui.bag.encounter.who")),
-        seat_chips(texts, game, draft.seat, set_seat, ids.encounter_seat, nobody=t("ui.bag.encounter.nobody")),
-        label(t("ui.bag.encounter.where")),
-        place_chips(texts, game, draft.place, set_place, ids.encounter_place),
-        label(t("ui.bag.encounter.hand")),
-        ids.tag(ids.ENCOUNTER_HAND, hand_row(draft.hand, set_hand, ids.encounter_hand)),
-        theme.muted(t("ui.bag.encounter.hand_help"), size=13),
-        _lighting_row(texts, game, draft.place, draft.ignore_darkness),
-        ignore_darkness_chip(t("ui.bag.encounter.ignore_darkness"), draft.ignore_darkness, set_ignore_darkness,
-                             ids.ENCOUNTER_IGNORE_DARKNESS),
-    ]
-    if draft.seat is not None:
-        physical = game.bag.physical_bag
-        button_label = t("ui.bag.encounter.report") if physical else t("ui.bag.encounter.draw")
-        command = encounter_command(draft)
-        if command is None:
-            rows.append(waiting_button(ctx.page, button_label, reason=t("ui.bag.encounter.hand_needed"),
-                                       icon=ft.Icons.CASINO, identifier=ids.DRAW_ENCOUNTER, tone="primary"))
-        else:
-            rows.append(draw_button(gate, command, make=lambda outcome: encounter_command(draft, outcome),
-                                    label=button_label, icon=ft.Icons.CASINO, identifier=ids.DRAW_ENCOUNTER,
-                                    title=t("ui.bag.outcome.title"), tone="primary", after=drawn))
-    return theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.encounter.title"),
-                      help=help_button(ctx, "encounter"))
 
 
 # --------------------------------------------------------------------- bag development

@@ -14,7 +14,7 @@ from companion.engine.commands import GameCommand
 
 from .. import ids, theme
 from ..dialogs import show_message
-from ..kit.chips import LIGHTING_COLOURS, LIGHTING_ICONS, active_seats, chosen_seat, place_label, shown_lighting
+from ..kit.chips import LIGHTING_COLOURS, LIGHTING_ICONS, active_seats, place_label, shown_lighting
 from ..kit.gate import CommandGate
 from ..kit.kept import Card, Changes, Chip, CommandButton, KeptScreen, KeyedItems
 from .draft import HAND_MAX, BagDraft, draft_of
@@ -82,9 +82,11 @@ def _label() -> ft.Text:
 
 class EncounterForm:
     """Who meets the intruder, where, how many cards in hand; the light that applies there;
-    the draw. Each pick changes the page's draft (bag.draft) and shows the page again."""
+    the draw. Each pick changes the page's draft (bag.draft) and shows the page again.
+    Nothing is chosen before the table chooses it; the draw says what it still waits for.
+    `draw_apart`: the screen places the draw button itself (`draw.root`)."""
 
-    def __init__(self, screen: KeptScreen) -> None:
+    def __init__(self, screen: KeptScreen, *, draw_apart: bool = False) -> None:
         self.screen = screen
         changes = screen.changes
         self.who, self.where, self.hand_label = _label(), _label(), _label()
@@ -109,7 +111,9 @@ class EncounterForm:
         rows = [self.who, self.seats_row, self.nobody, self.where, self.places_row, self.hand_label,
                 ids.tag(ids.ENCOUNTER_HAND, ft.Row([chip.root for chip in self.hands.values()], wrap=True, spacing=8,
                                                    run_spacing=8)),
-                self.hand_help, ids.tag(ids.ENCOUNTER_LIGHTING, self.light_frame), self.ignore.root, self.draw.root]
+                self.hand_help, ids.tag(ids.ENCOUNTER_LIGHTING, self.light_frame), self.ignore.root]
+        if not draw_apart:
+            rows.append(self.draw.root)
         self.card = Card(changes, ft.Column(rows, spacing=8), help_of=screen.help)
         self.root = self.card.root
 
@@ -122,7 +126,7 @@ class EncounterForm:
         self.screen.ctx.rerender()
 
     def _pick_place(self, place: Place) -> None:
-        self._draft().place = place
+        self._draft().pick_place(place)
         self.screen.ctx.rerender()
 
     def _pick_hand(self, hand: int) -> None:
@@ -138,7 +142,7 @@ class EncounterForm:
         return encounter_command(self._draft(), outcome)
 
     def _drawn(self) -> None:
-        self._draft().hand = None  # asked anew for the next encounter
+        self._draft().new_encounter()  # asked anew for the next encounter
         self.screen.ctx.rerender()
 
     # -- what it shows ---------------------------------------------------------------
@@ -146,14 +150,15 @@ class EncounterForm:
         ctx, put = self.screen.ctx, self.screen.changes.put
         texts, game, draft = ctx.texts, ctx.game, self._draft()
         t = texts.t
-        draft.notice(game.bag.last_draw)
-        draft.pick_seat(chosen_seat(draft.seat, game))
+        draft.notice(game)
+        seats = active_seats(game)
+        if draft.seat not in seats:
+            draft.pick_seat(None)  # gone from the Facility meanwhile
         self.card.show(t("ui.bag.encounter.title"), topic="encounter", help_tip=t("ui.rules.help"))
         put(self.who, value=t("ui.bag.encounter.who"))
         put(self.where, value=t("ui.bag.encounter.where"))
         put(self.hand_label, value=t("ui.bag.encounter.hand"))
         put(self.hand_help, value=t("ui.bag.encounter.hand_help"))
-        seats = active_seats(game)
         self.seats.show(((seat, game.member(seat)) for seat in seats),
                         lambda chip, member: chip.show(member.name, sublabel=texts.character(member.character),
                                                        selected=member.seat == draft.seat, icon=ft.Icons.PERSON))
@@ -162,21 +167,41 @@ class EncounterForm:
         if not seats:
             put(self.nobody, value=t("ui.bag.encounter.nobody"))
         for place, lighting in game.lighting.items():
-            self.places[place].show(place_label(texts, place), selected=place is draft.place,
+            self.places[place].show(place_label(texts, place), selected=place == draft.place,
                                     icon=LIGHTING_ICONS[lighting], icon_colour=LIGHTING_COLOURS[lighting])
         for n, chip in self.hands.items():
             chip.show(str(n), selected=n == draft.hand)
-        lighting = shown_lighting(game, draft.place, draft.ignore_darkness)
+        self._show_lighting()
+        self.ignore.show(t("ui.events_screen.ignore_darkness"), sublabel=t("ui.events_screen.ignore_darkness_items"),
+                         selected=draft.ignore_darkness, icon=ft.Icons.FLASHLIGHT_ON, icon_colour=theme.YELLOW)
+        label = t("ui.bag.encounter.report") if game.bag.physical_bag else t("ui.bag.encounter.draw")
+        self.draw.show_draw(label, missing=self._missing(), visible=bool(seats))
+
+    def _missing(self) -> str | None:
+        """What the form still waits for, in words (None: it is complete)."""
+        t, draft = self.screen.ctx.texts.t, self._draft()
+        if draft.seat is None:
+            return t("ui.events_screen.encounter.needs_seat")
+        if draft.place is None:
+            return t("ui.events_screen.encounter.needs_place")
+        if draft.hand is None:
+            return t("ui.bag.encounter.hand_needed")
+        return None
+
+    def _show_lighting(self) -> None:
+        """Which number of the token applies at the chosen place; nothing before a place is chosen."""
+        ctx, put, draft = self.screen.ctx, self.screen.changes.put, self._draft()
+        if draft.place is None:
+            put(self.light_icon, icon=ft.Icons.HELP_OUTLINE, color=theme.TEXT_MUTED)
+            put(self.light_text, value=ctx.texts.t("ui.events_screen.encounter.where_unknown"))
+            put(self.light_frame, bgcolor=theme.SURFACE_HIGH, border=ft.Border.all(1, theme.OUTLINE))
+            return
+        lighting = shown_lighting(ctx.game, draft.place, draft.ignore_darkness)
         powered = lighting is Lighting.POWERED
         put(self.light_icon, icon=LIGHTING_ICONS[lighting], color=LIGHTING_COLOURS[lighting])
-        put(self.light_text, value=lighting_text(texts, game, draft.place, draft.ignore_darkness))
+        put(self.light_text, value=lighting_text(ctx.texts, ctx.game, draft.place, draft.ignore_darkness))
         put(self.light_frame, bgcolor=theme.SURFACE_HIGH if powered else "#0b0d10",
             border=ft.Border.all(1, theme.YELLOW if powered else theme.OUTLINE))
-        self.ignore.show(t("ui.bag.encounter.ignore_darkness"), selected=draft.ignore_darkness,
-                         icon=ft.Icons.FLASHLIGHT_ON, icon_colour=theme.YELLOW)
-        label = t("ui.bag.encounter.report") if game.bag.physical_bag else t("ui.bag.encounter.draw")
-        missing = t("ui.bag.encounter.hand_needed") if draft.hand is None else None
-        self.draw.show_draw(label, missing=missing, visible=draft.seat is not None)
 
 
 class Development:

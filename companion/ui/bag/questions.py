@@ -4,8 +4,12 @@ of bag development)? how many Adults are not in Combat (all 8 were out)?
 One prompter per page. It opens the dialog for the view's `bag.awaiting` once no
 announcement is in the way (the announcement says why first), keeps it open across
 re-renders and closes it when the question is gone (answered on another screen, undone).
+The dialog's controls are built when it opens (kit.kept parts) and shown again on every
+tap; the Queen question opens with no Character, place or hand size chosen.
 """
 from __future__ import annotations
+
+from typing import Callable
 
 import flet as ft
 
@@ -16,10 +20,9 @@ from .. import ids, theme
 from ..announcements import Announcer
 from ..context import UiContext
 from ..dialogs import close, show_dialog, title_text
-from ..kit.chips import chosen_seat, place_chips, seat_chips
-from ..kit.gate import styled_button
-from .draft import draft_of
-from .encounter import hand_row, waiting_button
+from ..kit.chips import LIGHTING_COLOURS, LIGHTING_ICONS, place_label
+from ..kit.kept import ActionButton, Changes, Chip
+from .draft import HAND_MAX, draft_of
 
 
 def _refresh(control: ft.Control) -> None:
@@ -29,12 +32,140 @@ def _refresh(control: ft.Control) -> None:
         pass  # not on a page (tests)
 
 
+def _label() -> ft.Text:
+    return ft.Text("", size=14, color=theme.TEXT_MUTED)
+
+
+def _wrap(controls: list[ft.Control]) -> ft.Row:
+    return ft.Row(controls, wrap=True, spacing=8, run_spacing=8)
+
+
+class QueenQuestion:
+    """Is a Character in the Nest? No, in one tap; yes, with who, where and how many cards
+    in hand, each chosen by the table (nothing is chosen before)."""
+
+    def __init__(self, ctx: UiContext, changes: Changes, send: Callable[[AnswerQueenInNest], None],
+                 redraw: Callable[[], None]) -> None:
+        self.ctx = ctx
+        self.changes = changes
+        self._send = send
+        self._redraw = redraw
+        page_of = lambda: ctx.page  # noqa: E731
+        self.question = ft.Text("", size=18, weight=ft.FontWeight.BOLD)
+        self.no = ActionButton(changes, ids.QUEEN_IN_NEST_NO, icon=ft.Icons.UNDO, page_of=page_of,
+                               on_tap=lambda: self._send(AnswerQueenInNest(character_in_nest=False)))
+        self.who, self.where, self.hand_label = _label(), _label(), _label()
+        self.seats_row = _wrap([])
+        self.seat_chips: dict[int, Chip] = {}
+        self.nobody = theme.muted("", size=14)
+        self.places = {place: Chip(changes, ids.queen_place(place.value), lambda place=place: self._pick(place=place))
+                       for place in Place}
+        self.hands = {n: Chip(changes, ids.queen_hand(n), lambda n=n: self._pick(hand=n)) for n in range(HAND_MAX + 1)}
+        self.hand_help = ft.Text("", size=13, color=theme.TEXT_MUTED)
+        self.yes = ActionButton(changes, ids.QUEEN_IN_NEST_YES, icon=ft.Icons.WARNING, tone="danger", page_of=page_of,
+                                on_tap=self._yes)
+        self.root = ft.Column([self.question, self.no.root, ft.Divider(color=theme.OUTLINE), self.who, self.seats_row,
+                               self.nobody, self.where, _wrap([chip.root for chip in self.places.values()]),
+                               self.hand_label, _wrap([chip.root for chip in self.hands.values()]), self.hand_help,
+                               self.yes.root],
+                              spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def _pick(self, *, seat: int | None = None, place: Place | None = None, hand: int | None = None) -> None:
+        draft = draft_of(self.ctx)
+        if seat is not None:
+            draft.pick_queen_seat(seat)
+        if place is not None:
+            draft.queen_place = place
+        if hand is not None:
+            draft.queen_hand = hand
+        self._redraw()
+
+    def _missing(self) -> str | None:
+        draft, t = draft_of(self.ctx), self.ctx.texts.t
+        if draft.queen_seat is None:
+            return t("ui.events_screen.queen.needs_seat")
+        if draft.queen_place is None:
+            return t("ui.events_screen.queen.needs_place")
+        if draft.queen_hand is None:
+            return t("ui.bag.encounter.hand_needed")
+        return None
+
+    def _yes(self) -> None:
+        draft = draft_of(self.ctx)
+        if self._missing() is None:
+            self._send(AnswerQueenInNest(character_in_nest=True, seat=draft.queen_seat, place=draft.queen_place,
+                                         hand=draft.queen_hand))
+
+    def show(self) -> None:
+        ctx, put = self.ctx, self.changes.put
+        texts, game, draft = ctx.texts, ctx.game, draft_of(ctx)
+        t = texts.t
+        put(self.question, value=t("ui.bag.queen.question"))
+        self.no.show(t("ui.bag.queen.no"), refused=None)
+        put(self.who, value=t("ui.bag.queen.who"))
+        seats = [member for member in game.crew if member.is_in_facility]
+        if draft.queen_seat not in {member.seat for member in seats}:
+            draft.pick_queen_seat(None)
+        chips = []
+        for member in seats:
+            chip = self.seat_chips.get(member.seat)
+            if chip is None:
+                chip = self.seat_chips[member.seat] = Chip(self.changes, ids.queen_seat(member.seat),
+                                                           lambda seat=member.seat: self._pick(seat=seat))
+            chip.show(member.name, sublabel=texts.character(member.character), selected=member.seat == draft.queen_seat,
+                      icon=ft.Icons.PERSON)
+            chips.append(chip.root)
+        if len(chips) != len(self.seats_row.controls) or any(a is not b for a, b in zip(chips, self.seats_row.controls)):
+            self.seats_row.controls = chips
+        put(self.nobody, visible=not seats)
+        if not seats:
+            put(self.nobody, value=t("ui.bag.encounter.nobody"))
+        put(self.where, value=t("ui.bag.queen.where"))
+        for place, lighting in game.lighting.items():
+            self.places[place].show(place_label(texts, place), selected=place == draft.queen_place,
+                                    icon=LIGHTING_ICONS[lighting], icon_colour=LIGHTING_COLOURS[lighting])
+        put(self.hand_label, value=t("ui.bag.encounter.hand"))
+        for n, chip in self.hands.items():
+            chip.show(str(n), selected=n == draft.queen_hand)
+        put(self.hand_help, value=t("ui.bag.encounter.hand_help"))
+        self.yes.show(t("ui.bag.queen.yes"), refused=self._missing())
+
+
+class AdultsQuestion:
+    """How many Adults are not in Combat: one button per count."""
+
+    def __init__(self, ctx: UiContext, changes: Changes, send: Callable[[AnswerAdultsRetreat], None]) -> None:
+        self.ctx = ctx
+        self.changes = changes
+        maximum = ctx.session.rules.intruders.miniatures["adult"]
+        self.question = ft.Text("", size=18, weight=ft.FontWeight.BOLD)
+        self.help = ft.Text("", size=15, color=theme.TEXT_MUTED)
+        self.counts = {n: ActionButton(changes, ids.adults_retreat(n), tone="primary" if n else "normal",
+                                       page_of=lambda: ctx.page,
+                                       on_tap=lambda n=n: send(AnswerAdultsRetreat(not_in_combat=n)))
+                       for n in range(maximum + 1)}
+        self.root = ft.Column([self.question, self.help, _wrap([button.root for button in self.counts.values()])],
+                              spacing=10, tight=True)
+
+    def show(self) -> None:
+        t = self.ctx.texts.t
+        maximum = len(self.counts) - 1
+        self.changes.put(self.question, value=t("ui.bag.retreat.question", maximum=maximum))
+        self.changes.put(self.help, value=t("ui.bag.retreat.help"))
+        for n, button in self.counts.items():
+            button.show(str(n), refused=None)
+
+
 class QuestionPrompter:
     def __init__(self, ctx: UiContext, announcer: Announcer) -> None:
         self.ctx = ctx
         self.announcer = announcer
         self.dialog: ft.AlertDialog | None = None
         self.asking: Awaiting | None = None
+        self.body: QueenQuestion | AdultsQuestion | None = None
+        self.changes = Changes()  # the open dialog's; it is updated whole (it is small)
+        self.title = ft.Text("", size=22, weight=ft.FontWeight.BOLD, expand=True)
+        self.undo_label = ft.Text("")
 
     @property
     def is_open(self) -> bool:
@@ -54,10 +185,40 @@ class QuestionPrompter:
         if self.announcer.is_open:
             return  # asked once the announcement is dismissed
         self.asking = awaiting
-        draft_of(self.ctx).queen_hand = None  # asked afresh for each question
-        self.dialog = ft.AlertDialog(modal=True, scrollable=True, bgcolor=theme.SURFACE_HIGH)
+        draft_of(self.ctx).new_queen_answer()  # asked afresh for each question
+        self.dialog = self._build(awaiting)
         self._fill()
         show_dialog(self.ctx.page, self.dialog)
+
+    def _build(self, awaiting: Awaiting) -> ft.AlertDialog:
+        changes = self.changes = Changes()
+        queen = awaiting is Awaiting.QUEEN_IN_NEST
+        self.body = QueenQuestion(self.ctx, changes, self._send, self._redraw) if queen \
+            else AdultsQuestion(self.ctx, changes, self._send)
+        icon = ft.Icons.AUTO_AWESOME if queen else ft.Icons.BUG_REPORT
+        undo = ids.tag(ids.QUESTION_UNDO, ft.TextButton(content=self.undo_label, icon=ft.Icons.UNDO,
+                                                        on_click=self._undo))
+        return ft.AlertDialog(
+            modal=True, scrollable=True, bgcolor=theme.SURFACE_HIGH,
+            title=ft.Row([ft.Icon(icon, color=theme.YELLOW, size=30), self.title], spacing=10),
+            content=ft.Container(self.body.root, width=min(560, self.ctx.width - 64)),
+            actions=[undo])
+
+    def _fill(self) -> None:
+        dialog, body = self.dialog, self.body
+        assert dialog is not None and body is not None
+        t = self.ctx.texts.t
+        self.title.value = t("ui.bag.queen.title") if self.asking is Awaiting.QUEEN_IN_NEST \
+            else t("ui.bag.retreat.title")
+        self.undo_label.value = t("ui.common.undo")
+        body.show()
+        self.changes.take()
+        dialog.semantics_label = title_text(dialog.title)  # follows a language switch
+
+    def _redraw(self) -> None:
+        if self.dialog is not None:
+            self._fill()
+            _refresh(self.dialog)
 
     def _close(self) -> None:
         if self.dialog is not None and self.dialog.open:
@@ -67,6 +228,7 @@ class QuestionPrompter:
                 self.dialog.open = False
         self.dialog = None
         self.asking = None
+        self.body = None
 
     def _send(self, command) -> None:
         gate = self.ctx.gate()
@@ -80,95 +242,3 @@ class QuestionPrompter:
     def _undo(self, _e=None) -> None:
         self._close()
         self.ctx.attempt(self.ctx.session.undo)
-
-    def _fill(self) -> None:
-        dialog = self.dialog
-        assert dialog is not None
-        t = self.ctx.texts.t
-        width = min(560, self.ctx.width - 64)
-        undo = ids.tag(ids.QUESTION_UNDO, ft.TextButton(content=t("ui.common.undo"), icon=ft.Icons.UNDO,
-                                                        on_click=self._undo))
-        if self.asking is Awaiting.QUEEN_IN_NEST:
-            dialog.title = ft.Row([ft.Icon(ft.Icons.AUTO_AWESOME, color=theme.YELLOW, size=30),
-                                   ft.Text(t("ui.bag.queen.title"), size=22, weight=ft.FontWeight.BOLD, expand=True)],
-                                  spacing=10)
-            dialog.content = ft.Container(self._queen_body(), width=width)
-            dialog.actions = [undo]
-        else:
-            dialog.title = ft.Row([ft.Icon(ft.Icons.BUG_REPORT, color=theme.YELLOW, size=30),
-                                   ft.Text(t("ui.bag.retreat.title"), size=22, weight=ft.FontWeight.BOLD,
-                                           expand=True)],
-                                  spacing=10)
-            dialog.content = ft.Container(self._retreat_body(), width=width)
-            dialog.actions = [undo]
-        dialog.semantics_label = title_text(dialog.title)  # follows a language switch
-
-    # -- the Queen in the Nest --------------------------------------------------
-    def _queen_body(self) -> ft.Control:
-        ctx = self.ctx
-        texts = ctx.texts
-        t = texts.t
-        game = ctx.game
-        draft = draft_of(ctx)
-        draft.pick_queen_seat(chosen_seat(draft.queen_seat, game))
-
-        def redraw() -> None:
-            self._fill()
-            _refresh(self.dialog)
-
-        def set_seat(seat: int) -> None:
-            draft.pick_queen_seat(seat)
-            redraw()
-
-        def set_place(place: Place) -> None:
-            draft.queen_place = place
-            redraw()
-
-        def set_hand(hand: int) -> None:
-            draft.queen_hand = hand
-            redraw()
-
-        no = ids.tag(ids.QUEEN_IN_NEST_NO, styled_button(
-            t("ui.bag.queen.no"), icon=ft.Icons.UNDO,
-            on_click=lambda _e: self._send(AnswerQueenInNest(character_in_nest=False))))
-        rows: list[ft.Control] = [ft.Text(t("ui.bag.queen.question"), size=18, weight=ft.FontWeight.BOLD), no]
-        if draft.queen_seat is not None:
-            if draft.queen_hand is None:
-                yes = waiting_button(ctx.page, t("ui.bag.queen.yes"), reason=t("ui.bag.encounter.hand_needed"),
-                                     icon=ft.Icons.WARNING, identifier=ids.QUEEN_IN_NEST_YES, tone="danger")
-            else:
-                yes = ids.tag(ids.QUEEN_IN_NEST_YES, styled_button(
-                    t("ui.bag.queen.yes"), icon=ft.Icons.WARNING, tone="danger",
-                    on_click=lambda _e: self._send(AnswerQueenInNest(
-                        character_in_nest=True, seat=draft.queen_seat, place=draft.queen_place,
-                        hand=draft.queen_hand))))
-            rows += [
-                ft.Divider(color=theme.OUTLINE),
-                ft.Text(t("ui.bag.queen.who"), size=14, color=theme.TEXT_MUTED),
-                seat_chips(texts, game, draft.queen_seat, set_seat, ids.queen_seat,
-                           nobody=t("ui.bag.encounter.nobody")),
-                ft.Text(t("ui.bag.queen.where"), size=14, color=theme.TEXT_MUTED),
-                place_chips(texts, game, draft.queen_place, set_place, ids.queen_place),
-                ft.Text(t("ui.bag.encounter.hand"), size=14, color=theme.TEXT_MUTED),
-                hand_row(draft.queen_hand, set_hand, ids.queen_hand),
-                ft.Text(t("ui.bag.encounter.hand_help"), size=13, color=theme.TEXT_MUTED),
-                yes,
-            ]
-        return ft.Column(rows, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-
-    # -- the Adults retreat -------------------------------------------------------
-    def _retreat_body(self) -> ft.Control:
-        t = self.ctx.texts.t
-        maximum = self.ctx.session.rules.intruders.miniatures["adult"]
-        buttons = [
-            ids.tag(ids.adults_retreat(n), styled_button(
-                str(n), tone="primary" if n else "normal",
-                on_click=lambda _e, n=n: self._send(AnswerAdultsRetreat(not_in_combat=n))))
-            for n in range(maximum + 1)
-        ]
-        return ft.Column(
-            [ft.Text(t("ui.bag.retreat.question", maximum=maximum), size=18, weight=ft.FontWeight.BOLD),
-             ft.Text(t("ui.bag.retreat.help"), size=15, color=theme.TEXT_MUTED),
-             ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)],
-            spacing=10, tight=True,
-        )

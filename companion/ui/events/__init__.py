@@ -1,7 +1,8 @@
-"""The Event Phase runner, attack and injury-check screens, and the deck screen.
+"""The Event Phase runner, attack and injury-check screens, and the deck screen, each kept
+(kit.kept): `SCREENS` by route name (companion/ui/screens.py hosts them).
 
-The shell shows one of these screens when `is_events_screen(screen)`; the table screen
-shows `build_events_panel` (start or resume the phase, attack, injury check, decks).
+The table screen shows `build_events_panel` (start or resume the phase, attack, injury
+check, decks).
 """
 from __future__ import annotations
 
@@ -12,25 +13,28 @@ from companion.engine.commands import StartEventPhase
 from .. import ids, theme
 from ..context import UiContext
 from ..kit.gate import CommandGate, command_button, styled_button
-from .attack import build_attack_screen
-from .deck_screen import build_deck_screen
+from ..kit.kept import KeptScreen, shown_root
+from .attack import AttackScreen
+from .deck_screen import DeckScreen
 from .draft import ATTACK, DECKS, INJURY, RUNNER, TABLE, is_events_screen, open_screen
-from .injury import build_injury_screen
-from .runner import build_runner_screen
+from .injury import InjuryScreen
+from .runner import RunnerScreen
 
-__all__ = ["build_events_screen", "build_events_panel", "is_events_screen", "open_screen", "RUNNER", "ATTACK",
-           "INJURY", "DECKS", "TABLE"]
+__all__ = ["SCREENS", "build_events_screen", "build_events_panel", "is_events_screen", "open_screen", "RUNNER",
+           "ATTACK", "INJURY", "DECKS", "TABLE"]
 
-BUILDERS = {
-    RUNNER: build_runner_screen,
-    ATTACK: build_attack_screen,
-    INJURY: build_injury_screen,
-    DECKS: build_deck_screen,
+SCREENS: dict[str, type[KeptScreen]] = {
+    RUNNER: RunnerScreen,
+    ATTACK: AttackScreen,
+    INJURY: InjuryScreen,
+    DECKS: DeckScreen,
 }
 
 
 def build_events_screen(ctx: UiContext, screen: str) -> ft.Control:
-    return BUILDERS[screen](ctx)
+    """One of these screens built and shown from `ctx`'s current view (for tests and tools;
+    a page keeps one of each and shows it again)."""
+    return shown_root(SCREENS[screen](ctx))
 
 
 def build_events_panel(gate: CommandGate) -> ft.Control:

@@ -1,42 +1,36 @@
-"""The attack screen: attacker, target, where (light or Darkness, as the engine says),
-the targeting rule, the chance to hit from the cards still in the Attack deck, then the
-card drawn, large, with a HIT / MISS banner (a Larva infests without a card)."""
+"""The attack screen, kept (kit.kept): attacker, whom, why that target, where (light or
+Darkness, as the engine says), the chance to hit from the cards still in the Attack deck,
+then the card drawn, large, with a HIT / MISS banner (a Larva infests without a card).
+
+The form opens empty but for what the event that opened it fixes (events.draft), and
+empties again once its attack went through; its Resolve stays at the window's bottom edge
+(kit.pinned), the result above the form on a phone."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import flet as ft
 
-from companion.engine.bag_model import MINIATURE_KINDS, Lighting, Place
+from companion.engine.bag_model import MINIATURE_KINDS, Place
 from companion.engine.commands import ResolveAttack
 from companion.engine.deck_odds import attack_hit_chance
 from companion.engine.decks import Deck, attack_card
 from companion.engine.journal import Event, Topic
 from companion.engine.results import AttackOutcome
-from companion.engine.views import AttackView, PublicView
+from companion.engine.views import AttackView
 
 from .. import ids, theme
 from ..context import UiContext
-from ..i18n_view import Texts
-from ..kit.chips import (
-    LIGHTING_COLOURS,
-    LIGHTING_ICONS,
-    chips,
-    choice_chip,
-    chosen_seat,
-    ignore_darkness_chip,
-    label,
-    place_chips,
-    player_label,
-    seat_chips,
-    shown_lighting,
-)
-from ..kit.gate import CommandGate, command_button, styled_button
+from ..kit.chips import LIGHTING_COLOURS, LIGHTING_ICONS, active_seats, place_label, player_label
+from ..kit.kept import PHONE, ActionButton, Card, Chip, CommandButton, KeptScreen
 from ..kit.kinds import KIND_COLOURS
 from ..kit.numbers import percent
-from ..rules_screen import help_button
-from .draft import BACK_KEYS, draft_of, draft_picker
-from .widgets import HIT_BG, INFEST_BG, MISS_BG, attack_card_view, note, page, screen_header, verdict
+from ..kit.pinned import Pinned
+from .draft import BACK_KEYS, AttackFill, draft_of
+from .parts import (HIT_BG, INFEST_BG, MISS_BG, AttackCardFace, Header, LightingRow, Note, SeatChips, Verdict,
+                    keyed_lines, label_text, lighting_text, show_lines, wrap_row)
+
+__all__ = ["AttackScreen", "AttackResult", "attack_command", "hit_chance_text", "lighting_text", "side_effects"]
 
 TARGETS = ("standard", "surprise", "escape")
 # What a result card shows itself: the outcome (banner, card faces) and the card's text.
@@ -51,50 +45,15 @@ def side_effects(ctx: UiContext, seq: int) -> list[Event]:
     return [e for e in ctx.session.history(since=seq) if e.seq == seq and e.topic not in SHOWN_TOPICS]
 
 
-def other_lines(texts: Texts, entries: list[Event]) -> list[ft.Control]:
-    return [ft.Text(texts.entry(e), size=14, color=theme.TEXT_MUTED) for e in entries]
+def side_lines(ctx: UiContext, seq: int) -> list[tuple[str, str]]:
+    """`side_effects` as (key, text) pairs for a kept list."""
+    return [(f"{e.seq}-{n}", ctx.texts.entry(e)) for n, e in enumerate(side_effects(ctx, seq))]
 
 
-def attack_deck_count(ctx: UiContext) -> ft.Control:
+def attack_deck_count_text(ctx: UiContext) -> str:
     """How many cards the odds come from: the draw pile, and the cards out of it."""
     deck = ctx.game.decks.attack
-    return theme.muted(ctx.texts.t("ui.events.odds.from_deck", draw=deck.draw_count,
-                                   discard=len(deck.discard) + len(deck.shown)), size=13)
-
-
-def draw_screen(ctx: UiContext, title: str, subtitle: str, result: ft.Control | None,
-                form: Callable[[UiContext, CommandGate], ft.Control],
-                odds: Callable[[UiContext], ft.Control]) -> ft.Control:
-    """The attack or injury-check screen: the way back, the form and the odds, and the
-    result once drawn (under the form on phones, above the odds otherwise)."""
-    back = draft_of(ctx).back_to
-    head = [screen_header(ctx, title, subtitle, back_key=BACK_KEYS[back], on_back=lambda: ctx.navigate(back))]
-    main: list[ft.Control] = [form(ctx, ctx.gate())]
-    side: list[ft.Control] = [odds(ctx)]
-    if result is not None:
-        if ctx.is_phone:
-            main.append(result)
-        else:
-            side.insert(0, result)
-    return page(ctx, head, main, side)
-
-
-# --------------------------------------------------------------------- the form
-def lighting_text(texts: Texts, game: PublicView, place: Place, ignore_darkness: bool = False) -> str:
-    """Whether the card's Darkness extra applies where the attack happens, as the engine says."""
-    lighting = shown_lighting(game, place, ignore_darkness)
-    key = {Lighting.STAIRS: "stairs", Lighting.UNPOWERED: "dark", Lighting.DARKNESS_IGNORED: "ignored"}.get(
-        lighting, "light")
-    return texts.t(f"ui.events.lighting.{key}", section=place.value)
-
-
-def attack_command(ctx: UiContext) -> ResolveAttack | None:
-    draft = draft_of(ctx)
-    seat = chosen_seat(draft.seat, ctx.game)
-    if seat is None:
-        return None
-    return ResolveAttack(attacker=draft.attacker, seat=seat, place=draft.place, target=draft.target,
-                         ignore_darkness=draft.ignore_darkness)
+    return ctx.texts.t("ui.events.odds.from_deck", draw=deck.draw_count, discard=len(deck.discard) + len(deck.shown))
 
 
 def hit_chance_text(ctx: UiContext, deck: Deck, kind: str) -> str:
@@ -107,69 +66,45 @@ def hit_chance_text(ctx: UiContext, deck: Deck, kind: str) -> str:
     return ctx.texts.t("ui.events.odds.hit", kind=kind, percent=percent(ctx.texts, chance))
 
 
-def lighting_row(texts: Texts, game: PublicView, place: Place, ignore_darkness: bool = False) -> ft.Control:
-    lighting = shown_lighting(game, place, ignore_darkness)
-    dark = lighting.is_dark
-    return ids.tag(ids.ATTACK_LIGHTING, ft.Container(
-        content=ft.Row([ft.Icon(LIGHTING_ICONS[lighting], color=LIGHTING_COLOURS[lighting], size=24),
-                        ft.Text(lighting_text(texts, game, place, ignore_darkness), size=15,
-                                weight=ft.FontWeight.BOLD,
-                                expand=True)], spacing=8),
-        bgcolor="#0b0d10" if dark else theme.SURFACE_HIGH,
-        border=ft.Border.all(1, theme.OUTLINE if dark else theme.YELLOW), border_radius=10, padding=10,
-    ))
-
-
-def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
-    texts = ctx.texts
-    t = texts.t
-    game = ctx.game
+# --------------------------------------------------------------------- the form's command
+def missing_answer(ctx: UiContext) -> str | None:
+    """What the attack form still needs, in words (None: it is complete)."""
     draft = draft_of(ctx)
-    draft.seat = chosen_seat(draft.seat, game)
-    pick = draft_picker(ctx)
-
-    attackers = chips([
-        choice_chip(t(f"intruder.{kind}"), selected=draft.attacker == kind, colour=KIND_COLOURS[kind],
-                    on_click=lambda _e, kind=kind: pick(attacker=kind), identifier=ids.attack_attacker(kind))
-        for kind in ATTACKING_KINDS
-    ])
-    targets = chips([
-        choice_chip(t(f"ui.events.attack.target.{target}"), selected=draft.target == target,
-                    on_click=lambda _e, target=target: pick(target=target), identifier=ids.attack_target(target))
-        for target in TARGETS
-    ])
-    rows: list[ft.Control] = [
-        label(t("ui.events.attack.attacker")), attackers,
-        label(t("ui.events.attack.target_label")),
-        seat_chips(texts, game, draft.seat, lambda seat: pick(seat=seat), ids.attack_seat,
-                   nobody=t("ui.events.attack.nobody")),
-        label(t("ui.events.attack.why")), targets,
-        ids.tag(ids.ATTACK_TARGET_RULE, note(t(f"reminder.attack_target.{draft.target}"), icon=ft.Icons.GPS_FIXED)),
-        label(t("ui.events.attack.where")),
-        place_chips(texts, game, draft.place, lambda place: pick(place=place), ids.attack_place),
-        lighting_row(texts, game, draft.place, draft.ignore_darkness),
-        ignore_darkness_chip(t("ui.events.attack.ignore_darkness"), draft.ignore_darkness,
-                             lambda ignore: pick(ignore_darkness=ignore), ids.ATTACK_IGNORE_DARKNESS),
-    ]
-    if draft.attacker == "larva":
-        rows.append(note(t("ui.events.attack.larva_rule"), colour=KIND_COLOURS["larva"], icon=ft.Icons.GESTURE))
-    rows.append(ft.Text(hit_chance_text(ctx, game.decks.attack.as_deck(), draft.attacker), size=17,
-                        weight=ft.FontWeight.BOLD))
-    command = attack_command(ctx)
-    if command is None:
-        rows.append(ids.tag(ids.ATTACK_RESOLVE, styled_button(t("ui.events.attack.resolve"), disabled=True)))
-    else:
-        rows.append(command_button(gate, command, label=t("ui.events.attack.resolve"), icon=ft.Icons.STYLE,
-                                   identifier=ids.ATTACK_RESOLVE, tone="danger"))
-    return theme.card(ft.Column(rows, spacing=8), title=t("ui.events.attack.form"),
-                      help=help_button(ctx, "intruder_attack"))
+    t = ctx.texts.t
+    if not active_seats(ctx.game):
+        return t("ui.events.attack.nobody")
+    if draft.attacker is None:
+        return t("ui.events_screen.attack.needs_attacker")
+    if draft.seat not in active_seats(ctx.game):
+        return t("ui.events_screen.attack.needs_seat")
+    if draft.target is None:
+        return t("ui.events_screen.attack.needs_target")
+    if draft.place is None:
+        return t("ui.events_screen.attack.needs_place")
+    return None
 
 
-# --------------------------------------------------------------------- the result
+def attack_command(ctx: UiContext) -> ResolveAttack | None:
+    """The attack as the form holds it; None until every answer is given."""
+    draft = draft_of(ctx)
+    if missing_answer(ctx) is not None:
+        return None
+    assert draft.attacker is not None and draft.seat is not None and draft.place is not None
+    return ResolveAttack(attacker=draft.attacker, seat=draft.seat, place=draft.place, target=draft.target,
+                         ignore_darkness=draft.ignore_darkness)
+
+
+def ignore_darkness_chip(ctx: UiContext, chip: Chip, selected: bool) -> None:
+    """The Character ignores Darkness: short, the items that allow it on a second line."""
+    t = ctx.texts.t
+    chip.show(t("ui.events_screen.ignore_darkness"), sublabel=t("ui.events_screen.ignore_darkness_items"),
+              selected=selected, icon=ft.Icons.FLASHLIGHT_ON, icon_colour=theme.YELLOW)
+
+
 def attack_sentence(ctx: UiContext, result: AttackView) -> str:
     """The attack told in one line, naming the player and the Character."""
     t = ctx.texts.t
-    params: dict = {"kind": result.attacker, "who": player_label(ctx.texts, ctx.game, result.seat)}
+    params: dict[str, Any] = {"kind": result.attacker, "who": player_label(ctx.texts, ctx.game, result.seat)}
     if result.outcome is AttackOutcome.INFESTED:
         return t("ui.events.attack.detail.infest", **params)
     params["attack_card"] = attack_card(ctx.session.rules, result.card).kind
@@ -178,58 +113,205 @@ def attack_sentence(ctx: UiContext, result: AttackView) -> str:
     return t("ui.events.attack.detail.hit_dark" if result.dark else "ui.events.attack.detail.hit", **params)
 
 
-def build_attack_result(ctx: UiContext, since: int) -> ft.Control | None:
-    """The latest attack, once one was resolved from step `since` on."""
-    texts = ctx.texts
-    t = texts.t
-    rules = ctx.session.rules
-    result = ctx.game.latest.attack
-    if result is None or result.seq < since:
-        return None
-    detail = attack_sentence(ctx, result)
-    rows: list[ft.Control] = []
-    if result.outcome is AttackOutcome.INFESTED:
-        rows.append(verdict(ids.ATTACK_VERDICT, texts.upper(t("ui.events.attack.infested")), detail,
-                            bgcolor=INFEST_BG, icon=ft.Icons.GESTURE))
-    elif result.outcome is AttackOutcome.MISS:
-        rows.append(verdict(ids.ATTACK_VERDICT, texts.upper(t("ui.events.attack.miss")), detail,
-                            bgcolor=MISS_BG, icon=ft.Icons.SHIELD, border=theme.GREEN))
-        rows.append(attack_card_view(texts, rules, result.card, dark=None, show_effect=False))
-    else:
-        rows.append(verdict(ids.ATTACK_VERDICT, texts.upper(t("ui.events.attack.hit")), detail,
-                            bgcolor=HIT_BG, icon=ft.Icons.WARNING))
-        rows.append(attack_card_view(texts, rules, result.card, dark=result.dark))
-    rows += other_lines(texts, side_effects(ctx, result.seq))
-    if result.breeder_attacks:
-        rows.append(_breeder_follow_up(ctx, result))
-    return theme.card(ft.Column(rows, spacing=10), title=t("ui.events.attack.result"))
+# --------------------------------------------------------------------- the result
+class AttackResult:
+    """The latest attack, once one was resolved from step `since()` on: its verdict, the
+    card drawn, what else it did and, after Evolve in Darkness, the Breeder's attack."""
 
+    def __init__(self, screen: KeptScreen, *, since: Callable[[], int], large: bool = True) -> None:
+        self.screen = screen
+        self.since = since
+        changes = screen.changes
+        self.result: AttackView | None = None
+        self.verdict = Verdict(changes, ids.ATTACK_VERDICT)
+        self.face = AttackCardFace(changes, large=large)
+        self.lines_holder = ft.Column([], spacing=4)
+        self.lines = keyed_lines(changes, self.lines_holder)
+        self.breeder = ActionButton(changes, ids.ATTACK_BREEDER_FOLLOW_UP, icon=ft.Icons.REPLAY, tone="warning",
+                                    page_of=screen.page, on_tap=self._breeder_follows)
+        self.card = Card(changes, ft.Column([self.verdict.root, self.face.root, self.lines_holder, self.breeder.root],
+                                            spacing=10))
+        self.root = self.card.root
 
-def _breeder_follow_up(ctx: UiContext, result: AttackView) -> ft.Control:
-    """Evolve in Darkness: the Breeder placed attacks. Its attacker and place are the card's;
-    whom it attacks is the table's call, so no Character is chosen."""
-    def prepare(_e) -> None:
+    def current(self) -> AttackView | None:
+        result = self.screen.ctx.game.latest.attack
+        return result if result is not None and result.seq >= self.since() else None
+
+    def show(self) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        texts = ctx.texts
+        t = texts.t
+        result = self.result = self.current()
+        put(self.root, visible=result is not None)
+        if result is None:
+            return
+        self.card.show(t("ui.events.attack.result"))
+        detail = attack_sentence(ctx, result)
+        if result.outcome is AttackOutcome.INFESTED:
+            self.verdict.show(texts.upper(t("ui.events.attack.infested")), detail, bgcolor=INFEST_BG,
+                              icon=ft.Icons.GESTURE)
+        elif result.outcome is AttackOutcome.MISS:
+            self.verdict.show(texts.upper(t("ui.events.attack.miss")), detail, bgcolor=MISS_BG, icon=ft.Icons.SHIELD,
+                              border=theme.GREEN)
+        else:
+            self.verdict.show(texts.upper(t("ui.events.attack.hit")), detail, bgcolor=HIT_BG, icon=ft.Icons.WARNING)
+        put(self.face.root, visible=result.card is not None)
+        if result.card is not None:
+            hit = result.outcome is not AttackOutcome.MISS
+            self.face.show(texts, ctx.session.rules, result.card, dark=result.dark if hit else None, show_effect=hit)
+        show_lines(self.lines, side_lines(ctx, result.seq))
+        self.breeder.show(t("ui.events_screen.attack.breeder_follows"), refused=None, visible=result.breeder_attacks)
+
+    def _breeder_follows(self) -> None:
+        """Evolve in Darkness: the Breeder placed attacks. Its attacker and place are the
+        card's; whom it attacks is the table's call, so no Character is chosen."""
+        ctx = self.screen.ctx
+        result = self.current()
         draft = draft_of(ctx)
-        draft.attacker, draft.target, draft.seat = "breeder", "standard", None
-        if result.place is not None:
-            draft.place = Place(result.place)
+        place = Place(result.place) if result is not None and result.place is not None else None
+        draft.fill_attack(AttackFill(attacker="breeder", target="standard", place=place))
         draft.attack_since = ctx.game.commands_applied
         ctx.rerender()
 
-    return ids.tag(ids.ATTACK_BREEDER_FOLLOW_UP, styled_button(
-        ctx.texts.t("ui.events.attack.breeder_follow_up"), icon=ft.Icons.REPLAY, tone="warning", on_click=prepare))
+
+# --------------------------------------------------------------------- the form
+class AttackForm:
+    """Attacker, whom, why, where; the light there; the chance to hit. Each pick changes the
+    page's draft (events.draft) and shows the page again."""
+
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        changes = screen.changes
+        self.attacker_label, self.target_label, self.why_label, self.where_label = (label_text() for _ in range(4))
+        self.attackers = {kind: Chip(changes, ids.attack_attacker(kind), lambda kind=kind: self._pick(attacker=kind))
+                          for kind in ATTACKING_KINDS}
+        self.seats = SeatChips(changes, ids.attack_seat, lambda seat: self._pick(seat=seat))
+        self.targets = {target: Chip(changes, ids.attack_target(target), lambda target=target: self._pick(target=target))
+                        for target in TARGETS}
+        self.rule = Note(changes, ids.ATTACK_TARGET_RULE)
+        self.places = {place: Chip(changes, ids.attack_place(place.value), lambda place=place: self._pick_place(place))
+                       for place in Place}
+        self.lighting = LightingRow(changes)
+        self.ignore = Chip(changes, ids.ATTACK_IGNORE_DARKNESS, self._toggle_ignore)
+        self.larva = Note(changes)
+        self.odds = ft.Text("", size=17, weight=ft.FontWeight.BOLD)
+        self.card = Card(changes, ft.Column([
+            self.attacker_label, wrap_row([chip.root for chip in self.attackers.values()]),
+            self.target_label, self.seats.root,
+            self.why_label, wrap_row([chip.root for chip in self.targets.values()]), self.rule.root,
+            self.where_label, wrap_row([chip.root for chip in self.places.values()]), self.lighting.root,
+            self.ignore.root, self.larva.root, self.odds,
+        ], spacing=8), help_of=screen.help)
+        self.root = self.card.root
+
+    def _pick(self, **answers: Any) -> None:
+        draft = draft_of(self.screen.ctx)
+        for name, value in answers.items():
+            setattr(draft, name, value)
+        self.screen.ctx.rerender()
+
+    def _pick_place(self, place: Place) -> None:
+        draft_of(self.screen.ctx).pick_place(place)
+        self.screen.ctx.rerender()
+
+    def _toggle_ignore(self) -> None:
+        draft = draft_of(self.screen.ctx)
+        draft.ignore_darkness = not draft.ignore_darkness
+        self.screen.ctx.rerender()
+
+    def show(self) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        texts, game, draft = ctx.texts, ctx.game, draft_of(ctx)
+        t = texts.t
+        self.card.show(t("ui.events.attack.form"), topic="intruder_attack", help_tip=t("ui.rules.help"))
+        put(self.attacker_label, value=t("ui.events.attack.attacker"))
+        for kind, chip in self.attackers.items():
+            chip.show(t(f"intruder.{kind}"), selected=draft.attacker == kind, colour=KIND_COLOURS[kind])
+        put(self.target_label, value=t("ui.events.attack.target_label"))
+        self.seats.show(texts, game, lambda seat: seat == draft.seat, nobody=t("ui.events.attack.nobody"))
+        put(self.why_label, value=t("ui.events.attack.why"))
+        for target, chip in self.targets.items():
+            chip.show(t(f"ui.events.attack.target.{target}"), selected=draft.target == target)
+        self.rule.show(t(f"reminder.attack_target.{draft.target}") if draft.target else "", icon=ft.Icons.GPS_FIXED,
+                       visible=draft.target is not None)
+        put(self.where_label, value=t("ui.events.attack.where"))
+        for place, lighting in game.lighting.items():
+            self.places[place].show(place_label(texts, place), selected=place == draft.place,
+                                    icon=LIGHTING_ICONS[lighting], icon_colour=LIGHTING_COLOURS[lighting])
+        self.lighting.show(texts, game, draft.place, draft.ignore_darkness,
+                           unknown=t("ui.events_screen.attack.where_unknown"))
+        ignore_darkness_chip(ctx, self.ignore, draft.ignore_darkness)
+        self.larva.show(t("ui.events.attack.larva_rule"), colour=KIND_COLOURS["larva"], icon=ft.Icons.GESTURE,
+                        visible=draft.attacker == "larva")
+        put(self.odds, visible=draft.attacker is not None)
+        if draft.attacker is not None:
+            put(self.odds, value=hit_chance_text(ctx, game.decks.attack.as_deck(), draft.attacker))
 
 
-def _odds_table(ctx: UiContext) -> ft.Control:
-    t = ctx.texts.t
-    deck = ctx.game.decks.attack.as_deck()
-    lines: list[ft.Control] = [ft.Text(hit_chance_text(ctx, deck, kind), size=15)
-                               for kind in ATTACKING_KINDS if kind != "larva"]
-    lines.append(attack_deck_count(ctx))
-    return ids.tag(ids.ATTACK_ODDS, theme.card(ft.Column(lines, spacing=6), title=t("ui.events.odds.attack_title")))
+class AttackOdds:
+    """The chance to hit, by attacker, from the cards still in the Attack deck."""
+
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        self.lines = {kind: ft.Text("", size=15) for kind in ATTACKING_KINDS if kind != "larva"}
+        self.count = theme.muted("", size=13)
+        self.card = Card(screen.changes, ft.Column([*self.lines.values(), self.count], spacing=6),
+                         identifier=ids.ATTACK_ODDS)
+        self.root = self.card.root
+
+    def show(self) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        self.card.show(ctx.texts.t("ui.events.odds.attack_title"))
+        deck = ctx.game.decks.attack.as_deck()
+        for kind, line in self.lines.items():
+            put(line, value=hit_chance_text(ctx, deck, kind))
+        put(self.count, value=attack_deck_count_text(ctx))
 
 
-def build_attack_screen(ctx: UiContext) -> ft.Control:
-    t = ctx.texts.t
-    return draw_screen(ctx, t("ui.events.attack.title"), t("ui.events.attack.subtitle"),
-                       build_attack_result(ctx, draft_of(ctx).attack_since), _form, _odds_table)
+class AttackScreen(KeptScreen):
+    def __init__(self, ctx: UiContext, shell: Any = None) -> None:
+        super().__init__(ctx, shell)
+        phone = self.layout == PHONE
+        self.header = Header(self, self._back)
+        self.result = AttackResult(self, since=lambda: draft_of(self.ctx).attack_since)
+        self.form = AttackForm(self)
+        self.odds = AttackOdds(self)
+        self.resolve = CommandButton(self.changes, ids.ATTACK_RESOLVE, icon=ft.Icons.STYLE, tone="danger",
+                                     gate_of=self.gate, page_of=self.page)
+        if phone:
+            self.pinned = Pinned(self.changes, body=[self.header.root, self.result.root, self.form.root,
+                                                     self.odds.root],
+                                 footer=[self.resolve.root], phone=True)
+        else:
+            self.pinned = Pinned(self.changes, head=[self.header.root], body=[self.form.root],
+                                 footer=[self.resolve.root], side=[self.result.root, self.odds.root], phone=False)
+        self.root = self.pinned.root
+        self.shown_result: int | None = None
+
+    def _back(self) -> None:
+        self.ctx.navigate(draft_of(self.ctx).back_to)
+
+    def put_view(self) -> None:
+        ctx = self.ctx
+        t = ctx.texts.t
+        draft = draft_of(ctx)
+        self.pinned.show(ctx.page.height, ctx.width - 2 * theme.PAGE_PADDING)
+        self.header.show(t("ui.events.attack.title"), t("ui.events.attack.subtitle"), t(BACK_KEYS[draft.back_to]))
+        self.result.show()
+        result = self.result.result
+        if result is not None and result.seq != draft.attack_done:
+            # The attack went through: the form empties for the next one.
+            draft.attack_done = result.seq
+            draft.fill_attack()
+        if result is not None and result.seq != self.shown_result:
+            self.shown_result = result.seq
+            self.pinned.scroll_to_top(ctx.page)  # its verdict comes into view
+        self.form.show()
+        self.odds.show()
+        command = attack_command(ctx)
+        label = t("ui.events.attack.resolve")
+        if command is None:
+            self.resolve.command = None
+            self.resolve.show(label, refused=missing_answer(ctx))
+        else:
+            self.resolve.show_command(command, label)

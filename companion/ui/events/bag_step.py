@@ -1,11 +1,12 @@
-"""Step 10 of the runner: the bag develops on entering the step (a physical bag asks what
-came out), then what came out of the bag.
+"""Step 10 of the runner, kept (kit.kept): the bag develops on entering the step (a
+physical bag asks what came out), then what came out of the bag.
 
-The Intruder bag screen's components do the rest: its draw button, its large token
-view, its encounter form (a Noise roll may bring an encounter, drawn right here) and its
-question prompter, which the shell opens on every screen while the bag waits for an
-answer (the Queen in the Nest, the Adults retreating). So the runner never sends the
-table elsewhere and nothing is asked twice.
+The Intruder bag screen's kept parts do the rest: its large token view, its encounter
+form (a Noise roll may bring an encounter, drawn right here) and its draw button (which
+the runner pins at the window's bottom edge, with the way on), and its question prompter,
+which the shell opens on every screen while the bag waits for an answer (the Queen in the
+Nest, the Adults retreating). So the runner never sends the table elsewhere and nothing is
+asked twice. A new token comes into view at the top of the step.
 """
 from __future__ import annotations
 
@@ -15,12 +16,12 @@ from companion.engine.bag_model import DrawPurpose, DrawResult
 from companion.engine.views import PublicView
 
 from .. import ids, theme
-from ..bag.encounter import build_encounter_form, draw_button
-from ..bag.reveal import build_reveal
-from ..context import UiContext
-from ..kit.gate import CommandGate
+from ..bag.form import DrawButton, EncounterForm
+from ..bag.token_card import Reveal
+from ..kit.kept import PHONE, KeptScreen
 from .draft import RUNNER
-from .widgets import note
+from .parts import Note
+from .steps import RoundEnd
 
 
 def encounters_may_follow(game: PublicView) -> bool:
@@ -34,26 +35,70 @@ def encounters_may_follow(game: PublicView) -> bool:
     return draw.purpose is DrawPurpose.ENCOUNTER
 
 
-def build_development_step(ctx: UiContext, gate: CommandGate) -> list[ft.Control]:
-    """Step 10's body: the development button, then the token that came out and any question."""
-    t = ctx.texts.t
-    game = ctx.game
-    phase = game.event_phase
-    if phase is not None and not phase.developed:
+_NEVER = object()
+# The token's place in the runner's scrolling body: a new token is brought into view. (A
+# scroll key, not a control key: nothing ever compares this control with another.)
+TOKEN_KEY = "event-token"
+
+
+class DevelopmentStep:
+    """Step 10's body: before the development, what it does; after it, the token that came
+    out, any question the bag asks, the encounter form after a Noise roll, and step 11's
+    reminders. `develop` and the form's draw button go to the runner's footer."""
+
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        changes = screen.changes
+        self.help = theme.muted("", size=14)
+        self.reveal = Reveal(screen, large=screen.layout != PHONE, back_to=RUNNER)
+        self.question = Note(changes)
+        self.noise = Note(changes)
+        self.form = EncounterForm(screen, draw_apart=True)
+        self.ahead = RoundEnd(screen, ahead=True)
+        # The command is read again when the outcome is picked: the newest view's.
+        self.develop = DrawButton(changes, ids.EVENT_DEVELOP_BAG, icon=ft.Icons.AUTORENEW, tone="warning",
+                                  gate_of=screen.gate, page_of=screen.page,
+                                  make=lambda outcome: screen.ctx.game.develop(outcome),
+                                  outcome_title=lambda: screen.ctx.texts.t("ui.events.bag.report_title"))
+        self.reveal_frame = ft.Container(self.reveal.root, key=ft.ScrollKey(TOKEN_KEY))
+        self.root = ft.Column([self.help, self.reveal_frame, self.question.root, self.noise.root, self.form.root,
+                               self.ahead.root], spacing=10)
+        self.shown_draw: object = _NEVER  # the token shown last: a new one is brought into view
+
+    @property
+    def draw_button(self) -> DrawButton:
+        return self.form.draw
+
+    def show(self) -> bool:
+        """Show the step; whether a new token came out since the last show."""
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        t, game = ctx.texts.t, ctx.game
+        phase = game.event_phase
+        assert phase is not None
+        developed = phase.developed
         physical = game.bag.physical_bag
-        return [
-            theme.muted(t("ui.events.bag.physical_help" if physical else "ui.events.bag.digital_help"), size=14),
-            # The command is read again when the outcome is picked: the newest view's.
-            draw_button(gate, game.develop(), make=lambda outcome: ctx.game.develop(outcome),
-                        label=t("ui.events.bag.report" if physical else "ui.events.bag.develop"),
-                        icon=ft.Icons.AUTORENEW, identifier=ids.EVENT_DEVELOP_BAG,
-                        title=t("ui.events.bag.report_title"), tone="warning"),
-        ]
-    reveal = build_reveal(ctx, large=not ctx.is_phone, back_to=RUNNER)
-    if game.bag.awaiting is not None:
-        return [reveal, note(t("ui.events.bag.question_open"), icon=ft.Icons.HELP_OUTLINE)]
-    if not encounters_may_follow(game) or game.is_over:
-        return [reveal]
-    form = [note(t("ui.events.bag.noise_encounter"), icon=ft.Icons.HEARING), build_encounter_form(gate)]
-    # An encounter's token goes right under the form that drew it, as on the bag screen.
-    return [*form, reveal] if game.bag.last_draw.purpose is DrawPurpose.ENCOUNTER else [reveal, *form]
+        put(self.help, visible=not developed)
+        label = t("ui.events.bag.report" if physical else "ui.events.bag.develop")
+        self.develop.show_draw(label, visible=not developed)
+        if not developed:
+            put(self.help, value=t("ui.events.bag.physical_help" if physical else "ui.events.bag.digital_help"))
+        put(self.reveal_frame, visible=developed)
+        if developed:
+            self.reveal.show()
+        asked = developed and game.bag.awaiting is not None
+        self.question.show(t("ui.events.bag.question_open"), icon=ft.Icons.HELP_OUTLINE, visible=asked)
+        encounters = developed and encounters_may_follow(game) and not game.is_over
+        self.noise.show(t("ui.events.bag.noise_encounter"), icon=ft.Icons.HEARING, visible=encounters)
+        put(self.form.root, visible=encounters)
+        if encounters:
+            self.form.show()
+        else:
+            put(self.form.draw.root, visible=False)
+        ahead = developed and game.bag.awaiting is None
+        put(self.ahead.root, visible=ahead)
+        if ahead:
+            self.ahead.show()
+        draw = game.bag.last_draw if developed else None
+        new = draw is not None and draw != self.shown_draw and self.shown_draw is not _NEVER
+        self.shown_draw = draw
+        return new

@@ -1,24 +1,25 @@
-"""The deck screen: for the Event and the Attack deck, how many cards are left to draw
-(their order stays hidden), the discard pile (tap a card to read it), the cards on
-show and those removed from the game; the decks' history; the Attack deck's odds."""
+"""The deck screen, kept (kit.kept): for the Event and the Attack deck, how many cards are
+left to draw (their order stays hidden), the discard pile (tap a card to read it), the
+cards on show and those removed from the game; the decks' history; the Attack deck's odds."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any
 
 import flet as ft
 
-from companion.engine.decks import ATTACK_DECK, EVENT_DECK, attack_card, event_card
 from companion.engine.deck_odds import attack_hit_chance, injury_check_odds
+from companion.engine.decks import ATTACK_DECK, EVENT_DECK, attack_card, event_card
 from companion.engine.journal import Event, Topic
 from companion.engine.views import DeckView
 
 from .. import ids, theme
 from ..context import UiContext
 from ..dialogs import close, dialog_button, show_dialog
+from ..kit.kept import PHONE, Card, Changes, KeptScreen, KeyedItems
 from ..kit.numbers import percent
-from ..rules_screen import help_button
+from ..log_view import LogLine, line_keys
 from .draft import BACK_KEYS, draft_of
-from .widgets import attack_card_view, event_card_view, page, screen_header
+from .parts import AttackCardFace, EventCardFace, Header
 
 # Draws, reshuffles and removals, and the attacks and injury checks that drew from the decks.
 HISTORY_TOPICS = (Topic.DECKS, Topic.COMBAT)
@@ -39,81 +40,109 @@ def card_name(ctx: UiContext, deck: str, card: str) -> str:
 
 
 def show_card(ctx: UiContext, deck: str, card: str) -> None:
-    """The card, large, in a dialog."""
+    """The card, large, in a dialog (built when it opens, as every dialog)."""
     texts = ctx.texts
     phone = ctx.is_phone
     # On a phone the card takes the whole width: the default dialog margins would squeeze its name.
     dialog = ft.AlertDialog(modal=True, scrollable=True, bgcolor=theme.SURFACE,
                             inset_padding=ft.Padding.symmetric(horizontal=8 if phone else 40, vertical=24),
                             content_padding=ft.Padding.all(10 if phone else 20))
+    rules = ctx.session.rules
+    face: EventCardFace | AttackCardFace
     if deck == EVENT_DECK:
-        face = event_card_view(texts, ctx.session.rules, card, identifier=ids.DECK_CARD, large=not phone)
+        face = EventCardFace(Changes(), identifier=ids.DECK_CARD, large=not phone)
+        face.show(texts, rules, card)
+        name = f"event_card.name.{event_card(rules, card).card}"
     else:
-        face = attack_card_view(texts, ctx.session.rules, card, dark=None, identifier=ids.DECK_CARD,
-                                large=not phone)
-    dialog.content = ft.Container(face, width=min(560, ctx.width - (36 if phone else 120)))
+        face = AttackCardFace(Changes(), identifier=ids.DECK_CARD, large=not phone)
+        face.show(texts, rules, card, dark=None)
+        name = f"attack_card.name.{attack_card(rules, card).kind}"
+    dialog.content = ft.Container(face.root, width=min(560, ctx.width - (36 if phone else 120)))
     dialog.actions = [dialog_button(texts, "ui.common.dismiss", ids.CONFIRM_OK,
                                     lambda _e: close(ctx.page, dialog), primary=True)]
-    rules = ctx.session.rules
-    name = (f"event_card.name.{event_card(rules, card).card}" if deck == EVENT_DECK
-            else f"attack_card.name.{attack_card(rules, card).kind}")
     show_dialog(ctx.page, dialog, label=texts.t(name))
 
 
-def _pile(ctx: UiContext, deck: str, cards: list[str], identifier: str, title: str,
-          empty_key: str) -> ft.Control:
-    """A browsable pile, newest first."""
-    t = ctx.texts.t
-    if cards:
-        tiles: list[ft.Control] = [
-            ids.tag(ids.deck_card(deck, card), ft.Container(
-                content=ft.Row([ft.Icon(ft.Icons.STYLE, size=18, color=theme.TEXT_MUTED),
-                                ft.Text(card_name(ctx, deck, card), size=15, expand=True),
-                                ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18, color=theme.TEXT_MUTED)], spacing=8),
-                padding=ft.Padding.symmetric(horizontal=8, vertical=8),
-                border=ft.Border.only(bottom=ft.BorderSide(1, theme.OUTLINE)),
-                on_click=_opener(ctx, deck, card), ink=True,
-            ))
-            for card in reversed(cards)
-        ]
-        body: ft.Control = ft.Column(tiles, spacing=0)
-    else:
-        body = theme.muted(t(empty_key), size=14)
-    heading = ft.Text(t(title, count=len(cards)), size=15, weight=ft.FontWeight.BOLD)
-    return ids.tag(identifier, ft.Column([heading, body], spacing=4))
+class PileCard:
+    """One card of a pile: its name; a tap shows it large."""
+
+    def __init__(self, screen: KeptScreen, deck: str, card: str) -> None:
+        self.screen = screen
+        self.text = ft.Text("", size=15, expand=True)
+        self.root = ids.tag(ids.deck_card(deck, card), ft.Container(
+            content=ft.Row([ft.Icon(ft.Icons.STYLE, size=18, color=theme.TEXT_MUTED), self.text,
+                            ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18, color=theme.TEXT_MUTED)], spacing=8),
+            padding=ft.Padding.symmetric(horizontal=8, vertical=8),
+            border=ft.Border.only(bottom=ft.BorderSide(1, theme.OUTLINE)),
+            on_click=lambda _e: show_card(screen.ctx, deck, card), ink=True))
+
+    def show(self, text: str) -> None:
+        self.screen.changes.put(self.text, value=text)
 
 
-def _opener(ctx: UiContext, deck: str, card: str) -> Callable:
-    return lambda _e: show_card(ctx, deck, card)
+class Pile:
+    """A browsable pile, newest first (a sentence when it is empty)."""
+
+    def __init__(self, screen: KeptScreen, deck: str, identifier: str) -> None:
+        self.screen = screen
+        self.deck = deck
+        self.heading = ft.Text("", size=15, weight=ft.FontWeight.BOLD)
+        self.holder = ft.Column([], spacing=0)
+        self.cards: KeyedItems[PileCard] = KeyedItems(screen.changes, self.holder,
+                                                      lambda card: PileCard(screen, deck, str(card)))
+        self.empty = theme.muted("", size=14)
+        self.root = ids.tag(identifier, ft.Column([self.heading, self.holder, self.empty], spacing=4))
+
+    def show(self, cards: list[str], title: str, empty: str, *, visible: bool = True) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        put(self.root, visible=visible)
+        if not visible:
+            return
+        put(self.heading, value=ctx.texts.t(title, count=len(cards)))
+        self.cards.show(((card, card) for card in reversed(cards)),
+                        lambda item, card: item.show(card_name(ctx, self.deck, card)))
+        put(self.empty, visible=not cards)
+        if not cards:
+            put(self.empty, value=ctx.texts.t(empty))
 
 
-def _deck_card(ctx: UiContext, name: str, deck: DeckView) -> ft.Control:
-    t = ctx.texts.t
-    event = name == EVENT_DECK
-    draw_id = ids.DECK_EVENT_DRAW if event else ids.DECK_ATTACK_DRAW
-    count = ids.tag(draw_id, ft.Row(
-        [ft.Icon(ft.Icons.LAYERS, size=34, color=theme.YELLOW),
-         ft.Column([ft.Text(str(deck.draw_count), size=32, weight=ft.FontWeight.BOLD),
-                    theme.muted(t("ui.events.decks.draw_pile"), size=13)], spacing=0, tight=True)],
-        spacing=10,
-    ))
-    rows: list[ft.Control] = [count]
-    if deck.reshuffles:
-        rows.append(theme.muted(t("ui.events.decks.reshuffles", count=deck.reshuffles), size=13))
-    if deck.shown:
-        rows.append(_pile(ctx, name, list(deck.shown), ids.DECK_EVENT_SHOWN if event else ids.DECK_ATTACK_SHOWN,
-                          # An Attack card stays on show only until the next draw discards it.
-                          "ui.events.decks.shown" if event else "ui.events.decks.shown_attack",
-                          "ui.events.decks.empty"))
-    rows.append(_pile(ctx, name, list(deck.discard),
-                      ids.DECK_EVENT_DISCARD if event else ids.DECK_ATTACK_DISCARD,
-                      "ui.events.decks.discard", "ui.events.decks.empty"))
-    rows.append(_pile(ctx, name, list(deck.removed),
-                      ids.DECK_EVENT_REMOVED if event else ids.DECK_ATTACK_REMOVED,
-                      "ui.events.decks.removed", "ui.events.decks.none_removed"))
-    title = t("ui.events.decks.event_deck") if event else t("ui.events.decks.attack_deck")
-    return theme.card(ft.Column(rows, spacing=12), title=title,
-                      help=help_button(ctx, "event_cards" if event else "attack_cards"))
+class DeckCard:
+    """One deck: the draw pile's count, reshuffles, the cards on show, the discard pile and
+    the cards removed from the game."""
+
+    def __init__(self, screen: KeptScreen, deck: str) -> None:
+        self.screen = screen
+        self.deck = deck
+        event = deck == EVENT_DECK
+        self.count = ft.Text("", size=32, weight=ft.FontWeight.BOLD)
+        self.count_label = theme.muted("", size=13)
+        self.reshuffles = theme.muted("", size=13)
+        self.shown = Pile(screen, deck, ids.DECK_EVENT_SHOWN if event else ids.DECK_ATTACK_SHOWN)
+        self.discard = Pile(screen, deck, ids.DECK_EVENT_DISCARD if event else ids.DECK_ATTACK_DISCARD)
+        self.removed = Pile(screen, deck, ids.DECK_EVENT_REMOVED if event else ids.DECK_ATTACK_REMOVED)
+        count = ids.tag(ids.DECK_EVENT_DRAW if event else ids.DECK_ATTACK_DRAW, ft.Row(
+            [ft.Icon(ft.Icons.LAYERS, size=34, color=theme.YELLOW),
+             ft.Column([self.count, self.count_label], spacing=0, tight=True)], spacing=10))
+        self.card = Card(screen.changes, ft.Column([count, self.reshuffles, self.shown.root, self.discard.root,
+                                                    self.removed.root], spacing=12), help_of=screen.help)
+        self.root = self.card.root
+
+    def show(self, view: DeckView) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        t = ctx.texts.t
+        event = self.deck == EVENT_DECK
+        self.card.show(t("ui.events.decks.event_deck") if event else t("ui.events.decks.attack_deck"),
+                       topic="event_cards" if event else "attack_cards", help_tip=t("ui.rules.help"))
+        put(self.count, value=str(view.draw_count))
+        put(self.count_label, value=t("ui.events.decks.draw_pile"))
+        put(self.reshuffles, visible=bool(view.reshuffles))
+        if view.reshuffles:
+            put(self.reshuffles, value=t("ui.events.decks.reshuffles", count=view.reshuffles))
+        # An Attack card stays on show only until the next draw discards it.
+        self.shown.show(list(view.shown), "ui.events.decks.shown" if event else "ui.events.decks.shown_attack",
+                        "ui.events.decks.empty", visible=bool(view.shown))
+        self.discard.show(list(view.discard), "ui.events.decks.discard", "ui.events.decks.empty")
+        self.removed.show(list(view.removed), "ui.events.decks.removed", "ui.events.decks.none_removed")
 
 
 def history_entries(ctx: UiContext) -> list[Event]:
@@ -121,59 +150,117 @@ def history_entries(ctx: UiContext) -> list[Event]:
     return ctx.session.history(*HISTORY_TOPICS, limit=HISTORY_MAX)
 
 
-def _history(ctx: UiContext) -> ft.Control:
-    texts = ctx.texts
-    entries = history_entries(ctx)
-    if entries:
-        lines: list[ft.Control] = [
-            ft.Row([ft.Text(texts.t("ui.log.seq", seq=e.seq), size=12, color=theme.TEXT_MUTED, width=34),
-                    ft.Text(texts.entry(e), size=14, expand=True)],
-                   vertical_alignment=ft.CrossAxisAlignment.START, spacing=6)
-            for e in entries
-        ]
-        body: ft.Control = ft.Column(lines, spacing=6)
-    else:
-        body = theme.muted(texts.t("ui.events.decks.no_history"), size=14)
-    return ids.tag(ids.DECK_HISTORY, theme.card(body, title=texts.t("ui.events.decks.history")))
+class History:
+    """The decks' history, newest first; read once per feed and language."""
+
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        self.holder = ft.Column([], spacing=0)
+        self.lines: KeyedItems[LogLine] = KeyedItems(screen.changes, self.holder,
+                                                     lambda _key: LogLine(screen.changes))
+        self.empty = theme.muted("", size=14)
+        self.card = Card(screen.changes, ft.Column([self.holder, self.empty], spacing=0, tight=True),
+                         identifier=ids.DECK_HISTORY)
+        self.root = self.card.root
+        self.read: tuple | None = None
+
+    def show(self) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        texts = ctx.texts
+        self.card.show(texts.t("ui.events.decks.history"))
+        read = (ctx.feed.version if ctx.feed is not None else None, texts.lang)
+        if read == self.read:
+            return
+        self.read = read
+        entries = history_entries(ctx)
+        self.lines.show(zip(line_keys(entries), entries), lambda line, entry: line.show(texts, entry))
+        put(self.empty, visible=not entries)
+        if not entries:
+            put(self.empty, value=texts.t("ui.events.decks.no_history"))
 
 
-def _odds(ctx: UiContext) -> ft.Control:
+class Odds:
     """Hit chance by attacker, and kill chance by injuries, from the cards still in the deck."""
-    texts = ctx.texts
-    t = texts.t
-    deck = ctx.game.decks.attack.as_deck()
-    rules = ctx.session.rules
-    # The hit column gets twice the room of an injury column (its heading is a word).
-    name_width = 74 if ctx.is_phone else 96
-    header = ft.Row([ft.Text("", width=name_width)] + [
-        ft.Text(t("ui.events.decks.odds_hit") if col is None else str(col), size=12, weight=ft.FontWeight.BOLD,
-                color=theme.TEXT_MUTED, expand=2 if col is None else 1, text_align=ft.TextAlign.CENTER)
-        for col in (None, *ODDS_INJURIES)
-    ], spacing=4)
-    rows: list[ft.Control] = [theme.muted(t("ui.events.decks.odds_help"), size=13), header]
-    for kind in ODDS_KINDS:
+
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        # The hit column gets twice the room of an injury column (its heading is a word).
+        name_width = 74 if screen.layout == PHONE else 96
+        self.help = theme.muted("", size=13)
+        self.hit_heading = ft.Text("", size=12, weight=ft.FontWeight.BOLD, color=theme.TEXT_MUTED, expand=2,
+                                   text_align=ft.TextAlign.CENTER)
+        header = ft.Row([ft.Text("", width=name_width), self.hit_heading] + [
+            ft.Text(str(n), size=12, weight=ft.FontWeight.BOLD, color=theme.TEXT_MUTED, expand=1,
+                    text_align=ft.TextAlign.CENTER) for n in ODDS_INJURIES], spacing=4)
+        self.names = {kind: ft.Text("", size=13, width=name_width, weight=ft.FontWeight.BOLD) for kind in ODDS_KINDS}
+        self.cells = {kind: [ft.Text("", size=13, expand=2 if index == 0 else 1, text_align=ft.TextAlign.CENTER,
+                                     color=theme.YELLOW if index == 0 else theme.TEXT)
+                             for index in range(1 + len(ODDS_INJURIES))] for kind in ODDS_KINDS}
+        self.table = ft.Column([self.help, header, *(ft.Row([self.names[kind], *self.cells[kind]], spacing=4)
+                                                     for kind in ODDS_KINDS)], spacing=6)
+        self.unavailable = theme.muted("")
+        self.card = Card(screen.changes, ft.Column([self.table, self.unavailable], spacing=0, tight=True),
+                         identifier=ids.DECK_ODDS)
+        self.root = self.card.root
+
+    def show(self) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        texts = ctx.texts
+        t = texts.t
+        self.card.show(t("ui.events.decks.odds"))
+        deck = ctx.game.decks.attack.as_deck()
+        rules = ctx.session.rules
         try:
-            cells = [percent(texts, attack_hit_chance(deck, rules, kind))]
-            cells += [percent(texts, injury_check_odds(deck, rules, kind, n).kill) for n in ODDS_INJURIES]
+            rows = {kind: [percent(texts, attack_hit_chance(deck, rules, kind))]
+                    + [percent(texts, injury_check_odds(deck, rules, kind, n).kill) for n in ODDS_INJURIES]
+                    for kind in ODDS_KINDS}
         except ValueError:
-            return theme.card(theme.muted(t("ui.events.odds.unavailable")), title=t("ui.events.decks.odds"))
-        rows.append(ft.Row(
-            [ft.Text(t(f"intruder.{kind}"), size=13, width=name_width, weight=ft.FontWeight.BOLD)]
-            + [ft.Text(cell, size=13, expand=2 if index == 0 else 1, text_align=ft.TextAlign.CENTER,
-                       color=theme.YELLOW if index == 0 else theme.TEXT) for index, cell in enumerate(cells)],
-            spacing=4,
-        ))
-    return ids.tag(ids.DECK_ODDS, theme.card(ft.Column(rows, spacing=6), title=t("ui.events.decks.odds")))
+            rows = None
+        put(self.table, visible=rows is not None)
+        put(self.unavailable, visible=rows is None)
+        if rows is None:
+            put(self.unavailable, value=t("ui.events.odds.unavailable"))
+            return
+        put(self.help, value=t("ui.events.decks.odds_help"))
+        put(self.hit_heading, value=t("ui.events.decks.odds_hit"))
+        for kind, values in rows.items():
+            put(self.names[kind], value=t(f"intruder.{kind}"))
+            for cell, value in zip(self.cells[kind], values):
+                put(cell, value=value)
 
 
-def build_deck_screen(ctx: UiContext) -> ft.Control:
-    t = ctx.texts.t
-    decks_view = ctx.game.decks
-    back = draft_of(ctx).back_to
-    head = [screen_header(ctx, t("ui.events.decks.title"), t("ui.events.decks.subtitle"),
-                          back_key=BACK_KEYS[back], on_back=lambda: ctx.navigate(back))]
-    decks = [_deck_card(ctx, EVENT_DECK, decks_view.event), _deck_card(ctx, ATTACK_DECK, decks_view.attack)]
-    if not ctx.is_phone:
-        decks = [ft.Row([ft.Container(d, expand=True) for d in decks], spacing=theme.GAP,
-                        vertical_alignment=ft.CrossAxisAlignment.START)]
-    return page(ctx, head, [*decks, _odds(ctx)], [_history(ctx)])
+class DeckScreen(KeptScreen):
+    def __init__(self, ctx: UiContext, shell: Any = None) -> None:
+        super().__init__(ctx, shell)
+        phone = self.layout == PHONE
+        self.header = Header(self, lambda: self.ctx.navigate(draft_of(self.ctx).back_to))
+        self.event = DeckCard(self, EVENT_DECK)
+        self.attack = DeckCard(self, ATTACK_DECK)
+        self.odds = Odds(self)
+        self.history = History(self)
+        stretch = ft.CrossAxisAlignment.STRETCH
+        if phone:
+            body: list[ft.Control] = [self.header.root, self.event.root, self.attack.root, self.odds.root,
+                                      self.history.root]
+        else:
+            decks = ft.Row([ft.Container(self.event.root, expand=True), ft.Container(self.attack.root, expand=True)],
+                           spacing=theme.GAP, vertical_alignment=ft.CrossAxisAlignment.START)
+            main = ft.Container(ft.Column([decks, self.odds.root], spacing=theme.GAP, horizontal_alignment=stretch),
+                                expand=3)
+            side = ft.Container(ft.Column([self.history.root], spacing=theme.GAP, horizontal_alignment=stretch),
+                                expand=2)
+            body = [self.header.root, ft.Row([main, side], spacing=theme.GAP,
+                                             vertical_alignment=ft.CrossAxisAlignment.START)]
+        self.root = ft.Column(body, spacing=theme.GAP, horizontal_alignment=stretch)
+
+    def put_view(self) -> None:
+        ctx = self.ctx
+        t = ctx.texts.t
+        self.changes.put(self.root, width=ctx.width - 2 * theme.PAGE_PADDING)
+        self.header.show(t("ui.events.decks.title"), t("ui.events.decks.subtitle"),
+                         t(BACK_KEYS[draft_of(ctx).back_to]))
+        decks = ctx.game.decks
+        self.event.show(decks.event)
+        self.attack.show(decks.attack)
+        self.odds.show()
+        self.history.show()

@@ -1,29 +1,26 @@
-"""Steps 7 and 8 of the runner, resolved in place: an attack by an intruder met since
-the last attacks is a tap to choose it and a tap to resolve it; any other attack opens the full
-attack screen; with Fire on the board, step 8 holds the injury-check form and the Nest
-question, whose answer is also the way on."""
+"""Steps 7 and 8 of the runner, kept (kit.kept), resolved in place: an attack by an
+intruder met since the last attacks is a tap to choose it and a tap to resolve it (the
+runner pins that Resolve at the bottom of the window); any other attack opens the full
+attack screen, empty; with Fire on the board, step 8 holds the injury-check form and the
+Nest question, whose answer is also the way on."""
 from __future__ import annotations
-
-from typing import Callable
 
 import flet as ft
 
-from companion.engine.commands import ContinueEventPhase, EventFireDamage, ResolveAttack
-from companion.engine.phase_state import EventStep
+from companion.engine.commands import ResolveAttack
 from companion.engine.views import EventPhaseView, PublicView
 
 from .. import ids, theme
-from ..context import UiContext
-from ..kit.chips import chips, choice_chip, label, place_label, player_label
-from ..kit.gate import CommandGate, command_button, styled_button
+from ..kit.chips import place_label, player_label
+from ..kit.kept import ActionButton, Chip, KeptScreen, KeyedItems
 from ..kit.kinds import KIND_COLOURS
-from .attack import build_attack_result, hit_chance_text, lighting_row
+from .attack import AttackResult, hit_chance_text
 from .draft import ATTACK, INJURY, RUNNER, draft_of, open_screen
 from .flow import nothing_burns
-from .injury import build_injury_result, injury_form_rows
+from .injury import InjuryForm, InjuryResult, forget_checked
 from .met import Meeting, met_since_the_last_attacks
-from .steps import noise_done
-from .widgets import note
+from .parts import LightingRow, Note, label_text, wrap_row
+from .steps import NoiseDone
 
 
 def phase_start_seq(game: PublicView) -> int:
@@ -33,120 +30,158 @@ def phase_start_seq(game: PublicView) -> int:
     return start if start is not None else game.commands_applied
 
 
-def tool_buttons(ctx: UiContext, *, attack: bool = True, injury: bool = True) -> ft.Control:
-    t = ctx.texts.t
-    buttons: list[ft.Control] = []
-    if attack:
-        buttons.append(ids.tag(ids.ATTACK, styled_button(
-            t("ui.events.attacks.another"), icon=ft.Icons.PEST_CONTROL, tone="danger", compact=True,
-            on_click=lambda _e: open_screen(ctx, ATTACK, back_to=RUNNER))))
-    if injury:
-        buttons.append(ids.tag(ids.INJURY_CHECK, styled_button(
-            t("ui.events.panel.injury"), icon=ft.Icons.HEALING, compact=True,
-            on_click=lambda _e: open_screen(ctx, INJURY, back_to=RUNNER))))
-    return chips(buttons)
+class Tools:
+    """Another attack, an injury check: the full screens, opened empty, back to the runner."""
+
+    def __init__(self, screen: KeptScreen, *, attack: bool = True) -> None:
+        self.screen = screen
+        changes = screen.changes
+        self.attack = ActionButton(changes, ids.ATTACK, icon=ft.Icons.PEST_CONTROL, tone="danger", compact=True,
+                                   page_of=screen.page, on_tap=lambda: open_screen(screen.ctx, ATTACK, back_to=RUNNER))
+        self.injury = ActionButton(changes, ids.INJURY_CHECK, icon=ft.Icons.HEALING, compact=True, page_of=screen.page,
+                                   on_tap=lambda: open_screen(screen.ctx, INJURY, back_to=RUNNER))
+        self.with_attack = attack
+        self.root = wrap_row([self.attack.root, self.injury.root])
+
+    def show(self) -> None:
+        t = self.screen.ctx.texts.t
+        self.attack.show(t("ui.events.attacks.another"), refused=None, visible=self.with_attack)
+        self.injury.show(t("ui.events.panel.injury"), refused=None)
 
 
 # --------------------------------------------------------------------- 7
-def _arm(ctx: UiContext, meeting: Meeting) -> None:
-    """Choose this attack; the full attack screen opens with it filled in too."""
-    draft = draft_of(ctx)
-    draft.armed = meeting
-    draft.attacker, draft.seat, draft.place, draft.target = meeting.kind, meeting.seat, meeting.place, "standard"
-    ctx.rerender()
+def armed_attack(meeting: Meeting) -> ResolveAttack:
+    """The attack of an intruder met since the last attacks: a standard attack, where they met."""
+    return ResolveAttack(attacker=meeting.kind, seat=meeting.seat, place=meeting.place, target="standard")
 
 
-def _pick_chip(ctx: UiContext, game: PublicView, meeting: Meeting, armed: bool) -> ft.Control:
-    texts = ctx.texts
-    return choice_chip(
-        texts.t("ui.events.attacks.pick", kind=meeting.kind, who=player_label(texts, game, meeting.seat)),
-        sublabel=place_label(texts, meeting.place), selected=armed, colour=KIND_COLOURS[meeting.kind],
-        on_click=lambda _e: _arm(ctx, meeting), identifier=ids.event_attack_pick(meeting.kind, meeting.seat))
+class Armed:
+    """The attack chosen at step 7: who attacks whom, the light there, the chance to hit
+    (its Resolve is the runner's, at the window's bottom edge)."""
+
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        self.text = ft.Text("", size=16, weight=ft.FontWeight.BOLD)
+        self.lighting = LightingRow(screen.changes)
+        self.odds = ft.Text("", size=15)
+        self.root = ft.Container(content=ft.Column([self.text, self.lighting.root, self.odds], spacing=8, tight=True),
+                                 bgcolor=theme.SURFACE_HIGH, border_radius=10, padding=12)
+
+    def show(self, meeting: Meeting) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        texts, game = ctx.texts, ctx.game
+        put(self.text, value=texts.t("ui.events.attacks.armed", kind=meeting.kind,
+                                     who=player_label(texts, game, meeting.seat)))
+        self.lighting.show(texts, game, meeting.place, False, unknown="")
+        put(self.odds, value=hit_chance_text(ctx, game.decks.attack.as_deck(), meeting.kind))
+        put(self.root, border=ft.Border.all(2, KIND_COLOURS[meeting.kind]))
 
 
-def _armed_attack(ctx: UiContext, gate: CommandGate, meeting: Meeting) -> ft.Control:
-    texts = ctx.texts
-    t = texts.t
-    game = ctx.game
-    command = ResolveAttack(attacker=meeting.kind, seat=meeting.seat, place=meeting.place, target="standard")
+class AttacksStep:
+    """Step 7: the intruders met since the last attacks, one chip each; the chosen attack;
+    its result; the other attacks and injury checks; and what step 6 took off the board."""
 
-    def resolve(_e) -> None:
-        draft_of(ctx).armed = None
-        gate.execute(command)
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        changes = screen.changes
+        self.met_label = label_text()
+        self.met_row = wrap_row()
+        self.met: KeyedItems[Chip] = KeyedItems(changes, self.met_row, lambda meeting: Chip(
+            changes, ids.event_attack_pick(meeting.kind, meeting.seat),  # type: ignore[attr-defined]
+            lambda: self._arm(meeting)))  # type: ignore[arg-type]
+        self.armed = Armed(screen)
+        self.result = AttackResult(screen, since=lambda: phase_start_seq(screen.ctx.game))
+        self.tools = Tools(screen)
+        self.count = ft.Text("", size=15, weight=ft.FontWeight.BOLD)
+        self.noise_done = NoiseDone(screen)
+        self.root = ft.Column([self.met_label, self.met_row, self.armed.root, self.result.root, self.tools.root,
+                               self.count, self.noise_done.root], spacing=10)
 
-    rows: list[ft.Control] = [
-        ft.Text(t("ui.events.attacks.armed", kind=meeting.kind, who=player_label(texts, game, meeting.seat)),
-                size=16, weight=ft.FontWeight.BOLD),
-        lighting_row(texts, game, meeting.place),
-        ft.Text(hit_chance_text(ctx, game.decks.attack.as_deck(), meeting.kind), size=15),
-        command_button(gate, command, label=t("ui.events.attack.resolve"), icon=ft.Icons.STYLE,
-                       identifier=ids.EVENT_ATTACK_RESOLVE, tone="danger", on_click=resolve),
-    ]
-    return ft.Container(content=ft.Column(rows, spacing=8, tight=True), bgcolor=theme.SURFACE_HIGH,
-                        border=ft.Border.all(2, KIND_COLOURS[meeting.kind]), border_radius=10, padding=12)
+    def _arm(self, meeting: Meeting) -> None:
+        draft_of(self.screen.ctx).armed = meeting
+        self.screen.ctx.rerender()
 
-
-def attacks_step(ctx: UiContext, gate: CommandGate, phase: EventPhaseView) -> list[ft.Control]:
-    t = ctx.texts.t
-    game = ctx.game
-    draft = draft_of(ctx)
-    meetings = met_since_the_last_attacks(ctx, game, phase_start_seq(game))
-    if draft.armed not in meetings:
-        draft.armed = None
-    rows: list[ft.Control] = [noise_done(ctx, phase)]
-    if meetings:
-        rows.append(label(t("ui.events.attacks.met")))
-        rows.append(chips([_pick_chip(ctx, game, m, m == draft.armed) for m in meetings]))
-    if draft.armed is not None:
-        rows.append(_armed_attack(ctx, gate, draft.armed))
-    result = build_attack_result(ctx, phase_start_seq(game))
-    if result is not None:
-        rows.append(result)
-    rows.append(tool_buttons(ctx))
-    rows.append(ft.Text(t("ui.events.attacks.count", count=phase.attacks), size=15, weight=ft.FontWeight.BOLD))
-    return rows
+    def show(self) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        texts, game = ctx.texts, ctx.game
+        t = texts.t
+        phase = game.event_phase
+        assert phase is not None
+        draft = draft_of(ctx)
+        meetings = met_since_the_last_attacks(ctx, game, phase_start_seq(game))
+        if draft.armed not in meetings:
+            draft.armed = None
+        put(self.met_label, visible=bool(meetings))
+        put(self.met_row, visible=bool(meetings))
+        if meetings:
+            put(self.met_label, value=t("ui.events.attacks.met"))
+        self.met.show(((m, m) for m in meetings), lambda chip, m: chip.show(
+            t("ui.events.attacks.pick", kind=m.kind, who=player_label(texts, game, m.seat)),
+            sublabel=place_label(texts, m.place), selected=m == draft.armed, colour=KIND_COLOURS[m.kind]))
+        put(self.armed.root, visible=draft.armed is not None)
+        if draft.armed is not None:
+            self.armed.show(draft.armed)
+        self.result.show()
+        self.tools.show()
+        put(self.count, value=t("ui.events.attacks.count", count=phase.attacks))
+        self.noise_done.show(phase)
 
 
 # --------------------------------------------------------------------- 8
-def _nest_answers(ctx: UiContext, gate: CommandGate, go_on: Callable[[list], None]) -> ft.Control:
-    t = ctx.texts.t
+class FireStep:
+    """Step 8: with no Fire marker on the board nothing burns (said so); else the injury
+    check for each intruder in a Room with Fire, then is there Fire in the Nest? (the
+    runner's footer holds the answers, which also go on)."""
 
-    def answer(yes: bool) -> ft.Control:
-        command = EventFireDamage(nest_fire=yes)
-        return command_button(
-            gate, command, label=t("ui.events.fire.yes_next" if yes else "ui.events.fire.no_next"),
-            identifier=ids.EVENT_NEST_FIRE_YES if yes else ids.EVENT_NEST_FIRE_NO,
-            tone="danger" if yes else "primary", icon=ft.Icons.LOCAL_FIRE_DEPARTMENT if yes else ft.Icons.ARROW_FORWARD,
-            on_click=lambda _e: go_on([command, ContinueEventPhase(at=EventStep.FIRE)]))
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        changes = screen.changes
+        self.tools = Tools(screen, attack=False)
+        self.nothing = Note(changes, ids.EVENT_NOTHING_BURNS)
+        self.checks = label_text()
+        self.form = InjuryForm(screen)
+        self.result = InjuryResult(screen, since=lambda: phase_start_seq(screen.ctx.game))
+        self.question = ft.Text("", size=17, weight=ft.FontWeight.BOLD)
+        self.eggs = theme.muted("", size=14)
+        self.answered = Note(changes)
+        self.burning = ft.Column([self.checks, self.form.root, self.result.root, ft.Divider(height=1, color=theme.OUTLINE),
+                                  self.question, self.eggs, self.answered.root], spacing=10)
+        self.root = ft.Column([self.tools.root, self.nothing.root, self.burning], spacing=10)
 
-    return chips([answer(True), answer(False)])
-
-
-def fire_step(ctx: UiContext, gate: CommandGate, phase: EventPhaseView,
-              go_on: Callable[[list], None]) -> list[ft.Control]:
-    t = ctx.texts.t
-    if nothing_burns(phase):
+    def show(self) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        t, game = ctx.texts.t, ctx.game
+        phase = game.event_phase
+        assert phase is not None
+        quiet = nothing_burns(phase)
         # No Fire marker anywhere: nothing burns, and continuing records "no Fire in the Nest"
         # (the step shows only after an undo: it goes by in the tap that leaves step 7).
-        return [tool_buttons(ctx, attack=False),
-                ids.tag(ids.EVENT_NOTHING_BURNS, note(t("ui.events.fire.nothing_burns"), colour=theme.GREEN,
-                                                        icon=ft.Icons.CHECK_CIRCLE))]
-    rows: list[ft.Control] = [label(t("ui.events.fire.checks")), *injury_form_rows(ctx, gate)]
-    result = build_injury_result(ctx, phase_start_seq(ctx.game))
-    if result is not None:
-        rows.append(result)
-    rows += [ft.Divider(height=1, color=theme.OUTLINE),
-             ft.Text(t("event_phase.question.nest_fire"), size=17, weight=ft.FontWeight.BOLD),
-             theme.muted(t("ui.events.fire.eggs", count=ctx.game.bag.eggs), size=14)]
-    if phase.nest_fire is None:
-        rows.append(_nest_answers(ctx, gate, go_on))
-    else:
-        answer = t("ui.events.fire.answered_yes") if phase.nest_fire else t("ui.events.fire.answered_no")
-        rows.append(note(answer, colour=theme.GREEN, icon=ft.Icons.CHECK_CIRCLE))
-    return rows
+        put(self.tools.root, visible=quiet)
+        self.nothing.show(t("ui.events.fire.nothing_burns"), colour=theme.GREEN, icon=ft.Icons.CHECK_CIRCLE,
+                          visible=quiet)
+        put(self.burning, visible=not quiet)
+        if quiet:
+            self.tools.show()
+            return
+        draft = draft_of(ctx)
+        start = phase_start_seq(game)
+        if draft.fire_phase != start:  # this phase's fire: no check carried over from an earlier one
+            draft.fire_phase = start
+            draft.new_injury_check()
+        self.result.show()
+        forget_checked(ctx, self.result.result)
+        put(self.checks, value=t("ui.events.fire.checks"))
+        self.form.show()
+        put(self.question, value=t("event_phase.question.nest_fire"))
+        put(self.eggs, value=t("ui.events.fire.eggs", count=game.bag.eggs))
+        answered = phase.nest_fire is not None
+        if answered:
+            self.answered.show(t("ui.events.fire.answered_yes") if phase.nest_fire else t("ui.events.fire.answered_no"),
+                               colour=theme.GREEN, icon=ft.Icons.CHECK_CIRCLE)
+        else:
+            self.answered.show("", visible=False)
 
 
 def asks_the_nest(phase: EventPhaseView) -> bool:
     """Step 8 waits for the Nest answer, and that answer is the way on."""
     return phase.nest_fire is None and phase.known_nest_fire is None
-

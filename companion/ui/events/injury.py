@@ -1,8 +1,13 @@
-"""The injury-check screen: intruder type and injuries on it, the chances from the
-cards still in the Attack deck, then the cards drawn (blood values or a Retreat arrow)
-and a KILLED / RETREATS / SURVIVES banner. A Retreat draws an Event card for its
-corridor number only (the engine does; the banner names the corridor)."""
+"""The injury-check screen, kept (kit.kept): intruder type and injuries on it, the chances
+from the cards still in the Attack deck, then the cards drawn (blood values or a Retreat
+arrow) and a KILLED / RETREATS / SURVIVES banner. A Retreat draws an Event card for its
+corridor number only (the engine does; the banner names the corridor).
+
+The form (also step 8's) opens with no intruder chosen and one injury, and starts again
+so once a check went through."""
 from __future__ import annotations
+
+from typing import Any, Callable
 
 import flet as ft
 
@@ -11,31 +16,37 @@ from companion.engine.commands import InjuryCheck
 from companion.engine.deck_odds import injury_check_odds
 from companion.engine.decks import Deck, event_card
 from companion.engine.results import InjuryOutcome
+from companion.engine.views import InjuryView
 from companion.rules import EventCardSpec, Rules
 
 from .. import ids, theme
 from ..context import UiContext
 from ..i18n_view import Texts
-from ..kit.chips import chips, choice_chip, label, stepper
-from ..kit.gate import CommandGate, command_button
+from ..kit.kept import PHONE, Card, Chip, CommandButton, KeptScreen
 from ..kit.kinds import KIND_COLOURS
 from ..kit.numbers import percent
-from ..rules_screen import help_button
-from .attack import attack_deck_count, draw_screen, other_lines, side_effects
-from .draft import INJURIES_MAX, draft_of, draft_picker
-from .widgets import HIT_BG, MISS_BG, RETREAT_BG, attack_card_view, note, verdict
+from ..kit.pinned import Pinned
+from .attack import attack_deck_count_text, side_lines
+from .draft import BACK_KEYS, INJURIES_MAX, draft_of
+from .parts import (HIT_BG, MISS_BG, RETREAT_BG, AttackCardFace, Header, Note, NumberStepper, Verdict, keyed_lines,
+                    label_text, show_lines, wrap_row)
 
 INJURED_KINDS = tuple(INJURY_CARDS)
 # How far the chance table goes (injuries 1..N).
 TABLE_INJURIES = 6
+# The most cards a check draws (a Breeder or the Queen).
+MOST_CARDS = max(INJURY_CARDS.values())
 
 
-def injury_command(ctx: UiContext) -> InjuryCheck:
+def injury_command(ctx: UiContext) -> InjuryCheck | None:
+    """The check as the form holds it; None until an intruder is chosen."""
     draft = draft_of(ctx)
+    if draft.injured is None:
+        return None
     return InjuryCheck(intruder=draft.injured, injuries=draft.injuries, in_nest=draft.in_nest)
 
 
-def _odds_line(ctx: UiContext, deck: Deck, kind: str, injuries: int) -> str:
+def odds_line(ctx: UiContext, deck: Deck, kind: str, injuries: int) -> str:
     texts = ctx.texts
     try:
         odds = injury_check_odds(deck, ctx.session.rules, kind, injuries)
@@ -43,69 +54,6 @@ def _odds_line(ctx: UiContext, deck: Deck, kind: str, injuries: int) -> str:
         return texts.t("ui.events.odds.unavailable")
     return texts.t("ui.events.odds.injury", kill=percent(texts, odds.kill), retreat=percent(texts, odds.retreat),
                    survive=percent(texts, odds.survive))
-
-
-def _odds_table(ctx: UiContext) -> ft.Control:
-    """Kill chance for the chosen intruder with 1..6 injuries."""
-    texts = ctx.texts
-    t = texts.t
-    draft = draft_of(ctx)
-    kind = draft.injured
-    rows: list[ft.Control] = [ft.Text(t("ui.events.odds.injury_for", kind=kind), size=15, weight=ft.FontWeight.BOLD)]
-    deck = ctx.game.decks.attack.as_deck()
-    for injuries in range(1, TABLE_INJURIES + 1):
-        try:
-            odds = injury_check_odds(deck, ctx.session.rules, kind, injuries)
-        except ValueError:
-            rows.append(theme.muted(t("ui.events.odds.unavailable")))
-            break
-        rows.append(ft.Row(
-            [ft.Text(t("ui.events.odds.injuries", count=injuries), size=14, width=120),
-             ft.Text(t("ui.events.odds.kill_short", percent=percent(texts, odds.kill)), size=14, expand=True,
-                     weight=ft.FontWeight.BOLD if injuries == draft.injuries else None,
-                     color=theme.YELLOW if injuries == draft.injuries else theme.TEXT)],
-            spacing=8,
-        ))
-    rows.append(attack_deck_count(ctx))
-    return ids.tag(ids.INJURY_ODDS, theme.card(ft.Column(rows, spacing=4), title=t("ui.events.odds.injury_title")))
-
-
-def injury_form_rows(ctx: UiContext, gate: CommandGate) -> list[ft.Control]:
-    """Intruder, injuries, the rule, the chance and the button (also step 8's own form)."""
-    texts = ctx.texts
-    t = texts.t
-    draft = draft_of(ctx)
-    pick = draft_picker(ctx)
-
-    kinds = chips([
-        choice_chip(t(f"intruder.{kind}") if kind != "egg" else t("ui.events.injury.egg"),
-                    selected=draft.injured == kind, colour=KIND_COLOURS[kind],
-                    on_click=lambda _e, kind=kind: pick(injured=kind), identifier=ids.injury_intruder(kind))
-        for kind in INJURED_KINDS
-    ])
-    cards = INJURY_CARDS[draft.injured]
-    rows: list[ft.Control] = [
-        label(t("ui.events.injury.intruder")), kinds,
-        label(t("ui.events.injury.injuries")),
-        stepper(draft.injuries, on_change=lambda value: pick(injuries=value), identifier=ids.INJURY_COUNT,
-                down_id=ids.INJURY_COUNT_DOWN, up_id=ids.INJURY_COUNT_UP, down_tip=t("ui.events.injury.less"),
-                up_tip=t("ui.events.injury.more"), low=1, high=INJURIES_MAX),
-        note(t(f"ui.events.injury.rule_{cards}"), icon=ft.Icons.RULE),
-    ]
-    if draft.injured == "egg":
-        rows.append(choice_chip(t("ui.events.injury.in_nest"), selected=draft.in_nest,
-                                on_click=lambda _e: pick(in_nest=not draft.in_nest), identifier=ids.INJURY_IN_NEST,
-                                icon=ft.Icons.CHECK_BOX if draft.in_nest else ft.Icons.CHECK_BOX_OUTLINE_BLANK))
-    rows.append(ft.Text(_odds_line(ctx, ctx.game.decks.attack.as_deck(), draft.injured, draft.injuries), size=16,
-                        weight=ft.FontWeight.BOLD))
-    rows.append(command_button(gate, injury_command(ctx), label=t("ui.events.injury.resolve"), icon=ft.Icons.STYLE,
-                               identifier=ids.INJURY_RESOLVE, tone="danger"))
-    return rows
-
-
-def _form(ctx: UiContext, gate: CommandGate) -> ft.Control:
-    return theme.card(ft.Column(injury_form_rows(ctx, gate), spacing=8), title=ctx.texts.t("ui.events.injury.form"),
-                      help=help_button(ctx, "injury_check"))
 
 
 def retreat_detail(texts: Texts, rules: Rules, spec: EventCardSpec) -> str:
@@ -118,49 +66,229 @@ def retreat_detail(texts: Texts, rules: Rules, spec: EventCardSpec) -> str:
                    other=other_corridor(spec, rules), number=spec.number)
 
 
-def build_injury_result(ctx: UiContext, since: int) -> ft.Control | None:
-    texts = ctx.texts
-    t = texts.t
-    result = ctx.game.latest.injury
-    if result is None or result.seq < since:
-        return None
-    kind = result.intruder
-    counts = {"kind": kind, "injuries": result.injuries, "total": result.total}
-    unconfirmed = False  # a Retreat on a card with two corridor numbers (the app takes the first)
-    if result.outcome is InjuryOutcome.KILLED:
-        banner = verdict(ids.INJURY_VERDICT, texts.upper(t("ui.events.injury.killed", kind=kind)),
-                         t("log.injury.killed", **counts), bgcolor=MISS_BG, icon=ft.Icons.CHECK_CIRCLE,
-                         border=theme.GREEN)
-    elif result.outcome is InjuryOutcome.SURVIVES:
-        banner = verdict(ids.INJURY_VERDICT, texts.upper(t("ui.events.injury.survives", kind=kind)),
-                         t("log.injury.survives", **counts), bgcolor=HIT_BG, icon=ft.Icons.WARNING)
-    elif result.outcome is InjuryOutcome.EGG_DESTROYED:
-        banner = verdict(ids.INJURY_VERDICT, texts.upper(t("ui.events.injury.egg_killed")), None,
-                         bgcolor=MISS_BG, icon=ft.Icons.CHECK_CIRCLE, border=theme.GREEN)
-    else:
-        spec = event_card(ctx.session.rules, result.retreat_card)
-        unconfirmed = retreat_corridor_unconfirmed(spec)
-        detail = retreat_detail(ctx.texts, ctx.session.rules, spec)
-        banner = verdict(ids.INJURY_VERDICT, texts.upper(t("ui.events.injury.retreats", kind=kind)), detail,
-                         bgcolor=RETREAT_BG, icon=ft.Icons.U_TURN_LEFT)
-    rows: list[ft.Control] = [banner]
-    if unconfirmed:
-        rows.append(ft.Row([theme.unconfirmed_badge(14), theme.muted(t("common.unconfirmed"), size=13)], spacing=6))
-    faces = [attack_card_view(texts, ctx.session.rules, card, dark=None, show_effect=False,
-                              identifier=ids.injury_card(index + 1), large=False)
-             for index, card in enumerate(result.cards)]
-    if faces:
-        rows.append(label(t("ui.events.injury.cards")))
-        if ctx.is_phone:
-            rows += faces
+# --------------------------------------------------------------------- the form
+class InjuryForm:
+    """Intruder, injuries, the rule, the chance and (unless it is pinned elsewhere: `resolve`
+    is then placed by the screen) the button."""
+
+    def __init__(self, screen: KeptScreen, *, resolve_apart: bool = False) -> None:
+        self.screen = screen
+        changes = screen.changes
+        self.intruder_label, self.injuries_label = label_text(), label_text()
+        self.kinds = {kind: Chip(changes, ids.injury_intruder(kind), lambda kind=kind: self._pick(injured=kind))
+                      for kind in INJURED_KINDS}
+        self.count = NumberStepper(changes, ids.INJURY_COUNT, ids.INJURY_COUNT_DOWN, ids.INJURY_COUNT_UP,
+                                   current=lambda: draft_of(self.screen.ctx).injuries,
+                                   change=lambda value: self._pick(injuries=value))
+        self.rule = Note(changes)
+        self.in_nest = Chip(changes, ids.INJURY_IN_NEST, self._toggle_nest)
+        self.odds = ft.Text("", size=16, weight=ft.FontWeight.BOLD)
+        self.resolve = CommandButton(changes, ids.INJURY_RESOLVE, icon=ft.Icons.STYLE, tone="danger",
+                                     gate_of=screen.gate, page_of=screen.page)
+        rows = [self.intruder_label, wrap_row([chip.root for chip in self.kinds.values()]), self.injuries_label,
+                self.count.root, self.rule.root, self.in_nest.root, self.odds]
+        if not resolve_apart:
+            rows.append(self.resolve.root)
+        self.rows = ft.Column(rows, spacing=8)
+        self.root = self.rows
+
+    def _pick(self, **answers: Any) -> None:
+        draft = draft_of(self.screen.ctx)
+        for name, value in answers.items():
+            setattr(draft, name, value)
+        self.screen.ctx.rerender()
+
+    def _toggle_nest(self) -> None:
+        draft = draft_of(self.screen.ctx)
+        self._pick(in_nest=not draft.in_nest)
+
+    def show(self) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        texts, draft = ctx.texts, draft_of(ctx)
+        t = texts.t
+        put(self.intruder_label, value=t("ui.events.injury.intruder"))
+        for kind, chip in self.kinds.items():
+            chip.show(t(f"intruder.{kind}") if kind != "egg" else t("ui.events.injury.egg"),
+                      selected=draft.injured == kind, colour=KIND_COLOURS[kind])
+        put(self.injuries_label, value=t("ui.events.injury.injuries"))
+        self.count.show(draft.injuries, low=1, high=INJURIES_MAX, down_tip=t("ui.events.injury.less"),
+                        up_tip=t("ui.events.injury.more"))
+        chosen = draft.injured is not None
+        self.rule.show(t(f"ui.events.injury.rule_{INJURY_CARDS[draft.injured]}") if chosen else "", icon=ft.Icons.RULE,
+                       visible=chosen)
+        egg = draft.injured == "egg"
+        put(self.in_nest.root, visible=egg)
+        if egg:
+            self.in_nest.show(t("ui.events.injury.in_nest"), selected=draft.in_nest,
+                              icon=ft.Icons.CHECK_BOX if draft.in_nest else ft.Icons.CHECK_BOX_OUTLINE_BLANK)
+        put(self.odds, visible=chosen)
+        if draft.injured is not None:
+            put(self.odds, value=odds_line(ctx, ctx.game.decks.attack.as_deck(), draft.injured, draft.injuries))
+        command = injury_command(ctx)
+        label = t("ui.events.injury.resolve")
+        if command is None:
+            self.resolve.command = None
+            self.resolve.show(label, refused=t("ui.events_screen.injury.needs_intruder"))
         else:
-            rows.append(ft.Row([ft.Container(face, expand=True) for face in faces], spacing=10,
-                               vertical_alignment=ft.CrossAxisAlignment.START))
-    rows += other_lines(texts, side_effects(ctx, result.seq))
-    return theme.card(ft.Column(rows, spacing=10), title=t("ui.events.injury.result"))
+            self.resolve.show_command(command, label)
 
 
-def build_injury_screen(ctx: UiContext) -> ft.Control:
-    t = ctx.texts.t
-    return draw_screen(ctx, t("ui.events.injury.title"), t("ui.events.injury.subtitle"),
-                       build_injury_result(ctx, draft_of(ctx).injury_since), _form, _odds_table)
+# --------------------------------------------------------------------- the result
+class InjuryResult:
+    """The latest injury check, once one was made from step `since()` on."""
+
+    def __init__(self, screen: KeptScreen, *, since: Callable[[], int]) -> None:
+        self.screen = screen
+        self.since = since
+        changes = screen.changes
+        phone = screen.layout == PHONE
+        self.result: InjuryView | None = None
+        self.verdict = Verdict(changes, ids.INJURY_VERDICT)
+        self.unconfirmed_text = theme.muted("", size=13)
+        self.unconfirmed = ft.Row([theme.unconfirmed_badge(14), self.unconfirmed_text], spacing=6)
+        self.cards_label = label_text()
+        self.faces = [AttackCardFace(changes, identifier=ids.injury_card(n + 1), large=False)
+                      for n in range(MOST_CARDS)]
+        self.face_frames = [ft.Container(face.root, expand=not phone) for face in self.faces]
+        faces = ft.Column(self.face_frames, spacing=10) if phone else ft.Row(
+            self.face_frames, spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)
+        self.lines_holder = ft.Column([], spacing=4)
+        self.lines = keyed_lines(changes, self.lines_holder)
+        self.card = Card(changes, ft.Column([self.verdict.root, self.unconfirmed, self.cards_label, faces,
+                                             self.lines_holder], spacing=10))
+        self.root = self.card.root
+
+    def current(self) -> InjuryView | None:
+        result = self.screen.ctx.game.latest.injury
+        return result if result is not None and result.seq >= self.since() else None
+
+    def show(self) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        texts, rules = ctx.texts, ctx.session.rules
+        t = texts.t
+        result = self.result = self.current()
+        put(self.root, visible=result is not None)
+        if result is None:
+            return
+        self.card.show(t("ui.events.injury.result"))
+        kind = result.intruder
+        counts = {"kind": kind, "injuries": result.injuries, "total": result.total}
+        unconfirmed = False  # a Retreat on a card with two corridor numbers (the app takes the first)
+        if result.outcome is InjuryOutcome.KILLED:
+            self.verdict.show(texts.upper(t("ui.events.injury.killed", kind=kind)), t("log.injury.killed", **counts),
+                              bgcolor=MISS_BG, icon=ft.Icons.CHECK_CIRCLE, border=theme.GREEN)
+        elif result.outcome is InjuryOutcome.SURVIVES:
+            self.verdict.show(texts.upper(t("ui.events.injury.survives", kind=kind)),
+                              t("log.injury.survives", **counts), bgcolor=HIT_BG, icon=ft.Icons.WARNING)
+        elif result.outcome is InjuryOutcome.EGG_DESTROYED:
+            self.verdict.show(texts.upper(t("ui.events.injury.egg_killed")), None, bgcolor=MISS_BG,
+                              icon=ft.Icons.CHECK_CIRCLE, border=theme.GREEN)
+        else:
+            spec = event_card(rules, result.retreat_card)
+            unconfirmed = retreat_corridor_unconfirmed(spec)
+            self.verdict.show(texts.upper(t("ui.events.injury.retreats", kind=kind)),
+                              retreat_detail(texts, rules, spec), bgcolor=RETREAT_BG, icon=ft.Icons.U_TURN_LEFT)
+        put(self.unconfirmed, visible=unconfirmed)
+        if unconfirmed:
+            put(self.unconfirmed_text, value=t("common.unconfirmed"))
+        put(self.cards_label, visible=bool(result.cards))
+        if result.cards:
+            put(self.cards_label, value=t("ui.events.injury.cards"))
+        for index, (face, frame) in enumerate(zip(self.faces, self.face_frames)):
+            drawn = index < len(result.cards)
+            put(frame, visible=drawn)
+            if drawn:
+                face.show(texts, rules, result.cards[index], dark=None, show_effect=False)
+        show_lines(self.lines, side_lines(ctx, result.seq))
+
+
+def forget_checked(ctx: UiContext, result: InjuryView | None) -> None:
+    """A check went through: the form starts again for the next one."""
+    draft = draft_of(ctx)
+    if result is not None and result.seq != draft.injury_done:
+        draft.injury_done = result.seq
+        draft.new_injury_check()
+
+
+class InjuryOdds:
+    """Kill chance for the chosen intruder with 1..6 injuries."""
+
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        self.heading = ft.Text("", size=15, weight=ft.FontWeight.BOLD)
+        self.rows = [(ft.Text("", size=14, width=120), ft.Text("", size=14, expand=True))
+                     for _ in range(TABLE_INJURIES)]
+        self.row_parts = [ft.Row(list(pair), spacing=8) for pair in self.rows]
+        self.unavailable = theme.muted("")
+        self.count = theme.muted("", size=13)
+        self.card = Card(screen.changes, ft.Column([self.heading, *self.row_parts, self.unavailable, self.count],
+                                                   spacing=4), identifier=ids.INJURY_ODDS)
+        self.root = self.card.root
+
+    def show(self) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        texts, draft = ctx.texts, draft_of(ctx)
+        t = texts.t
+        self.card.show(t("ui.events.odds.injury_title"))
+        kind = draft.injured
+        put(self.heading, value=t("ui.events.odds.injury_for", kind=kind) if kind is not None
+            else t("ui.events_screen.injury.needs_intruder"))
+        deck = ctx.game.decks.attack.as_deck()
+        failed = False
+        for injuries, (row, (count, kill)) in enumerate(zip(self.row_parts, self.rows), start=1):
+            odds = None
+            if kind is not None and not failed:
+                try:
+                    odds = injury_check_odds(deck, ctx.session.rules, kind, injuries)
+                except ValueError:
+                    failed = True
+            put(row, visible=odds is not None)
+            if odds is None:
+                continue
+            current = injuries == draft.injuries
+            put(count, value=t("ui.events.odds.injuries", count=injuries))
+            put(kill, value=t("ui.events.odds.kill_short", percent=percent(texts, odds.kill)),
+                weight=ft.FontWeight.BOLD if current else None, color=theme.YELLOW if current else theme.TEXT)
+        put(self.unavailable, visible=failed)
+        if failed:
+            put(self.unavailable, value=t("ui.events.odds.unavailable"))
+        put(self.count, value=attack_deck_count_text(ctx))
+
+
+class InjuryScreen(KeptScreen):
+    def __init__(self, ctx: UiContext, shell: Any = None) -> None:
+        super().__init__(ctx, shell)
+        phone = self.layout == PHONE
+        self.header = Header(self, self._back)
+        self.result = InjuryResult(self, since=lambda: draft_of(self.ctx).injury_since)
+        self.form = InjuryForm(self, resolve_apart=True)
+        self.form_card = Card(self.changes, self.form.root, help_of=self.help)
+        self.odds = InjuryOdds(self)
+        footer = [self.form.resolve.root]
+        if phone:
+            self.pinned = Pinned(self.changes, body=[self.header.root, self.result.root, self.form_card.root,
+                                                     self.odds.root], footer=footer, phone=True)
+        else:
+            self.pinned = Pinned(self.changes, head=[self.header.root], body=[self.form_card.root], footer=footer,
+                                 side=[self.result.root, self.odds.root], phone=False)
+        self.root = self.pinned.root
+        self.shown_result: int | None = None
+
+    def _back(self) -> None:
+        self.ctx.navigate(draft_of(self.ctx).back_to)
+
+    def put_view(self) -> None:
+        ctx = self.ctx
+        t = ctx.texts.t
+        draft = draft_of(ctx)
+        self.pinned.show(ctx.page.height, ctx.width - 2 * theme.PAGE_PADDING)
+        self.header.show(t("ui.events.injury.title"), t("ui.events.injury.subtitle"), t(BACK_KEYS[draft.back_to]))
+        self.result.show()
+        result = self.result.result
+        forget_checked(ctx, result)
+        if result is not None and result.seq != self.shown_result:
+            self.shown_result = result.seq
+            self.pinned.scroll_to_top(ctx.page)
+        self.form_card.show(t("ui.events.injury.form"), topic="injury_check", help_tip=t("ui.rules.help"))
+        self.form.show()
+        self.odds.show()

@@ -17,7 +17,8 @@ from ..context import UiContext
 from ..kit.chips import active_seats
 
 # The journal's encounter lines (bag.py writes one per token met) and where they happened.
-ENCOUNTER_LINES = ("log.bag.encounter_light", "log.bag.encounter_dark", "log.bag.encounter_stairs")
+ENCOUNTER_LINES = ("log.bag.encounter_light", "log.bag.encounter_dark", "log.bag.encounter_darkness_ignored",
+                   "log.bag.encounter_stairs")
 # The line written on entering step 7: encounters before an earlier one have had their attacks.
 ATTACKS_BEGIN = "log.event_phase.attacks"
 # How far back to read: far more lines than a round writes.
@@ -29,6 +30,8 @@ class Meeting:
     kind: str
     seat: int
     place: Place
+    # The step that drew it: the same intruder meeting the same Character again is another meeting.
+    seq: int = 0
 
 
 def met_since_the_last_attacks(ctx: UiContext, game: PublicView, phase_start: int) -> list[Meeting]:
@@ -48,5 +51,5 @@ def met_since_the_last_attacks(ctx: UiContext, game: PublicView, phase_start: in
         section = entry.params.get("section")
         place = Place.STAIRS if entry.key == "log.bag.encounter_stairs" or section is None else Place(section)
         seen.add((kind, seat))
-        found.append(Meeting(kind=kind, seat=seat, place=place))
+        found.append(Meeting(kind=kind, seat=seat, place=place, seq=entry.seq))
     return found

@@ -1,37 +1,43 @@
-"""The Event Phase runner: steps 4 to 11 in order.
+"""The Event Phase runner, kept (kit.kept): steps 4 to 11 in order.
 
-A stepper shows where the phase stands; the current step has its instruction, its
-inputs and one `event-continue` button that is enabled exactly when the engine accepts
-the step's command now. A question the board already answers is not asked, and a step
-with nothing to enter goes on in the same tap as the step before (flow.py): each of
-those commands is sent on its own, so undo takes them back one at a time. Attacks and
-injury checks are resolved inside steps 7 and 8. All of it is read from the page's
-view, so a restarted app shows the same step.
+A stepper shows where the phase stands; the current step has its instruction and its
+inputs, and its way on (one `event-continue`, enabled exactly when the engine accepts the
+step's command now; at step 8 the Nest answers) stays at the window's bottom edge with
+the step's other main action (step 7's Resolve, step 10's draws), however long the step
+is (kit.pinned). A question the board already answers is not asked, and a step with
+nothing to enter goes on in the same tap as the step before (flow.py): each of those
+commands is sent on its own, so undo takes them back one at a time. Attacks and injury
+checks are resolved inside steps 7 and 8. All of it is read from the page's view, so a
+restarted app shows the same step.
+
+Each step's body is built once and shown while it is the current step. Each step has its
+own `event-continue` button: a second tap that arrives once the page shows the next step
+reaches the old step's button, which the engine refuses (the phase moved on), so a double
+tap never skips a step.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any
 
 import flet as ft
 
-from companion.engine.commands import ContinueEventPhase, GameCommand, StartEventPhase
+from companion.engine.commands import ContinueEventPhase, EventFireDamage, StartEventPhase
 from companion.engine.decks import event_card
 from companion.engine.phase_state import EventStep
-from companion.engine.views import EventPhaseView, PublicView
+from companion.engine.views import EventPhaseView
+from companion.rules_ref import event_card_topic
 
 from .. import ids, theme
 from ..context import UiContext
-from ..i18n_view import Texts
-from ..kit.gate import CommandGate, command_button, styled_button
-from ..rules_screen import help_button
 from ..help_topics import STEP_TOPICS
-from companion.rules_ref import event_card_topic
-from .bag_step import build_development_step
-from .draft import DECKS, RUNNER, TABLE, open_screen
-from .fight_steps import asks_the_nest, attacks_step, fire_step, phase_start_seq
+from ..kit.kept import PHONE, ActionButton, Card, CommandButton, KeptScreen, KeyedItems
+from ..kit.pinned import Pinned
+from .bag_step import TOKEN_KEY, DevelopmentStep
+from .draft import DECKS, RUNNER, TABLE, draft_of, open_screen
+from .fight_steps import AttacksStep, FireStep, armed_attack, asks_the_nest, phase_start_seq
 from .flow import answers_first, go_on
-from .steps import css_step, event_card_step, noise_step, round_end_ahead, round_end_step, time_step
-from .widgets import note, page, screen_header
+from .parts import Header, Note
+from .steps import EFFECTS_KEY, CssStep, EventCardStep, NoiseStep, RoundEnd, TimeStep
 
 STEP_ICONS = {
     EventStep.CSS_LAUNCH: ft.Icons.ROCKET_LAUNCH,
@@ -45,54 +51,15 @@ STEP_ICONS = {
 }
 PHASE_LOG_MAX = 40
 
+# The step bodies whose show may bring something the table must see first, by its scroll key.
+SCROLL_KEYS = {EventStep.DEVELOPMENT: TOKEN_KEY, EventStep.EVENT_CARD: EFFECTS_KEY}
+
 
 def step_name(ctx: UiContext, step: EventStep) -> str:
     return ctx.texts.t(step.key)
 
 
-def status_line(texts: Texts, game: PublicView) -> ft.Control:
-    """What the steps change on the track, in words: the Time token's slot and side."""
-    t = texts.t
-    return ft.Row([
-        theme.pill(t("ui.track.time", slot=game.time), bgcolor=theme.SURFACE_HIGH, size=14),
-        theme.pill(t("ui.track.backup_on") if game.time_active else t("ui.track.backup_off"),
-                   bgcolor=theme.BLUE_DARK if game.time_active else theme.RED_DARK, size=14),
-    ], wrap=True, spacing=6, run_spacing=6)
-
-
-# --------------------------------------------------------------------- stepper
-def _stepper(ctx: UiContext, phase: EventPhaseView) -> ft.Control:
-    t = ctx.texts.t
-    items: list[ft.Control] = []
-    for step in EventStep:
-        current = step is phase.step
-        done = step < phase.step
-        colour = theme.YELLOW if current else (theme.GREEN if done else theme.OUTLINE)
-        bg = "#4a3c00" if current else (theme.SURFACE_HIGH if done else theme.SURFACE)
-        number = ft.Text(str(int(step)), size=18 if ctx.is_phone else 15, weight=ft.FontWeight.BOLD,
-                         color=theme.TEXT if (current or done) else theme.TEXT_MUTED)
-        if ctx.is_phone:
-            chip = ft.Container(content=number, width=38, height=38, border_radius=19, bgcolor=bg,
-                                border=ft.Border.all(3 if current else 1, colour), alignment=ft.Alignment.CENTER)
-        else:
-            icon = ft.Icons.CHECK if done else STEP_ICONS[step]
-            content = ft.Row([ft.Icon(icon, size=16, color=colour if not current else theme.YELLOW), number,
-                              ft.Text(step_name(ctx, step), size=13,
-                                      weight=ft.FontWeight.BOLD if current else ft.FontWeight.NORMAL,
-                                      color=theme.TEXT if (current or done) else theme.TEXT_MUTED)],
-                             spacing=5, tight=True)
-            chip = ft.Container(content=content, bgcolor=bg, border=ft.Border.all(3 if current else 1, colour),
-                                border_radius=18, padding=ft.Padding.symmetric(horizontal=10, vertical=6))
-        items.append(ft.Semantics(identifier=ids.event_step(int(step)), selected=current,
-                                  label=t("ui.events.step_label", step=int(step), name=step_name(ctx, step)),
-                                  content=chip))
-    row = ft.Row(items, wrap=not ctx.is_phone, spacing=4 if ctx.is_phone else 6, run_spacing=6,
-                 alignment=ft.MainAxisAlignment.SPACE_BETWEEN if ctx.is_phone else ft.MainAxisAlignment.START)
-    return ids.tag(ids.EVENT_STEPPER, row)
-
-
-# --------------------------------------------------------------------- the way on
-def _continue_label(ctx: UiContext, phase: EventPhaseView) -> str:
+def continue_label(ctx: UiContext, phase: EventPhaseView) -> str:
     t = ctx.texts.t
     step = phase.step
     if step is EventStep.EVENT_CARD and phase.event_card is not None:
@@ -106,133 +73,350 @@ def _continue_label(ctx: UiContext, phase: EventPhaseView) -> str:
     return t("ui.events.continue.next", name=step_name(ctx, EventStep(step + 1)))
 
 
-def _sender(ctx: UiContext) -> Callable[[list[GameCommand]], None]:
-    """Send commands, then what the steps reached only need tapped through; back to the
-    table once the phase is over."""
-    return lambda commands: go_on(ctx, commands, on_closed=lambda: ctx.navigate(TABLE))
+# --------------------------------------------------------------------- the top
+class Status:
+    """What the steps change on the track, in words: the Time token's slot and side."""
+
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        self.time = ft.Text("", size=14, color=theme.TEXT, weight=ft.FontWeight.BOLD)
+        self.backup = ft.Text("", size=14, color=theme.TEXT, weight=ft.FontWeight.BOLD)
+        self.backup_pill = self._pill(self.backup)
+        self.root = ids.tag(ids.EVENT_STATUS, ft.Row([self._pill(self.time, theme.SURFACE_HIGH), self.backup_pill],
+                                                     wrap=True, spacing=6, run_spacing=6))
+
+    @staticmethod
+    def _pill(text: ft.Text, bgcolor: str | None = None) -> ft.Container:
+        return ft.Container(content=text, bgcolor=bgcolor, border_radius=20,
+                            padding=ft.Padding.symmetric(horizontal=10, vertical=3))
+
+    def show(self) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        t, game = ctx.texts.t, ctx.game
+        put(self.time, value=t("ui.track.time", slot=game.time))
+        put(self.backup, value=t("ui.track.backup_on") if game.time_active else t("ui.track.backup_off"))
+        put(self.backup_pill, bgcolor=theme.BLUE_DARK if game.time_active else theme.RED_DARK)
 
 
-def _continue(ctx: UiContext, gate: CommandGate, phase: EventPhaseView) -> list[ft.Control]:
-    """The step's way on: the board's answers first (each its own command, undone one by
-    one), then `continue_event_phase` and the follow-ups. Enabled exactly when the engine
-    accepts the first of them now."""
-    first = answers_first(phase)
-    command = ContinueEventPhase(at=phase.step)
-    gating = first[0] if first else command
-    refusal = gate.refusal(gating)
-    title = _continue_label(ctx, phase)
-    send = _sender(ctx)
+class _StepChip:
+    def __init__(self, screen: KeptScreen, step: EventStep, phone: bool) -> None:
+        self.screen = screen
+        self.step = step
+        self.phone = phone
+        self.number = ft.Text(str(int(step)), size=18 if phone else 15, weight=ft.FontWeight.BOLD)
+        self.icon = ft.Icon(STEP_ICONS[step], size=16)
+        self.name = ft.Text("", size=13)
+        if phone:
+            self.frame = ft.Container(content=self.number, width=38, height=38, border_radius=19,
+                                      alignment=ft.Alignment.CENTER)
+        else:
+            self.frame = ft.Container(content=ft.Row([self.icon, self.number, self.name], spacing=5, tight=True),
+                                      border_radius=18, padding=ft.Padding.symmetric(horizontal=10, vertical=6))
+        self.root = ft.Semantics(identifier=ids.event_step(int(step)), selected=False, content=self.frame)
 
-    def tapped(_e) -> None:
-        if not first and ctx.session.game_ending(command) is not None:
-            gate.run(command, title=title)  # asks first; nothing follows the end of the game
+    def show(self, current: EventStep) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        now, done = self.step is current, self.step < current
+        colour = theme.YELLOW if now else (theme.GREEN if done else theme.OUTLINE)
+        name = step_name(ctx, self.step)
+        put(self.root, selected=now, label=ctx.texts.t("ui.events.step_label", step=int(self.step), name=name))
+        put(self.number, color=theme.TEXT if (now or done) else theme.TEXT_MUTED)
+        put(self.frame, bgcolor="#4a3c00" if now else (theme.SURFACE_HIGH if done else theme.SURFACE),
+            border=ft.Border.all(3 if now else 1, colour))
+        if not self.phone:
+            put(self.icon, icon=ft.Icons.CHECK if done else STEP_ICONS[self.step], color=colour)
+            put(self.name, value=name, weight=ft.FontWeight.BOLD if now else ft.FontWeight.NORMAL,
+                color=theme.TEXT if (now or done) else theme.TEXT_MUTED)
+
+
+class Stepper:
+    """Steps 4 to 11, the current one framed; done ones ticked (numbers only on a phone)."""
+
+    def __init__(self, screen: KeptScreen) -> None:
+        phone = screen.layout == PHONE
+        self.chips = [_StepChip(screen, step, phone) for step in EventStep]
+        self.root = ids.tag(ids.EVENT_STEPPER, ft.Row(
+            [chip.root for chip in self.chips], wrap=not phone, spacing=4 if phone else 6, run_spacing=6,
+            alignment=ft.MainAxisAlignment.SPACE_BETWEEN if phone else ft.MainAxisAlignment.START))
+
+    def show(self, current: EventStep) -> None:
+        for chip in self.chips:
+            chip.show(current)
+
+
+class NoPhase:
+    """No Event Phase running: start one (or the game is over)."""
+
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        self.note = Note(screen.changes)
+        self.start = CommandButton(screen.changes, ids.EVENT_START, icon=ft.Icons.PLAY_ARROW, tone="primary",
+                                   gate_of=screen.gate, page_of=screen.page)
+        self.card = Card(screen.changes, ft.Column([self.note.root, self.start.root], spacing=10),
+                         identifier=ids.EVENT_NO_PHASE)
+        self.root = self.card.root
+
+    def show(self) -> None:
+        ctx = self.screen.ctx
+        t, game = ctx.texts.t, ctx.game
+        self.card.show(t("ui.events.title"))
+        if game.is_over:
+            self.note.show(t("ui.events.over"), colour=theme.RED, icon=ft.Icons.FLAG)
+        else:
+            self.note.show(t("ui.events.no_phase", round=game.shown_round))
+        self.start.show_command(StartEventPhase(), t("ui.events.panel.start"), visible=not game.is_over)
+
+
+class StepPanel:
+    """The current step: its instruction and its body (each step's built once)."""
+
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        self.help = Note(screen.changes)
+        self.bodies: dict[EventStep, Any] = {
+            EventStep.CSS_LAUNCH: CssStep(screen),
+            EventStep.TIME: TimeStep(screen),
+            EventStep.NOISE: NoiseStep(screen),
+            EventStep.ATTACKS: AttacksStep(screen),
+            EventStep.FIRE: FireStep(screen),
+            EventStep.EVENT_CARD: EventCardStep(screen),
+            EventStep.DEVELOPMENT: DevelopmentStep(screen),
+            EventStep.ROUND_END: _RoundEndStep(screen),
+        }
+        self.card = Card(screen.changes, ft.Column([self.help.root, *(body.root for body in self.bodies.values())],
+                                                   spacing=10), help_of=screen.help, identifier=ids.EVENT_STEP_PANEL)
+        self.root = self.card.root
+        # What this show brought that the table must see first (a scroll key), if anything.
+        self.scroll_to: str | None = None
+
+    @property
+    def development(self) -> DevelopmentStep:
+        return self.bodies[EventStep.DEVELOPMENT]
+
+    def show(self, phase: EventPhaseView) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        t = ctx.texts.t
+        step = phase.step
+        topic = event_card_topic(phase.event_card) if step is EventStep.EVENT_CARD and phase.event_card \
+            else STEP_TOPICS[int(step)]
+        self.card.show(t("ui.events.step_title", step=int(step), name=step_name(ctx, step)), topic=topic,
+                       help_tip=t("ui.rules.help"))
+        # Once the bag has developed, the token says what happened: the instruction gives way.
+        self.help.show(t(f"ui.events.help.{step.name.lower()}"), icon=STEP_ICONS[step], colour=theme.BLUE,
+                       visible=not (step is EventStep.DEVELOPMENT and phase.developed))
+        self.scroll_to = None
+        for body_step, body in self.bodies.items():
+            put(body.root, visible=body_step is step)
+            if body_step is step:
+                shown = body.show()
+                if shown and body_step in SCROLL_KEYS:
+                    self.scroll_to = SCROLL_KEYS[body_step]
+
+
+class _RoundEndStep:
+    def __init__(self, screen: KeptScreen) -> None:
+        self.lines = RoundEnd(screen, ahead=False)
+        self.root = self.lines.root
+
+    def show(self) -> None:
+        self.lines.show()
+
+
+# --------------------------------------------------------------------- the way on
+class WayOn:
+    """The step's way on and its other main action, at the window's bottom edge: why the
+    phase cannot go on yet; step 7's Resolve; step 10's development and encounter draw;
+    step 8's Nest answers (each also goes on), or the step's own `event-continue`."""
+
+    def __init__(self, screen: "RunnerScreen", development: DevelopmentStep) -> None:
+        self.screen = screen
+        changes = screen.changes
+        self.blocked = ft.Text("", size=14, color=theme.TEXT_MUTED)
+        self.blocked_tag = ids.tag(ids.EVENT_BLOCKED, self.blocked)
+        self.resolve = CommandButton(changes, ids.EVENT_ATTACK_RESOLVE, icon=ft.Icons.STYLE, tone="danger",
+                                     gate_of=screen.gate, page_of=screen.page, on_tap=self._resolve)
+        self.development = development
+        self.nest = {yes: CommandButton(changes, ids.EVENT_NEST_FIRE_YES if yes else ids.EVENT_NEST_FIRE_NO,
+                                        tone="danger" if yes else "primary",
+                                        icon=ft.Icons.LOCAL_FIRE_DEPARTMENT if yes else ft.Icons.ARROW_FORWARD,
+                                        gate_of=screen.gate, page_of=screen.page,
+                                        on_tap=lambda yes=yes: self._answer_nest(yes))
+                     for yes in (True, False)}
+        self.nest_row = ft.Row([button.root for button in self.nest.values()], wrap=True, spacing=8, run_spacing=8)
+        self.continues = {step: CommandButton(changes, ids.EVENT_CONTINUE, icon=ft.Icons.ARROW_FORWARD, tone="primary",
+                                              gate_of=screen.gate, page_of=screen.page,
+                                              on_tap=lambda step=step: self._continue(step))
+                          for step in EventStep}
+        self.root = [self.blocked_tag, self.resolve.root, development.develop.root, development.draw_button.root,
+                     self.nest_row, *(button.root for button in self.continues.values())]
+
+    def hide(self) -> None:
+        put = self.screen.changes.put
+        for control in self.root:
+            put(control, visible=False)
+
+    def show(self, phase: EventPhaseView) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        t = ctx.texts.t
+        step = phase.step
+        armed = draft_of(ctx).armed if step is EventStep.ATTACKS else None
+        if armed is not None:
+            self.resolve.show_command(armed_attack(armed), t("ui.events.attack.resolve"))
+        else:
+            self.resolve.show("", refused=None, visible=False)
+        if step is not EventStep.DEVELOPMENT:
+            put(self.development.develop.root, visible=False)
+            put(self.development.draw_button.root, visible=False)
+        asking = step is EventStep.FIRE and asks_the_nest(phase)
+        put(self.nest_row, visible=asking)
+        if asking:
+            for yes, button in self.nest.items():
+                button.show_command(EventFireDamage(nest_fire=yes),
+                                    t("ui.events.fire.yes_next" if yes else "ui.events.fire.no_next"))
+        first = answers_first(phase)
+        gating = first[0] if first else ContinueEventPhase(at=step)
+        for button_step, button in self.continues.items():
+            if button_step is step and not asking:
+                button.show_command(gating, continue_label(ctx, phase))
+            else:
+                button.show("", refused=None, visible=False)
+        refusal = None if asking else self.screen.gate().refusal(gating)
+        put(self.blocked_tag, visible=refusal is not None)
+        if refusal is not None:
+            put(self.blocked, value=ctx.texts.error(refusal))
+
+    # -- taps: each reads the game as it is now ----------------------------------------
+    def _phase_at(self, step: EventStep) -> EventPhaseView | None:
+        phase = self.screen.ctx.game.event_phase
+        return phase if phase is not None and phase.step is step else None
+
+    def _continue(self, step: EventStep) -> None:
+        ctx = self.screen.ctx
+        command = ContinueEventPhase(at=step)
+        phase = self._phase_at(step)
+        if phase is None:
+            # A tap that arrived once the phase had moved on: the engine says so.
+            ctx.attempt(lambda: ctx.session.execute(command))
             return
-        send([*first, command])
+        first = answers_first(phase)
+        if not first and ctx.session.game_ending(command) is not None:
+            ctx.gate().run(command, title=continue_label(ctx, phase))  # asks first; nothing follows the end
+            return
+        go_on(ctx, [*first, command], on_closed=lambda: ctx.navigate(TABLE))
 
-    rows: list[ft.Control] = [ft.Divider(height=1, color=theme.OUTLINE)]
-    if refusal is not None:
-        rows.append(ids.tag(ids.EVENT_BLOCKED, theme.muted(ctx.texts.error(refusal), size=14)))
-    button = command_button(gate, gating, label=title, icon=ft.Icons.ARROW_FORWARD,
-                            identifier=ids.EVENT_CONTINUE, tone="primary", on_click=tapped)
-    # Each step's button is its own control: a second tap that arrives once the page shows
-    # the next step is not taken for that step's (it is told it came late).
-    button.key = f"event-continue-{int(phase.step)}"
-    rows.append(button)
-    return rows
+    def _answer_nest(self, yes: bool) -> None:
+        ctx = self.screen.ctx
+        go_on(ctx, [EventFireDamage(nest_fire=yes), ContinueEventPhase(at=EventStep.FIRE)],
+              on_closed=lambda: ctx.navigate(TABLE))
 
-
-def _development_step(ctx: UiContext, gate: CommandGate, phase: EventPhaseView) -> list[ft.Control]:
-    rows = build_development_step(ctx, gate)
-    if phase.developed and ctx.game.bag.awaiting is None:
-        rows.append(round_end_ahead(ctx))
-    return rows
-
-
-def _step_panel(ctx: UiContext, gate: CommandGate, phase: EventPhaseView) -> ft.Control:
-    t = ctx.texts.t
-    step = phase.step
-    rows: list[ft.Control] = [note(t(f"ui.events.help.{step.name.lower()}"), icon=STEP_ICONS[step], colour=theme.BLUE)]
-    if step is EventStep.CSS_LAUNCH:
-        rows += css_step(ctx, gate)
-    elif step is EventStep.TIME:
-        rows += time_step(ctx)
-    elif step is EventStep.NOISE:
-        rows += noise_step(ctx, phase)
-    elif step is EventStep.ATTACKS:
-        rows += attacks_step(ctx, gate, phase)
-    elif step is EventStep.FIRE:
-        rows += fire_step(ctx, gate, phase, _sender(ctx))
-    elif step is EventStep.EVENT_CARD:
-        rows += event_card_step(ctx, gate, phase)
-    elif step is EventStep.DEVELOPMENT:
-        rows += _development_step(ctx, gate, phase)
-    else:
-        rows += round_end_step(ctx)
-    if not (step is EventStep.FIRE and asks_the_nest(phase)):
-        rows += _continue(ctx, gate, phase)
-    title = t("ui.events.step_title", step=int(step), name=step_name(ctx, step))
-    topic = event_card_topic(phase.event_card) if step is EventStep.EVENT_CARD and phase.event_card else STEP_TOPICS[int(step)]
-    return ids.tag(ids.EVENT_STEP_PANEL, theme.card(ft.Column(rows, spacing=10), title=title,
-                                                    help=help_button(ctx, topic)))
+    def _resolve(self) -> None:
+        ctx = self.screen.ctx
+        draft = draft_of(ctx)
+        armed = draft.armed
+        if armed is None or self._phase_at(EventStep.ATTACKS) is None:
+            return
+        draft.armed = None
+        ctx.gate().run(armed_attack(armed), title=ctx.texts.t("ui.events.attack.resolve"))
+        ctx.rerender()
 
 
-# --------------------------------------------------------------------- no phase running
-def _no_phase(ctx: UiContext, gate: CommandGate) -> ft.Control:
-    t = ctx.texts.t
-    game = ctx.game
-    if game.is_over:
-        body: list[ft.Control] = [note(t("ui.events.over"), colour=theme.RED, icon=ft.Icons.FLAG)]
-    else:
-        body = [note(t("ui.events.no_phase", round=game.shown_round), icon=ft.Icons.INFO_OUTLINE),
-                command_button(gate, StartEventPhase(), label=t("ui.events.panel.start"), icon=ft.Icons.PLAY_ARROW,
-                               identifier=ids.EVENT_START, tone="primary")]
-    return ids.tag(ids.EVENT_NO_PHASE, theme.card(ft.Column(body, spacing=10), title=t("ui.events.title")))
+# --------------------------------------------------------------------- the side
+class _LogLine:
+    def __init__(self, changes) -> None:
+        self.changes = changes
+        self.text = ft.Text("", size=14)
+        self.root = ft.Container(content=self.text, padding=ft.Padding.symmetric(vertical=4),
+                                 border=ft.Border.only(bottom=ft.BorderSide(1, theme.OUTLINE)))
+
+    def show(self, texts, entry) -> None:
+        self.changes.put(self.text, value=texts.entry(entry), weight=ft.FontWeight.BOLD if entry.announce else None,
+                         color=theme.YELLOW if entry.announce else theme.TEXT)
 
 
-def _phase_log(ctx: UiContext) -> ft.Control:
-    texts = ctx.texts
-    entries = ctx.session.history(since=phase_start_seq(ctx.game), limit=PHASE_LOG_MAX)
-    lines: list[ft.Control] = [
-        ft.Container(
-            content=ft.Text(texts.entry(e), size=14, weight=ft.FontWeight.BOLD if e.announce else None,
-                            color=theme.YELLOW if e.announce else theme.TEXT),
-            padding=ft.Padding.symmetric(vertical=4),
-            border=ft.Border.only(bottom=ft.BorderSide(1, theme.OUTLINE)),
-        )
-        for e in entries
-    ]
-    body: ft.Control
-    if not lines:
-        body = theme.muted(texts.t("ui.events.log_empty"))
-    elif ctx.is_phone:
-        body = ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-    else:
-        # Beside the steps, a list of its own that scrolls, as the table's log does.
-        body = ft.ListView(lines, spacing=0, height=max(260.0, (ctx.page.height or 800) - 300))
-    return ids.tag(ids.EVENT_PHASE_LOG, theme.card(body, title=texts.t("ui.events.log_title")))
+class PhaseLog:
+    """What happened in this Event Phase, newest first; read once per feed and language."""
+
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        self.holder = ft.Column([], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.lines: KeyedItems[_LogLine] = KeyedItems(screen.changes, self.holder, lambda _key: _LogLine(screen.changes))
+        self.empty = theme.muted("")
+        self.card = Card(screen.changes, ft.Column([self.empty, self.holder], spacing=0, tight=True),
+                         identifier=ids.EVENT_PHASE_LOG)
+        self.root = self.card.root
+        self.read: tuple | None = None
+
+    def show(self) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        texts = ctx.texts
+        self.card.show(texts.t("ui.events.log_title"))
+        read = (ctx.feed.version if ctx.feed is not None else None, texts.lang)
+        if read == self.read:
+            return
+        self.read = read
+        from ..log_view import line_keys
+
+        entries = ctx.session.history(since=phase_start_seq(ctx.game), limit=PHASE_LOG_MAX)
+        self.lines.show(zip(line_keys(entries), entries), lambda line, entry: line.show(texts, entry))
+        put(self.empty, visible=not entries)
+        if not entries:
+            put(self.empty, value=texts.t("ui.events.log_empty"))
 
 
-def _tools(ctx: UiContext) -> ft.Control:
-    t = ctx.texts.t
-    button = ids.tag(ids.DECKS, styled_button(t("ui.events.panel.decks"), icon=ft.Icons.LAYERS, compact=True,
-                                               on_click=lambda _e: open_screen(ctx, DECKS, back_to=RUNNER)))
-    return ft.Row([button], wrap=True)
+# --------------------------------------------------------------------- the screen
+class RunnerScreen(KeptScreen):
+    def __init__(self, ctx: UiContext, shell: Any = None) -> None:
+        super().__init__(ctx, shell)
+        phone = self.layout == PHONE
+        self.header = Header(self, lambda: self.ctx.navigate(TABLE))
+        self.status = Status(self)
+        self.no_phase = NoPhase(self)
+        self.stepper = Stepper(self)
+        self.panel = StepPanel(self)
+        self.way_on = WayOn(self, self.panel.development)
+        self.decks = ActionButton(self.changes, ids.DECKS, icon=ft.Icons.LAYERS, compact=True, page_of=self.page,
+                                  on_tap=lambda: open_screen(self.ctx, DECKS, back_to=RUNNER))
+        self.log = PhaseLog(self)
+        tools = ft.Row([self.decks.root], wrap=True)
+        main = [self.no_phase.root, self.stepper.root, self.panel.root]
+        if phone:
+            self.pinned = Pinned(self.changes, body=[self.header.root, self.status.root, *main, tools, self.log.root],
+                                 footer=self.way_on.root, phone=True)
+        else:
+            self.pinned = Pinned(self.changes, head=[self.header.root, self.status.root], body=main,
+                                 footer=self.way_on.root, side=[tools, self.log.root], phone=False)
+        self.root = self.pinned.root
 
+    def put_view(self) -> None:
+        ctx, put = self.ctx, self.changes.put
+        t, game = ctx.texts.t, ctx.game
+        phase = game.event_phase
+        self.pinned.show(ctx.page.height, ctx.width - 2 * theme.PAGE_PADDING)
+        # One round number on every step: the round whose Event Phase this is (step 11 names
+        # the next one only as the next round). On a phone the stepper says the rest.
+        title = t("ui.events.title_round", round=phase.round) if phase is not None else t("ui.events.title")
+        self.header.show(title, None if ctx.is_phone else t("ui.events.subtitle"), t("ui.events.back"))
+        self.status.show()
+        put(self.no_phase.root, visible=phase is None)
+        put(self.stepper.root, visible=phase is not None)
+        put(self.panel.root, visible=phase is not None)
+        if phase is None:
+            self.no_phase.show()
+            self.way_on.hide()
+        else:
+            self.stepper.show(phase.step)
+            self.panel.show(phase)
+            self.way_on.show(phase)
+            if self.panel.scroll_to is not None:
+                self._bring_into_view(self.panel.scroll_to)
+        self.decks.show(t("ui.events.panel.decks"), refused=None)
+        self.log.show()
 
-def build_runner_screen(ctx: UiContext) -> ft.Control:
-    t = ctx.texts.t
-    game = ctx.game
-    gate = ctx.gate()
-    phase = game.event_phase
-    # One round number on every step: the round whose Event Phase this is (step 11 names
-    # the next one only as the next round).
-    title = t("ui.events.title_round", round=phase.round) if phase is not None else t("ui.events.title")
-    # On a phone the stepper says it already: the room goes to the step.
-    subtitle = None if ctx.is_phone else t("ui.events.subtitle")
-    head = [screen_header(ctx, title, subtitle, back_key="ui.events.back",
-                          on_back=lambda: ctx.navigate(TABLE)),
-            ids.tag(ids.EVENT_STATUS, status_line(ctx.texts, game))]
-    if phase is None:
-        return page(ctx, head, [_no_phase(ctx, gate)], [_tools(ctx), _phase_log(ctx)])
-    main = [_stepper(ctx, phase), _step_panel(ctx, gate, phase)]
-    return page(ctx, head, main, [_tools(ctx), _phase_log(ctx)])
+    def _bring_into_view(self, key: str) -> None:
+        body = self.pinned.body
+        if body.scroll is None:
+            return
+        try:
+            self.ctx.page.run_task(body.scroll_to, scroll_key=key, duration=250)
+        except Exception:  # noqa: BLE001 - scrolling is a nicety, never a failure
+            pass

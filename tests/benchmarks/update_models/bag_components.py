@@ -20,14 +20,15 @@ from companion.engine.commands import (AddToBag, IntruderToTechnicalCorridor, Ki
                                        RemoveIntruder, ReturnIntrudersToBag, SetShowOdds)
 from companion.ui import ids, theme
 from companion.ui.bag.draft import draft_of
-from companion.ui.bag.encounter import build_encounter_form, encounter_command, is_development_step
+from companion.ui.bag.encounter import encounter_command, is_development_step
 from companion.ui.bag.panels import history_entries, open_return_dialog
-from companion.ui.bag.reveal import build_reveal
 from companion.ui.context import UiContext
-from companion.ui.kit.chips import chosen_seat
+from companion.ui.kit.chips import active_seats
 from companion.ui.kit.gate import command_button
 from companion.ui.log_view import _line, line_keys
 from companion.ui.rules_screen import help_button
+
+from .rebuilt_bag_parts import build_encounter_form, build_reveal
 
 from .bag_rebuilt import _board_row, _count_row, _header, build_development, build_eggs, build_odds
 
@@ -155,8 +156,9 @@ def BagScreen(shown: Shown, ctx: UiContext):
     game, texts = ctx.game, ctx.texts
     bag, lang = game.bag, texts.lang
     draft = draft_of(ctx)
-    draft.notice(bag.last_draw)
-    draft.pick_seat(chosen_seat(draft.seat, game))
+    draft.notice(game)
+    if draft.seat not in active_seats(game):
+        draft.pick_seat(None)
     running = not game.is_over
     command = encounter_command(draft)
     panels: list[ft.Control] = [ft.memo(Header)(ctx, lang, bag.physical_bag)]

@@ -12,9 +12,9 @@ from companion.engine.commands import (AddToBag, IntruderToTechnicalCorridor, Ki
                                        RemoveIntruder, ReturnIntrudersToBag, SetShowOdds)
 from companion.ui import ids, theme
 from companion.ui.bag.draft import draft_of
-from companion.ui.bag.encounter import build_encounter_form, development_button, is_development_step
+from companion.ui.bag.encounter import development_button, is_development_step
 from companion.ui.bag.panels import history_entries, open_return_dialog
-from companion.ui.bag.reveal import BAG_SCREEN, build_reveal
+from companion.ui.bag.reveal import BAG_SCREEN
 from companion.ui.context import UiContext
 from companion.ui.kit.gate import CommandGate, command_button, styled_button
 from companion.ui.kit.kinds import DARK_ICON, KIND_COLOURS, LIGHT_ICON, kind_badge, kind_name
@@ -22,6 +22,8 @@ from companion.ui.kit.memo import kept_items, kept_panel
 from companion.ui.kit.numbers import percent
 from companion.ui.log_view import log_lines
 from companion.ui.rules_screen import help_button
+
+from .rebuilt_bag_parts import build_encounter_form, build_reveal
 
 TABLE, BAG = "table", BAG_SCREEN
 

@@ -1,0 +1,94 @@
+"""A kept screen whose main actions stay in view, on every size from a 360×640 phone up: its
+body scrolls in the room the window leaves below the app bar and the status strip, and its
+footer (a step's way on, a form's Resolve) sits under the body, at the window's bottom
+edge, however long the body is.
+
+Why: in one scrolling column the button that goes on ends up one or two screens down on a
+small phone (a step's Continue, an attack's Resolve). Flet pins nothing inside a scrolling
+column, and a screen's holder is one; so the screen takes the window's height less what
+stands above it (`ROOM_ABOVE`: the app bar, the page's padding and the status strip at
+its tallest) and scrolls its body itself. When the strip is shorter, the difference stays
+empty under the footer. Without a known window height (a test's page), the screen is one
+plain column, as before.
+
+    pinned = Pinned(screen.changes, body=[...], footer=[...], side=[...], phone=...)
+    screen.root = pinned.root
+    ...
+    pinned.show(ctx.page.height)       # in the screen's put_view
+    pinned.scroll_to_top(ctx.page)     # after something new appeared at the top
+"""
+from __future__ import annotations
+
+import logging
+from typing import Sequence
+
+import flet as ft
+
+from .. import theme
+from .kept import Changes
+
+log = logging.getLogger(__name__)
+
+# Above a game screen: the app bar (56), the page's padding above and below (2 × 12), the
+# gap between the status strip and the screens (10) and the strip itself at its tallest
+# on a phone (three rows of chips, 86).
+ROOM_ABOVE = 56 + 2 * theme.PAGE_PADDING + 10 + 86
+# Below this the screen is not worth pinning: the body would be a slit.
+MIN_ROOM = 320
+
+
+def room_below_the_strip(window_height: float | None) -> float | None:
+    """The height a pinned screen takes in a window `window_height` tall (None: not pinned)."""
+    if not window_height:
+        return None
+    room = window_height - ROOM_ABOVE
+    return room if room >= MIN_ROOM else None
+
+
+class Pinned:
+    """`body` scrolls, `footer` stays under it; on larger screens `head` stays above both
+    and `side` scrolls in a narrower column beside them."""
+
+    def __init__(self, changes: Changes, *, body: Sequence[ft.Control], footer: Sequence[ft.Control],
+                 head: Sequence[ft.Control] = (), side: Sequence[ft.Control] = (), phone: bool) -> None:
+        self.changes = changes
+        stretch = ft.CrossAxisAlignment.STRETCH
+        self.body = ft.Column(list(body), spacing=theme.GAP, horizontal_alignment=stretch)
+        self.footer = ft.Container(
+            content=ft.Column(list(footer), spacing=8, tight=True, horizontal_alignment=stretch),
+            bgcolor=theme.BACKGROUND, border=ft.Border.only(top=ft.BorderSide(1, theme.OUTLINE)),
+            padding=ft.Padding.only(top=8))
+        self.main = ft.Column([self.body, self.footer], spacing=0, horizontal_alignment=stretch)
+        self.side: ft.Column | None = None
+        if phone or not side:
+            self.row: ft.Control = self.main
+        else:
+            self.side = ft.Column(list(side), spacing=theme.GAP, horizontal_alignment=stretch)
+            self.main.expand = 3
+            self.side.expand = 2
+            self.row = ft.Row([self.main, self.side], vertical_alignment=ft.CrossAxisAlignment.START,
+                              spacing=theme.GAP)
+        self.root = ft.Column([*head, self.row], spacing=theme.GAP, horizontal_alignment=stretch)
+
+    def show(self, window_height: float | None, width: float) -> None:
+        put = self.changes.put
+        room = room_below_the_strip(window_height)
+        pinned = room is not None
+        put(self.root, height=room, width=width)
+        scroll = ft.ScrollMode.AUTO if pinned else None
+        put(self.body, scroll=scroll, expand=pinned)
+        if self.side is not None:
+            put(self.side, scroll=scroll)
+            put(self.row, expand=pinned, vertical_alignment=ft.CrossAxisAlignment.STRETCH if pinned
+                else ft.CrossAxisAlignment.START)
+        else:
+            put(self.main, expand=pinned)
+
+    def scroll_to_top(self, page: ft.Page) -> None:
+        """Bring the body's top back into view (something new appeared there)."""
+        if self.body.scroll is None:
+            return
+        try:
+            page.run_task(self.body.scroll_to, offset=0, duration=200)
+        except Exception as exc:  # noqa: BLE001 - scrolling is a nicety, never a failure
+            log.debug("could not scroll the body: %s", exc)

@@ -1,0 +1,157 @@
+"""Forms that ask who, where and which intruder open empty in every new situation: the
+table's Attack after an earlier attack, step 8's injury check in a later Event Phase, the
+encounter after a change of phase, the Queen question asked again. Nothing is carried
+from before, a new place asks again whether the Character ignores Darkness, and the form's
+action stays disabled until every asked field is answered."""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.engine.bag_model import Awaiting, TokenOutcome
+from companion.engine.commands import AnswerQueenInNest, DevelopBag, PlaceFire, StartEventPhase
+from companion.engine.phase_state import EventStep
+from companion.ui import ids
+from companion.ui.announcements import Announcer
+from companion.ui.bag.draft import draft_of as bag_draft_of
+from companion.ui.bag.questions import QuestionPrompter
+from companion.ui.bag.screen import build_bag_screen
+from companion.ui.events import ATTACK, RUNNER, build_events_screen, open_screen
+from companion.ui.events.draft import draft_of
+from tests.support.deck_helpers import next_runner_command
+
+from .test_ui_bag import _quiet_dialogs, _setup
+from .test_ui_events import _click, _disabled, _find, _new, _tap, _to_css_space
+from .ui_tree import make_context, make_controller, walk
+
+ATTACK_PICKS = (ids.attack_attacker("adult"), ids.attack_seat(2), ids.attack_target("standard"),
+                ids.attack_place("S-02"))
+
+
+def _chosen(control, prefix: str) -> set[str]:
+    """The identifiers starting with `prefix` shown selected."""
+    return {item.identifier for item in walk(control) if isinstance(item, ft.Semantics) and item.selected
+            and (item.identifier or "").startswith(prefix)}
+
+
+def _controller(tmp_path):
+    controller = make_controller(tmp_path)
+    _new(controller)
+    return controller
+
+
+def test_the_attack_form_opens_empty_and_resolves_only_once_every_answer_is_given(tmp_path):
+    controller = _controller(tmp_path)
+    ctx = make_context(controller, "pt-BR", 390)
+    ctx.navigate = lambda _screen: None
+    open_screen(ctx, ATTACK)
+    screen = build_events_screen(ctx, ATTACK)
+    assert _chosen(screen, "attack-") == set()
+    for identifier in ATTACK_PICKS:
+        assert _disabled(_find(build_events_screen(ctx, ATTACK), ids.ATTACK_RESOLVE)), identifier
+        _tap(ctx, ATTACK, identifier)
+    screen = build_events_screen(ctx, ATTACK)
+    assert _chosen(screen, "attack-") == set(ATTACK_PICKS)
+    _click(_find(screen, ids.ATTACK_RESOLVE))
+    assert controller.state.latest.attack is not None
+    # The attack went through: the form, still on screen under its result, is empty again.
+    screen = build_events_screen(ctx, ATTACK)
+    assert ids.ATTACK_VERDICT in {item.identifier for item in walk(screen) if isinstance(item, ft.Semantics)}
+    assert _chosen(screen, "attack-") == set()
+    assert _disabled(_find(screen, ids.ATTACK_RESOLVE))
+    # Opened again later (another attack, another round): nothing from round 1.
+    _tap(ctx, ATTACK, ids.attack_attacker("creeper"))
+    _tap(ctx, ATTACK, ids.attack_seat(3))
+    open_screen(ctx, ATTACK)
+    screen = build_events_screen(ctx, ATTACK)
+    assert _chosen(screen, "attack-") == set()
+    assert _disabled(_find(screen, ids.ATTACK_RESOLVE))
+
+
+def test_another_place_asks_again_whether_the_character_ignores_darkness(tmp_path):
+    controller = _controller(tmp_path)
+    ctx = make_context(controller, "tr", 390)
+    open_screen(ctx, ATTACK)
+    for identifier in (*ATTACK_PICKS, ids.ATTACK_IGNORE_DARKNESS):
+        _tap(ctx, ATTACK, identifier)
+    assert draft_of(ctx).ignore_darkness
+    _tap(ctx, ATTACK, ids.attack_place("S-03"))
+    assert not draft_of(ctx).ignore_darkness
+    assert ids.ATTACK_IGNORE_DARKNESS not in _chosen(build_events_screen(ctx, ATTACK), "attack-")
+
+
+def _to_fire_step(controller) -> None:
+    for _ in range(40):
+        phase = controller.state.event_phase
+        if phase is not None and phase.step is EventStep.FIRE:
+            return
+        if phase is None:
+            controller.execute(StartEventPhase())
+            continue
+        controller.execute(next_runner_command(controller.state, controller.rules))
+    raise AssertionError("never reached step 8")
+
+
+def test_step_8_opens_with_no_intruder_chosen_in_each_event_phase(tmp_path):
+    controller = _controller(tmp_path)
+    _to_css_space(controller)
+    controller.execute(PlaceFire())  # a Fire marker: step 8 asks which intruders burn
+    ctx = make_context(controller, "pt-BR", 390)
+    _to_fire_step(controller)
+    screen = build_events_screen(ctx, RUNNER)
+    assert _chosen(screen, "injury-") == set()
+    assert _disabled(_find(screen, ids.INJURY_RESOLVE))
+    _tap(ctx, RUNNER, ids.injury_intruder("adult"))
+    assert _chosen(build_events_screen(ctx, RUNNER), "injury-") == {ids.injury_intruder("adult")}
+    assert not _disabled(_find(build_events_screen(ctx, RUNNER), ids.INJURY_RESOLVE))
+    # The phase goes on without a check; the next round's step 8 asks afresh.
+    first = controller.state.event_phase.round
+    while controller.state.event_phase is not None:
+        controller.execute(next_runner_command(controller.state, controller.rules))
+    _to_fire_step(controller)
+    assert controller.state.event_phase.round == first + 1
+    screen = build_events_screen(ctx, RUNNER)
+    assert _chosen(screen, "injury-") == set()
+    assert _disabled(_find(screen, ids.INJURY_RESOLVE))
+
+
+def test_the_encounter_form_forgets_who_and_where_in_another_phase(tmp_path):
+    controller = make_controller(tmp_path)
+    controller.new_game(_setup(), "t")
+    ctx = make_context(controller, "tr", 390)
+    ctx.rerender = lambda: None
+    for identifier in (ids.encounter_seat(1), ids.encounter_place("S-02"), ids.encounter_hand(3)):
+        _click(_find(build_bag_screen(ctx), identifier))
+    assert _chosen(build_bag_screen(ctx), "encounter-") == {ids.encounter_seat(1), ids.encounter_place("S-02"),
+                                                             ids.encounter_hand(3)}
+    assert not _disabled(_find(build_bag_screen(ctx), ids.DRAW_ENCOUNTER))
+    controller.execute(StartEventPhase())  # the Event Phase's encounters (step 10) are others
+    screen = build_bag_screen(ctx)
+    assert _chosen(screen, "encounter-") == set()
+    assert (bag_draft_of(ctx).seat, bag_draft_of(ctx).place, bag_draft_of(ctx).hand) == (None, None, None)
+    assert _disabled(_find(screen, ids.DRAW_ENCOUNTER))
+
+
+def test_the_queen_question_opens_empty_each_time_it_is_asked(tmp_path):
+    controller = make_controller(tmp_path)
+    controller.new_game(_setup(physical=True), "t")
+    ctx = make_context(controller, "pt-BR", 390)
+    _quiet_dialogs(ctx.page)
+    prompter = QuestionPrompter(ctx, Announcer(ctx.page, ctx.texts))
+    controller.execute(DevelopBag(outcome=TokenOutcome(kind="queen")))
+    prompter.sync()
+    dialog = ctx.page.dialogs[-1]
+    assert _chosen(dialog, "queen-") == set()
+    _click(_find(dialog, ids.queen_seat(2)))
+    _click(_find(ctx.page.dialogs[-1], ids.queen_place("S-02")))
+    assert _chosen(ctx.page.dialogs[-1], "queen-") == {ids.queen_seat(2), ids.queen_place("S-02")}
+    assert _disabled(_find(ctx.page.dialogs[-1], ids.QUEEN_IN_NEST_YES))  # the hand size is still asked
+    # Answered "no" on another screen, then taken back: the question is asked again, empty.
+    controller.execute(AnswerQueenInNest(character_in_nest=False))
+    prompter.sync()
+    assert not prompter.is_open
+    controller.undo()
+    assert controller.state.bag.awaiting is Awaiting.QUEEN_IN_NEST
+    prompter.sync()
+    assert prompter.is_open
+    assert _chosen(ctx.page.dialogs[-1], "queen-") == set()
+    assert (bag_draft_of(ctx).queen_seat, bag_draft_of(ctx).queen_place) == (None, None)

@@ -1,0 +1,170 @@
+"""The Event Phase screens on a 360×640 phone: at every runner step the way on (Continue,
+a step's answers, the development draw, an armed attack's Resolve) and the attack and
+injury forms' Resolve sit in the footer pinned at the window's bottom edge, outside the
+part that scrolls; no option's label is longer than a chip's line holds (its first line
+does not wrap: a longer one would be cut with no ellipsis); every dialog of these screens
+scrolls inside the window."""
+from __future__ import annotations
+
+import flet as ft
+import pytest
+
+from companion.engine.bag_model import Awaiting, TokenOutcome
+from companion.engine.commands import DevelopBag, PlaceFire, StartEventPhase
+from companion.engine.phase_state import EventStep
+from companion.ui import ids, theme
+from companion.ui.announcements import Announcer
+from companion.ui.bag.questions import QuestionPrompter
+from companion.ui.bag.screen import BagScreen
+from companion.ui.events.attack import AttackScreen
+from companion.ui.events.injury import InjuryScreen
+from companion.ui.events.runner import RunnerScreen
+from companion.ui.kit.kept import Chip
+from companion.ui.kit.pinned import ROOM_ABOVE
+from tests.support.deck_helpers import next_runner_command
+
+from .test_ui_bag import _quiet_dialogs, _setup
+from .test_ui_events import _new, _to_css_space
+from .ui_tree import make_context, make_controller, walk
+
+WIDTH, HEIGHT = 360, 640
+# The runner's ways on: one of them is the main action of every step.
+WAYS_ON = {ids.EVENT_CONTINUE, ids.EVENT_NEST_FIRE_YES, ids.EVENT_DEVELOP_BAG, ids.EVENT_ATTACK_RESOLVE}
+# One line of a chip at 360 px: the window less the page's and a card's padding, the chip's
+# padding and its icon, at about 8.6 px a bold 15 px letter.
+CHIP_LETTERS = int((WIDTH - 2 * theme.PAGE_PADDING - 2 * 16 - 24 - 24) / 8.6)
+
+
+def _small(controller, lang: str = "pt-BR"):
+    ctx = make_context(controller, lang, WIDTH)
+    ctx.page.height = HEIGHT
+    return ctx
+
+
+def _identifiers(control) -> set[str]:
+    return {item.identifier for item in walk(control) if isinstance(item, ft.Semantics) and item.identifier}
+
+
+def _shown(screen):
+    screen.show()
+    return screen
+
+
+def _assert_pinned(screen, actions: set[str]) -> None:
+    pinned = screen.pinned
+    assert pinned.root.height == HEIGHT - ROOM_ABOVE
+    assert pinned.body.scroll == ft.ScrollMode.AUTO and pinned.body.expand
+    in_footer = _identifiers(pinned.footer) & actions
+    assert in_footer, f"none of {actions} at the bottom edge"
+    assert not _identifiers(pinned.body) & actions
+
+
+def _chip_labels(screen) -> list[str]:
+    labels = []
+    for value in vars(screen).values():
+        labels += _labels_in(value, set())
+    return labels
+
+
+def _labels_in(part, seen: set[int]) -> list[str]:
+    """The first lines of every shown Chip held by a screen's parts."""
+    if id(part) in seen or isinstance(part, (str, int, float, ft.Control)) or part is None:
+        return []
+    seen.add(id(part))
+    if isinstance(part, Chip):
+        return [part.text.value] if part.root.visible is not False and part.text.value else []
+    items = part.values() if isinstance(part, dict) else part if isinstance(part, (list, tuple)) else (
+        vars(part).values() if hasattr(part, "__dict__") and type(part).__module__.startswith("companion.ui") else ())
+    found = []
+    for item in items:
+        found += _labels_in(item, seen)
+    return found
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "tr"])
+def test_every_runner_step_keeps_its_way_on_at_the_bottom_edge(tmp_path, lang):
+    controller = make_controller(tmp_path)
+    _new(controller)
+    _to_css_space(controller)
+    controller.execute(PlaceFire())  # step 8 asks its questions
+    ctx = _small(controller, lang)
+    controller.execute(StartEventPhase())
+    seen = set()
+    labels: list[str] = []
+    while controller.state.event_phase is not None:
+        screen = _shown(RunnerScreen(ctx))
+        _assert_pinned(screen, WAYS_ON)
+        labels += _chip_labels(screen)
+        seen.add(controller.state.event_phase.step)
+        controller.execute(next_runner_command(controller.state, controller.rules))
+    assert len(seen) >= 6
+    too_long = sorted({label for label in labels if len(label) > CHIP_LETTERS})
+    assert too_long == []
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "tr"])
+def test_the_attack_and_injury_forms_keep_resolve_at_the_bottom_edge(tmp_path, lang):
+    controller = make_controller(tmp_path)
+    _new(controller)
+    ctx = _small(controller, lang)
+    attack = _shown(AttackScreen(ctx))
+    _assert_pinned(attack, {ids.ATTACK_RESOLVE})
+    injury = _shown(InjuryScreen(ctx))
+    _assert_pinned(injury, {ids.INJURY_RESOLVE})
+    labels = _chip_labels(attack) + _chip_labels(injury) + _chip_labels(_shown(BagScreen(ctx)))
+    assert labels and sorted({label for label in labels if len(label) > CHIP_LETTERS}) == []
+
+
+def test_a_page_of_unknown_height_is_one_plain_column(tmp_path):
+    controller = make_controller(tmp_path)
+    _new(controller)
+    ctx = make_context(controller, "tr", WIDTH)
+    ctx.page.height = None
+    screen = _shown(AttackScreen(ctx))
+    assert screen.pinned.root.height is None and screen.pinned.body.scroll is None
+
+
+def test_the_dialogs_scroll_inside_a_small_phone(tmp_path):
+    controller = make_controller(tmp_path)
+    controller.new_game(_setup(physical=True), "t")
+    ctx = _small(controller)
+    _quiet_dialogs(ctx.page)
+    prompter = QuestionPrompter(ctx, Announcer(ctx.page, ctx.texts))
+    controller.execute(DevelopBag(outcome=TokenOutcome(kind="queen")))
+    assert controller.state.bag.awaiting is Awaiting.QUEEN_IN_NEST
+    prompter.sync()
+    from companion.ui.events.deck_screen import EVENT_DECK, show_card
+
+    show_card(ctx, EVENT_DECK, controller.rules.event_cards[0].id)
+    dialogs = ctx.page.dialogs[-2:]
+    assert len(dialogs) == 2
+    for dialog in dialogs:
+        assert dialog.scrollable
+        width = dialog.content.width
+        # Inside the window and its dialog margins (a wider content would be squeezed).
+        assert width is not None and width <= WIDTH - 2 * 8 - 2 * 10
+
+
+def test_an_event_card_whose_effect_asks_a_tap_is_scrolled_to_once(tmp_path):
+    from companion.engine.commands import DrawEventCard
+    from companion.ui.events.steps import EFFECTS_KEY
+
+    from .test_ui_events import _drive_to
+
+    controller = make_controller(tmp_path)
+    _new(controller)
+    _to_css_space(controller)
+    ctx = _small(controller)
+    scrolled: list = []
+    ctx.page.run_task = lambda _handler, **kwargs: scrolled.append(kwargs.get("scroll_key"))
+    controller.execute(StartEventPhase())
+    _drive_to(controller, EventStep.EVENT_CARD)
+    if controller.state.event_phase.event_card is not None:
+        controller.undo()  # drawn on entering the step: draw Power Surge instead
+    card = next(spec.id for spec in controller.rules.event_cards if spec.card == "power_surge")
+    controller.execute(DrawEventCard(card=card))
+    screen = RunnerScreen(ctx)
+    screen.show()
+    assert scrolled.count(EFFECTS_KEY) == 1
+    screen.show()  # the same card again: the table may have scrolled away, it is left there
+    assert scrolled.count(EFFECTS_KEY) == 1
