@@ -11,11 +11,11 @@ from .bag.screen import BagScreen
 from .events import build_events_screen
 from .events.draft import ATTACK, DECKS, INJURY, RUNNER
 from .home import build_home
-from .phone.join_screen import build_join_screen
-from .phone.seat_screen import build_seat_screen
+from .phone.join_screen import JoinScreen
+from .phone.seat_screen import SeatScreen
 from .routes import BAG, HOME, PLAYERS, RULES, SCANNER, SETUP, TABLE, VICTORY
 from .rules_screen import build_rules_screen
-from .scanner.handover import build_handover_screen
+from .scanner.handover import HandoverScreen
 from .screen_host import Kept, Rebuilt, Route
 from .table.players import build_players_screen
 from .table.view import build_table
@@ -37,14 +37,13 @@ TABLE_ROUTES: dict[str, Route] = {
     TABLE: Rebuilt(lambda ctx, shell: build_table(ctx, first_paint=shell.first_paint)),
     BAG: Kept(BagScreen),
     PLAYERS: Rebuilt(lambda ctx, _shell: build_players_screen(ctx)),
-    SCANNER: Rebuilt(lambda ctx, _shell: build_handover_screen(ctx)),
+    SCANNER: Kept(HandoverScreen),
     VICTORY: Rebuilt(lambda ctx, _shell: build_victory_screen(ctx)),
     **{name: _events(name) for name in (RUNNER, ATTACK, INJURY, DECKS)},
 }
 
 PHONE_ROUTES: dict[str, Route] = {
     RULES: Rebuilt(lambda ctx, shell: build_rules_screen(ctx, on_back=shell.leave_rules)),
-    SEAT: Rebuilt(lambda ctx, shell: build_seat_screen(ctx, on_leave=shell.leave_seat)),
-    JOIN: Rebuilt(lambda ctx, shell: build_join_screen(ctx, on_code=shell.join_with_code, message=shell.notice,
-                                                       on_message=shell.tell)),
+    SEAT: Kept(SeatScreen),
+    JOIN: Kept(JoinScreen),
 }
