@@ -19,7 +19,7 @@ from .scanner.handover import HandoverScreen
 from .screen_host import Kept, Rebuilt, Route
 from .table.players import build_players_screen
 from .table.view import build_table
-from .victory import build_victory_screen
+from .victory.screen import VictoryScreen
 
 # A phone's own screens: its seat's, or the join screen while it is nobody's.
 SEAT = "seat"
@@ -38,7 +38,7 @@ TABLE_ROUTES: dict[str, Route] = {
     BAG: Kept(BagScreen),
     PLAYERS: Rebuilt(lambda ctx, _shell: build_players_screen(ctx)),
     SCANNER: Kept(HandoverScreen),
-    VICTORY: Rebuilt(lambda ctx, _shell: build_victory_screen(ctx)),
+    VICTORY: Kept(VictoryScreen),
     **{name: _events(name) for name in (RUNNER, ATTACK, INJURY, DECKS)},
 }
 

@@ -113,7 +113,9 @@ class SeatScreen(KeptScreen):
         self.crew: KeyedItems[CrewRow] = KeyedItems(changes, self.crew_column, lambda seat: CrewRow(changes, int(seat)))
         self.crew_card = Card(changes, self.crew_column, identifier=ids.SEAT_CREW)
         self.leave = LinkButton(changes, ids.SEAT_LEAVE, icon=ft.Icons.LOGOUT, on_tap=lambda: self.on_leave())
-        self.game = ft.Column([self.over.root, self.own.root, *self.scanner.roots, *self.victory.roots,
+        # The Victory Check's steps and result come first: what the player does or looks for now.
+        self.game = ft.Column([self.over.root, *self.victory.first, self.own.root, *self.scanner.roots,
+                               self.victory.tokens.root,
                                self.waiting.root, self.crew_card.root,
                                self.leave.root], spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         # A Container gives the screen its own node in the accessibility tree (a bare Column does not).

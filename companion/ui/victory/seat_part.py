@@ -36,7 +36,8 @@ class OwnResult:
 
 class SeatVictory:
     """The player's result, their Victory Check steps and their tokens; `roots` go into the
-    screen's column, `show` says whether any of them is there."""
+    screen's column (`first`: what the player acts on or looks for at the end, above
+    everything else on their phone; `tokens`), `show` says whether any of them is there."""
 
     def __init__(self, changes: Changes, ctx_of: Callable[[], UiContext]) -> None:
         self.changes = changes
@@ -44,7 +45,8 @@ class SeatVictory:
         self.result = OwnResult(changes)
         self.steps = PrivateVictory(changes, ctx_of)
         self.tokens = OwnTokens(changes, ctx_of)
-        self.roots = [self.result.root, self.steps.root, self.tokens.root]
+        self.first = [self.result.root, self.steps.root]
+        self.roots = [*self.first, self.tokens.root]
 
     def show(self, view: GameView | None) -> bool:
         private = view.private if view is not None else None
