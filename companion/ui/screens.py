@@ -10,12 +10,13 @@ from __future__ import annotations
 from .bag.screen import BagScreen
 from .events import build_events_screen
 from .events.draft import ATTACK, DECKS, INJURY, RUNNER
-from .home import build_home
+from .home import HomeScreen
 from .phone.join_screen import JoinScreen
 from .phone.seat_screen import SeatScreen
 from .routes import BAG, HOME, PLAYERS, RULES, SCANNER, SETUP, TABLE, VICTORY
-from .rules_screen import build_rules_screen
+from .rules_screen import RulesScreen
 from .scanner.handover import HandoverScreen
+from .setup_wizard import SetupScreen
 from .screen_host import Kept, Rebuilt, Route
 from .table.players import build_players_screen
 from .table.view import build_table
@@ -31,9 +32,9 @@ def _events(name: str) -> Rebuilt:
 
 
 TABLE_ROUTES: dict[str, Route] = {
-    HOME: Rebuilt(lambda ctx, _shell: build_home(ctx)),
-    SETUP: Rebuilt(lambda _ctx, shell: shell.setup_wizard().build()),
-    RULES: Rebuilt(lambda ctx, shell: build_rules_screen(ctx, on_back=shell.leave_rules)),
+    HOME: Kept(HomeScreen),
+    SETUP: Kept(SetupScreen),
+    RULES: Kept(RulesScreen),
     TABLE: Rebuilt(lambda ctx, shell: build_table(ctx, first_paint=shell.first_paint)),
     BAG: Kept(BagScreen),
     PLAYERS: Rebuilt(lambda ctx, _shell: build_players_screen(ctx)),
@@ -43,7 +44,7 @@ TABLE_ROUTES: dict[str, Route] = {
 }
 
 PHONE_ROUTES: dict[str, Route] = {
-    RULES: Rebuilt(lambda ctx, shell: build_rules_screen(ctx, on_back=shell.leave_rules)),
+    RULES: Kept(RulesScreen),
     SEAT: Kept(SeatScreen),
     JOIN: Kept(JoinScreen),
 }

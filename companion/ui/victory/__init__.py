@@ -6,7 +6,7 @@ from __future__ import annotations
 from .contingency_panel import build_contingency_panel, build_own_tokens
 from .screen import VICTORY_SCREEN, build_victory_entry, build_victory_screen
 from .seat_part import SeatVictory, build_seat_parts
-from .setup_part import contingency_picker
+from .setup_part import ContingencyPicker
 
 __all__ = ["VICTORY_SCREEN", "build_victory_screen", "build_victory_entry", "build_contingency_panel",
-           "build_own_tokens", "build_seat_parts", "SeatVictory", "contingency_picker"]
+           "build_own_tokens", "build_seat_parts", "SeatVictory", "ContingencyPicker"]
