@@ -17,7 +17,7 @@ from .. import ids, theme
 from ..context import UiContext
 from .gate import styled_button
 from .kept import ActionButton, Changes, KeptScreen
-from .parts import LinkButton
+from .parts import LinkButton, bring_into_view
 
 KEPT = "handoff"
 # Page-local drafts, films and reveals of a player's private steps, forgotten on hand-back.
@@ -186,7 +186,11 @@ class HandoffPart:
         self.done = ActionButton(changes, purpose.done_id, icon=ft.Icons.VISIBILITY_OFF, tone="warning",
                                  page_of=screen.page, on_tap=self._back)
         self.cancel = LinkButton(changes, None, icon=ft.Icons.ARROW_BACK, on_tap=self._back)
-        self.held_part = ft.Column([self.holding, self.private.root, self.done.root, self.cancel.root],
+        # "Done" is brought into view when it appears: the player's next tap.
+        self.done_key = f"handoff-done-{purpose.name}"
+        self.done_frame = ft.Container(self.done.root, key=ft.ScrollKey(self.done_key))
+        self.moved = False
+        self.held_part = ft.Column([self.holding, self.private.root, self.done_frame, self.cancel.root],
                                    spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.root = ft.Column([self.curtain, self.held_part], spacing=theme.GAP,
                               horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -219,6 +223,8 @@ class HandoffPart:
                 forget_private(ctx)
         self.held = held
         put(self.root, visible=held is not None)
+        if held is None or member is None or not handoff.holding:
+            self.moved = False
         if held is None or member is None:
             return False
         put(self.curtain, visible=not handoff.holding)
@@ -236,4 +242,7 @@ class HandoffPart:
         self.private.show(held.view)
         self.done.show(t(self.purpose.done), refused=None, visible=moved)
         self.cancel.show(t("ui.common.cancel"), visible=not moved)
+        if moved and not self.moved:
+            bring_into_view(ctx.page, self.done_frame, self.done_key)
+        self.moved = moved
         return True

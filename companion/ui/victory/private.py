@@ -23,7 +23,7 @@ from ..context import UiContext
 from ..kit.chips import label
 from ..kit.kept import ActionButton, Card, Changes, Chip, CommandButton, KeyedItems
 from ..kit.numbers import percent
-from ..kit.parts import Later, wrapping
+from ..kit.parts import Later, LinkButton, bring_into_view, wrapping
 from .names import objective_text, why_text
 
 # The counts a player picks from (no count is ever picked for them).
@@ -31,6 +31,9 @@ ACTION_COUNTS = range(0, 16)
 CONTAMINATION_COUNTS = range(0, 13)
 SECTIONS = tuple(section for section in Section if section is not Section.ELEVATOR)
 CtxOf = Callable[[], UiContext]
+# Scroll keys: what a chosen objective asks; the check's result once drawn.
+ASKS_KEY = "victory-objective-asks"
+OUTCOME_KEY = "victory-check-outcome"
 
 
 @dataclass
@@ -45,6 +48,9 @@ class Draft:
     knowledge: int | None = None
     sections: list[Section | None] = field(default_factory=lambda: [None, None])
     answer: bool | None = None
+    # Once a kind is chosen only it shows (what it asks comes right under it), until the
+    # player asks for the list again.
+    other_kind: bool = False
 
 
 def draft_of(ctx: UiContext, seat: int) -> Draft:
@@ -237,9 +243,11 @@ class ContaminationCheck:
             self.must_draw, self.action_label, self.action_counts.root, self.cards_label, self.cards_counts.root,
             self.chance, ft.Column([self.draw.root, self.draw_needed], spacing=4, tight=True), self.at_the_table,
             _row([self.survives.root, self.dies.root])], spacing=10)
-        self.card = Card(changes, ft.Column([self.outcome.root, self.digital, self.board_said, self.question,
+        self.outcome_frame = ft.Container(self.outcome.root, key=ft.ScrollKey(OUTCOME_KEY))
+        self.card = Card(changes, ft.Column([self.outcome_frame, self.digital, self.board_said, self.question,
                                              self.printed_draw], spacing=10))
         self.root = self.card.root
+        self.settled_shown: tuple[int, bool] | None = None  # (seat, whether its check was settled)
 
     def gate(self):
         return self.ctx_of().gate()
@@ -272,7 +280,10 @@ class ContaminationCheck:
         asked = not settled and not digital and entry.larva is None and not (
             board_larva and rules.victory.larva_skips_scan)
         drawing = not (settled or digital or asked)
-        put(self.outcome.root, visible=settled)
+        put(self.outcome_frame, visible=settled)
+        if self.settled_shown == (seat, False) and settled:
+            bring_into_view(ctx.page, self.outcome_frame, OUTCOME_KEY)  # the drawn cards, to turn
+        self.settled_shown = (seat, settled)
         put(self.digital, visible=digital)
         put(self.question, visible=asked)
         put(self.printed_draw, visible=drawing)
@@ -346,10 +357,10 @@ class ObjectiveCard:
             bgcolor=theme.SURFACE_HIGH, border_radius=theme.RADIUS, padding=10))
         self.kind_label = label("")
         # Long objective names wrap inside their chip on a narrow phone.
-        self.kinds = {kind: wrapping(Chip(changes, ids.objective_kind(kind.value),
-                                          lambda kind=kind: self._changed(kind=kind, player=None, knowledge=None,
-                                                                          sections=[None, None], answer=None)))
+        self.kinds = {kind: wrapping(Chip(changes, ids.objective_kind(kind.value), lambda kind=kind: self._kind(kind)))
                       for kind in ObjectiveKind}
+        self.other = LinkButton(changes, ids.OBJECTIVE_OTHER_KIND, icon=ft.Icons.SWAP_HORIZ,
+                                on_tap=lambda: self._changed(other_kind=True))
         self.unconfirmed_text = theme.muted("", size=13)
         self.unconfirmed = ft.Row([theme.unconfirmed_badge(14), ft.Container(self.unconfirmed_text, expand=True)],
                                   spacing=6)
@@ -375,11 +386,15 @@ class ObjectiveCard:
         self.question = ft.Column([self.question_label, answer_row], spacing=10)
         self.auto_saved = theme.muted("", size=13)
         self.secret = theme.muted("", size=13)
+        # What the chosen kind asks: brought into view when a kind is chosen.
+        self.asks = ft.Container(ft.Column([self.unconfirmed, self.player_block, self.knowledge_block,
+                                            self.section_rows[1], self.section_rows[2], self.question], spacing=10),
+                                 key=ft.ScrollKey(ASKS_KEY))
         self.card = Card(changes, ft.Column([
-            self.early, self.saved, self.kind_label, _row(chip.root for chip in self.kinds.values()), self.unconfirmed,
-            self.player_block, self.knowledge_block,
-            self.section_rows[1], self.section_rows[2], self.question, self.auto_saved, self.secret], spacing=10))
+            self.early, self.saved, self.kind_label, _row(chip.root for chip in self.kinds.values()), self.other.root,
+            self.asks, self.auto_saved, self.secret], spacing=10))
         self.root = self.card.root
+        self.kind_shown: tuple[int, ObjectiveKind | None] | None = None  # (seat, the kind shown)
 
     # -- taps ----------------------------------------------------------------------
     def _changed(self, **values) -> None:
@@ -390,6 +405,14 @@ class ObjectiveCard:
         own = ctx.view.private.victory if ctx.view is not None and ctx.view.private is not None else None
         _save_when_complete(ctx, self.seat, draft, own.objective if own is not None else None)
         ctx.rerender()
+
+    def _kind(self, kind: ObjectiveKind) -> None:
+        draft = draft_of(self.ctx_of(), self.seat)
+        if kind is draft.kind:
+            self._changed(other_kind=False)  # the same card: keep what was entered
+        else:
+            self._changed(kind=kind, player=None, knowledge=None, sections=[None, None], answer=None,
+                          other_kind=False)
 
     def _pick_section(self, which: int, section: Section) -> None:
         sections = list(draft_of(self.ctx_of(), self.seat).sections)
@@ -422,8 +445,11 @@ class ObjectiveCard:
                 mark = "ui.victory.objective.would_meet" if result.met else "ui.victory.objective.would_fail"
                 put(self.saved_result, value=f"{t(mark)} {why_text(ctx.texts, game, result)}")
         put(self.kind_label, value=t("ui.victory.objective.kind"))
+        listing = draft.kind is None or draft.other_kind
         for kind, chip in self.kinds.items():
+            put(chip.root, visible=listing or draft.kind is kind)
             chip.show(t(f"objective.{kind.value}"), selected=draft.kind is kind)
+        self.other.show(t("ui.phone_screens.objective.other_kind"), visible=not listing)
         spec = rules.victory.objective(draft.kind.value) if draft.kind is not None else None
         unconfirmed = spec is not None and spec.is_unconfirmed()
         put(self.unconfirmed, visible=unconfirmed)
@@ -445,6 +471,9 @@ class ObjectiveCard:
             _show_yes_no(ctx, self.answers, draft.answer)
         put(self.auto_saved, value=t("ui.victory.objective.auto_saved"))
         put(self.secret, value=t("ui.victory.objective.public" if coop else "ui.victory.objective.secret"))
+        chosen, self.kind_shown = self.kind_shown, (seat, draft.kind)
+        if draft.kind is not None and chosen is not None and chosen != (seat, draft.kind) and (parameter is not None or asked):
+            bring_into_view(ctx.page, self.asks, ASKS_KEY)
 
     def _show_players(self, ctx: UiContext, game, seat: int, draft: Draft, shown: bool) -> None:
         put = self.changes.put
