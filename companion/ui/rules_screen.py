@@ -123,9 +123,14 @@ class _Result:
         self.root = ids.tag(ids.rules_result(topic_id), ft.Container(
             content=self.title, on_click=lambda _e: open_topic(topic_id), ink=True,
             padding=ft.Padding.symmetric(horizontal=12, vertical=10), bgcolor=theme.SURFACE_HIGH, border_radius=8))
+        self.marked: tuple | None = None  # the title and marks shown (its pieces are built for each new one)
 
     def show(self, hit: SearchHit) -> None:
         spans = list(hit.title_spans())
+        marked = (hit.title, tuple(spans))
+        if marked == self.marked:
+            return
+        self.marked = marked
         self.changes.put(self.title, value=None if spans else hit.title, spans=_pieces(hit.title, spans) if spans else None)
 
 

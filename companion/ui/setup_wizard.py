@@ -355,8 +355,9 @@ class SetupScreen(KeptScreen):
         put(self.title_field, label=t("ui.setup.game_title"), hint_text=t("ui.setup.game_title_hint"), value=d.title)
         languages = list(ctx.extras["languages"])
         for lang in languages:
-            option = self.language_options.setdefault(lang, ft.DropdownOption(key=lang, text=""))
-            put(option, text=texts.language_name(lang))
+            if lang not in self.language_options:  # once per language the app offers
+                self.language_options[lang] = ft.DropdownOption(key=lang, text="")
+            put(self.language_options[lang], text=texts.language_name(lang))
         put(self.language, label=t("ui.common.language"), value=texts.lang,
             options=[self.language_options[lang] for lang in languages])
         put(self.seed, label=t("ui.setup.seed"), helper=t("ui.setup.seed_help"), value=d.seed)
