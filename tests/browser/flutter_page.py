@@ -157,12 +157,23 @@ class FlutterPage:
         return box
 
     def type_into(self, identifier: str, text: str) -> None:
-        self.tap(identifier)
-        # Flutter puts a real input into the field's node when the field takes the focus.
-        self.wait_until(lambda: self.by_id(identifier).evaluate(
-            "e => !!document.activeElement && e.contains(document.activeElement)"
-            " && ['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)"),
-            f"{identifier!r} to take the keyboard")
+        box = self.scroll_into_view(identifier)
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        # A mouse that jumps onto a field (no hover before the click, as Playwright clicks)
+        # can leave Flutter web's first click unanswered: hover first, click again until it takes.
+        self.page.mouse.move(x, y)
+        self.page.mouse.click(x, y)
+
+        def focused() -> bool:
+            # Flutter puts a real input into the field's node when the field takes the focus.
+            if self.by_id(identifier).evaluate(
+                    "e => !!document.activeElement && e.contains(document.activeElement)"
+                    " && ['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)"):
+                return True
+            self.page.mouse.click(x, y)
+            return False
+
+        self.wait_until(focused, f"{identifier!r} to take the keyboard", poll_ms=400)
         self.pause(200)  # and for Flutter to listen to it (keys sent sooner can be lost)
         self.page.keyboard.press("Control+A")
         self.page.keyboard.type(text)
