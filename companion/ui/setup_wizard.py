@@ -8,11 +8,10 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from typing import Any, Callable
 
 import flet as ft
 from pydantic import ValidationError
-
-from typing import Any, Callable
 
 from companion.engine import IllegalCommand, Mode, NewGame, PlayerSetup, Section
 from companion.engine.setup import PLAYER_COUNTS
@@ -41,7 +40,6 @@ class Draft:
     layout: dict[str, str] = field(default_factory=dict)  # section -> token number (text)
     seed: str = ""
     title: str = ""
-    show_advanced: bool = False
     # The Intruder bag: drawn by the app, or a real bag whose tokens the table reports.
     physical_bag: bool = False
     show_odds: bool = True
@@ -58,7 +56,6 @@ class SetupWizard:
         self.ctx = ctx
         self.set_language = set_language
         self.characters = [spec.id for spec in ctx.session.rules.characters]
-        self.tokens = [str(spec.number) for spec in ctx.session.rules.power.tokens]
         self.draft = Draft()
         low = PLAYER_COUNTS[self.draft.mode][0]
         for _ in range(low):
@@ -73,10 +70,6 @@ class SetupWizard:
         free = self._free_characters()
         if len(self.draft.players) < MAX_PLAYERS and free:
             self.draft.players.append({"name": "", "character": free[0]})
-
-    def _changed(self, rerender: bool = True) -> None:
-        if rerender:
-            self.ctx.rerender()
 
     def build(self) -> ft.Control:
         """The wizard's screen built and shown from its draft (for tests and tools; a page
