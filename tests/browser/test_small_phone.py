@@ -1,7 +1,9 @@
-"""At 360×640, in Portuguese and in Turkish: the Character board dialog shows every one of
-its buttons (it scrolls inside, and each button comes fully on screen), the shared device's
-hand-over puts its main action in view without a scroll, and the Scanner's procedure and
-count are there once it is taken. Screenshots for the README."""
+"""At 360×640, in Portuguese and in Turkish: home's *New game* is in view; the Character
+board dialog shows every one of its buttons (it scrolls inside, and each button comes
+whole onto the screen); the rules search is in view as the rules open and the topic it
+finds first is in view; the shared device's hand-over puts its button in view without a
+scroll, and the Scanner's first choice comes onto the screen once it is taken.
+Screenshots for the README."""
 from __future__ import annotations
 
 import pytest
