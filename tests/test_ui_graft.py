@@ -97,15 +97,15 @@ def test_input_controls_are_always_the_new_ones():
         assert graft(old, new) is new
 
 
-def test_a_join_screen_drawn_again_reads_the_code_typed_on_the_page_and_says_why_it_failed(tmp_path):
+def test_a_join_screen_shown_again_reads_the_code_typed_on_the_page_and_says_why_it_failed(tmp_path):
+    """The join screen is kept (kit.kept): shown again, its field is the same control, with
+    what the page reported as typed."""
     from companion.hosting.code_attempts import CodeAttempt, CodeOutcome
     from companion.ui import ids
-    from companion.ui.kit.graft import graft_below
-    from companion.ui.live_index import reindex
-    from companion.ui.phone.join_screen import build_join_screen
+    from companion.ui.phone.join_screen import JoinScreen, _Hooks
 
     from .flet_session import live_page
-    from .ui_tree import make_context, make_controller, page_app
+    from .ui_tree import make_context, make_controller
 
     page, _wire = live_page()
     ctx = make_context(make_controller(tmp_path), lang="pt-BR", width=390)
@@ -115,27 +115,21 @@ def test_a_join_screen_drawn_again_reads_the_code_typed_on_the_page_and_says_why
         typed.append(code)
         return CodeAttempt(CodeOutcome.WRONG, retry_after=2)
 
-    def build(message=None):
-        screen = build_join_screen(ctx, on_code=on_code, message=message, on_message=told.append)
-        screen.key = "screen-join"
-        return screen
-
-    def show(screen):
-        page.controls = [screen]
-        page.update()
-        reindex(page)  # as PageApp does after every update
-        return screen
-
-    shown = show(build())
-    for _ in range(2):  # drawn again, as a feed or a resize does
-        shown = show(graft_below(shown, build()))
-    field = _tagged(shown, ids.JOIN_CODE)
+    hooks = _Hooks(on_code, None, told.append)
+    screen = JoinScreen(ctx, hooks)
+    screen.show()
+    page.controls = [screen.root]
+    page.update()
+    for _ in range(2):  # shown again, as a feed or a resize does
+        page.update(*screen.show())
+    field = _tagged(screen.root, ids.JOIN_CODE)
     page.session.apply_patch(field._i, {"value": "ABCD"})  # what the page reports as typed
-    _tagged(shown, ids.JOIN_SUBMIT).on_click(None)
+    _tagged(screen.root, ids.JOIN_SUBMIT).on_click(None)
     assert typed == ["ABCD"] and told == [ctx.texts.t("ui.join.wrong", seconds=2)]
-    shown = show(graft_below(shown, build(told[-1])))
-    assert _tagged(shown, ids.JOIN_MESSAGE).value == told[-1]
-    assert _tagged(shown, ids.JOIN_CODE) is field and field.value == "ABCD"  # the typed code stays
+    hooks.notice = told[-1]
+    page.update(*screen.show())
+    assert _tagged(screen.root, ids.JOIN_MESSAGE).value == told[-1]
+    assert _tagged(screen.root, ids.JOIN_CODE) is field and field.value == "ABCD"  # the typed code stays
 
 
 def test_the_rules_search_works_after_the_screen_was_drawn_again(tmp_path):

@@ -115,11 +115,15 @@ def test_the_film_reveals_each_word_where_it_covers_the_field(controller):
         return "" if hidden else " ".join(strings(box))
 
     assert shown(ids.scanner_word(1)) == "" and shown(ids.SCANNER_OUTCOME) == ""
-    # A film beside the field reads nothing; every move re-renders the page.
+    # A film beside the field reads nothing: the film moves, and the page is not shown again.
     _drag(ctx, _find(screen, ids.scanner_card(1)), 300, 180)
-    assert rerenders and shown(ids.scanner_word(1)) == ""
+    assert not rerenders and shown(ids.scanner_word(1)) == ""
+    moved = [item for item in walk(_find(screen, ids.scanner_card(1)))
+             if isinstance(item, ft.Container) and item.left is not None and item.clip_behavior is not None]
+    assert moved and (moved[0].left, moved[0].top) == Geometry(card_width(ctx)).placed(300, 180)
+    # Covering the field reads the card: its word opens, so the page is shown again.
     _drag(ctx, _find(screen, ids.scanner_card(1)), *_field_centre(ctx))
-    assert word in shown(ids.scanner_word(1))
+    assert rerenders and word in shown(ids.scanner_word(1))
     assert shown(ids.SCANNER_OUTCOME) == ""  # the second card is still unread
     _drag(ctx, _find(screen, ids.scanner_card(2)), *_field_centre(ctx))
     assert larva in shown(ids.SCANNER_OUTCOME) and word in shown(ids.scanner_word(2))
@@ -203,10 +207,13 @@ def test_the_shared_device_hands_the_scanner_over_and_hides_it(controller, monke
     assert ctx.texts.t("ui.handover.give", name="Bora") in strings(give)
     _find(give, ids.HANDOVER_TAKE).content.on_click(None)
     held = render_purely(monkeypatch, controller, lambda: build_handover_screen(ctx))
-    assert {ids.SCANNER, ids.SEAT_BOARD, ids.HANDOVER_DONE} <= identifiers(held)
+    assert {ids.SCANNER, ids.SEAT_BOARD} <= identifiers(held)
+    # Nothing done yet: a way back, not "done: hide and hand back".
+    assert ids.HANDOVER_DONE not in identifiers(held)
+    assert ctx.texts.t("ui.common.cancel") in strings(held)
     controller.execute(ScanContamination(seat=2, procedure="all"), seat_viewer(2))
     held = build_handover_screen(ctx)
-    assert ids.scanner_card(2) in identifiers(held)
+    assert {ids.scanner_card(2), ids.HANDOVER_DONE} <= identifiers(held)
     ctx.rerender = lambda: None
     assert _find(held, ids.scanner_word(1)).content.opacity == 0
     _drag(ctx, _find(held, ids.scanner_card(1)), *_field_centre(ctx))

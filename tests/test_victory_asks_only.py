@@ -225,6 +225,26 @@ def test_an_objective_is_saved_only_once_complete_and_a_printed_value_is_never_a
     assert controller.state.victory.objectives[2].knowledge == 4
 
 
+def test_a_chosen_objective_kind_stands_alone_until_the_player_asks_for_the_others(tmp_path):
+    controller = _controller_at_step_2(tmp_path, digital=False)
+    controller.execute(c.AnswerScan(seat=2, infected=False), seat_viewer(2))
+    ctx, page = _phone(controller, 2)
+    every_kind = {ids.objective_kind(kind.value) for kind in ObjectiveKind}
+    shown = identifiers(page())
+    assert every_kind <= shown and ids.OBJECTIVE_OTHER_KIND not in shown
+    _tap(page(), ids.objective_kind("knowledge_at_least"))
+    _tap(page(), ids.objective_knowledge(4))
+    shown = identifiers(page())
+    # What the card asks comes right under the chosen kind: the others are one tap away.
+    assert every_kind & shown == {ids.objective_kind("knowledge_at_least")} and ids.OBJECTIVE_OTHER_KIND in shown
+    _tap(page(), ids.OBJECTIVE_OTHER_KIND)
+    shown = identifiers(page())
+    assert every_kind <= shown and ids.OBJECTIVE_OTHER_KIND not in shown
+    _tap(page(), ids.objective_kind("knowledge_at_least"))  # the same card again keeps what was entered
+    assert draft_of(ctx, 2).knowledge == 4 and controller.state.victory.objectives[2].knowledge == 4
+    assert ids.OBJECTIVE_OTHER_KIND in identifiers(page())
+
+
 # --------------------------------------------------------------------- no acknowledgement of the screen
 def test_the_victory_screen_needs_no_acknowledgement_of_what_it_shows(tmp_path):
     controller = make_controller(tmp_path)

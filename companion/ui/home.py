@@ -1,5 +1,10 @@
-"""The first screen: saved games (resume, delete) and "new game"."""
+"""The first screen: saved games (resume, delete) and "new game".
+
+Kept (kit.kept): built once per page; a saved game's card is kept while the game is
+listed."""
 from __future__ import annotations
+
+from typing import Any
 
 import flet as ft
 
@@ -8,95 +13,105 @@ from companion.i18n.translator import format_slot
 from . import ids, theme
 from .context import UiContext
 from .dialogs import confirm
+from .kit.kept import Changes, KeptScreen, KeyedItems, shown_root
+from .kit.parts import Pill
 
 
-def build_home(ctx: UiContext) -> ft.Control:
-    t = ctx.texts.t
-    games = ctx.session.list_games()
-    new_game = ids.tag(
-        ids.NEW_GAME,
-        ft.Button(
-            content=t("ui.home.new_game"),
-            icon=ft.Icons.ADD,
-            on_click=lambda _e: ctx.navigate("setup"),
-            height=52,
-            style=ft.ButtonStyle(bgcolor=theme.BLUE, color=theme.TEXT),
-        ),
-    )
-    rows: list[ft.Control] = [_game_card(ctx, game) for game in games]
-    if not rows:
-        rows = [theme.muted(t("ui.home.no_games"), size=15)]
-    return ft.Column(
-        [
-            ft.Text(t("ui.app.title"), size=28, weight=ft.FontWeight.BOLD),
-            theme.muted(t("ui.home.subtitle"), size=15),
-            new_game,
-            theme.heading(t("ui.home.saved_games")),
-            *rows,
-        ],
-        spacing=theme.GAP,
-        width=theme.form_width(ctx.width),
-    )
+class GameCard:
+    """One saved game: its title and when it was played, who plays, where it stands; or,
+    for a save that cannot be read, why (the file itself is never touched)."""
+
+    def __init__(self, screen: "HomeScreen", game_id: str) -> None:
+        self.screen = screen
+        changes = screen.changes
+        self.game = None
+        self.title = ft.Text("", size=18, weight=ft.FontWeight.BOLD)
+        self.updated = theme.muted("")
+        self.problem = ft.Text("", color=theme.ORANGE, expand=True)
+        self.problem_row = ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, color=theme.ORANGE), self.problem])
+        self.crew = ft.Text("", size=14)
+        self.time, self.round, self.status = Pill(changes), Pill(changes), Pill(changes)
+        self.pills = ft.Row([self.time.root, self.round.root, self.status.root], wrap=True, spacing=6, run_spacing=6)
+        self.resume_label = ft.Text("")
+        self.resume = ft.Button(content=self.resume_label, icon=ft.Icons.PLAY_ARROW, on_click=self._resume)
+        self.delete_label = ft.Text("")
+        self.delete = ft.TextButton(content=self.delete_label, icon=ft.Icons.DELETE_OUTLINE, on_click=self._delete)
+        self.root = theme.card(ft.Column([
+            self.title, self.updated, self.problem_row, self.crew, self.pills,
+            ft.Row([ids.tag(ids.saved_game(game_id, "resume"), self.resume),
+                    ids.tag(ids.saved_game(game_id, "delete"), self.delete)], wrap=True, spacing=8),
+        ], spacing=6, tight=True))
+
+    def _resume(self, _e) -> None:
+        ctx, game = self.screen.ctx, self.game
+        if game is not None:
+            ctx.attempt(lambda: ctx.session.open(game.game_id))
+
+    def _delete(self, _e) -> None:
+        ctx, game = self.screen.ctx, self.game
+        if game is None:
+            return
+        t = ctx.texts.t
+        confirm(ctx.page, ctx.texts, title=t("ui.home.delete_title"),
+                body=t("ui.home.delete_body", title=_title(ctx, game)), ok_key="ui.home.delete",
+                on_confirm=lambda: ctx.attempt(lambda: ctx.session.delete(game.game_id)))
+
+    def show(self, game) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        t = ctx.texts.t
+        self.game = game
+        put(self.title, value=_title(ctx, game))
+        put(self.updated, value=t("ui.home.updated", date=game.updated_at.astimezone().strftime(
+            t("ui.home.date_format"))))
+        broken = game.error_key is not None
+        put(self.problem_row, visible=broken)
+        put(self.crew, visible=not broken)
+        put(self.pills, visible=not broken)
+        if broken:
+            put(self.problem, value=t(game.error_key, **game.problem))
+        else:
+            put(self.crew, value=", ".join(f"{name} ({ctx.texts.character(character)})"
+                                           for name, character in game.players))
+            self.time.show(t("ui.home.time", slot=format_slot(game.time or 0)), bgcolor=theme.SURFACE_HIGH)
+            self.round.show(t("ui.home.round", round=game.round or 1), bgcolor=theme.SURFACE_HIGH)
+            self.status.show(t("ui.home.finished") if game.is_over else t("ui.home.in_progress"),
+                             bgcolor=theme.GREEN if not game.is_over else theme.OUTLINE)
+        put(self.resume, disabled=broken)
+        put(self.resume_label, value=t("ui.home.resume"))
+        put(self.delete_label, value=t("ui.home.delete"))
 
 
-def _game_card(ctx: UiContext, game) -> ft.Control:
-    t = ctx.texts.t
-    date = game.updated_at.astimezone().strftime(t("ui.home.date_format"))
-    lines: list[ft.Control] = [
-        ft.Text(_title(ctx, game), size=18, weight=ft.FontWeight.BOLD),
-        theme.muted(t("ui.home.updated", date=date)),
-    ]
-    if game.error_key is not None:
-        # Unreadable saves are listed with why; the file itself is never touched.
-        lines.append(ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, color=theme.ORANGE),
-                             ft.Text(t(game.error_key, **game.problem), color=theme.ORANGE, expand=True)]))
-    else:
-        crew = ", ".join(f"{name} ({ctx.texts.character(character)})" for name, character in game.players)
-        lines.append(ft.Text(crew, size=14))
-        status = t("ui.home.finished") if game.is_over else t("ui.home.in_progress")
-        lines.append(
-            ft.Row(
-                [
-                    theme.pill(t("ui.home.time", slot=format_slot(game.time or 0)), bgcolor=theme.SURFACE_HIGH),
-                    theme.pill(t("ui.home.round", round=game.round or 1), bgcolor=theme.SURFACE_HIGH),
-                    theme.pill(status, bgcolor=theme.GREEN if not game.is_over else theme.OUTLINE),
-                ],
-                wrap=True,
-                spacing=6,
-                run_spacing=6,
-            )
-        )
-    resume = ids.tag(
-        ids.saved_game(game.game_id, "resume"),
-        ft.Button(
-            content=t("ui.home.resume"),
-            icon=ft.Icons.PLAY_ARROW,
-            disabled=game.error_key is not None,
-            on_click=lambda _e: ctx.attempt(lambda: ctx.session.open(game.game_id)),
-        ),
-    )
-    delete = ids.tag(
-        ids.saved_game(game.game_id, "delete"),
-        ft.TextButton(
-            content=t("ui.home.delete"),
-            icon=ft.Icons.DELETE_OUTLINE,
-            on_click=lambda _e: _confirm_delete(ctx, game),
-        ),
-    )
-    lines.append(ft.Row([resume, delete], wrap=True, spacing=8))
-    return theme.card(ft.Column(lines, spacing=6, tight=True))
+class HomeScreen(KeptScreen):
+    def __init__(self, ctx: UiContext, shell: Any = None) -> None:
+        super().__init__(ctx, shell)
+        changes: Changes = self.changes
+        self.title = ft.Text("", size=28, weight=ft.FontWeight.BOLD)
+        self.subtitle = theme.muted("", size=15)
+        self.new_label = ft.Text("")
+        self.new_game = ft.Button(content=self.new_label, icon=ft.Icons.ADD, height=52,
+                                  on_click=lambda _e: self.ctx.navigate("setup"),
+                                  style=ft.ButtonStyle(bgcolor=theme.BLUE, color=theme.TEXT))
+        self.saved = theme.heading("")
+        self.none = theme.muted("", size=15)
+        self.games_column = ft.Column([], spacing=theme.GAP)
+        self.games: KeyedItems[GameCard] = KeyedItems(changes, self.games_column,
+                                                      lambda game_id: GameCard(self, str(game_id)))
+        self.root = ft.Column([self.title, self.subtitle, ids.tag(ids.NEW_GAME, self.new_game), self.saved,
+                               self.none, self.games_column], spacing=theme.GAP)
 
-
-def _confirm_delete(ctx: UiContext, game) -> None:
-    t = ctx.texts.t
-    confirm(
-        ctx.page,
-        ctx.texts,
-        title=t("ui.home.delete_title"),
-        body=t("ui.home.delete_body", title=_title(ctx, game)),
-        ok_key="ui.home.delete",
-        on_confirm=lambda: ctx.attempt(lambda: ctx.session.delete(game.game_id)),
-    )
+    def put_view(self) -> None:
+        ctx, put = self.ctx, self.changes.put
+        t = ctx.texts.t
+        games = ctx.session.list_games()
+        put(self.root, width=theme.form_width(ctx.width))
+        put(self.title, value=t("ui.app.title"))
+        put(self.subtitle, value=t("ui.home.subtitle"))
+        put(self.new_label, value=t("ui.home.new_game"))
+        put(self.saved, value=t("ui.home.saved_games"))
+        put(self.none, visible=not games)
+        if not games:
+            put(self.none, value=t("ui.home.no_games"))
+        self.games.show(((game.game_id, game) for game in games), lambda card, game: card.show(game))
 
 
 def _title(ctx: UiContext, game) -> str:
@@ -104,3 +119,9 @@ def _title(ctx: UiContext, game) -> str:
     if game.title:
         return game.title
     return game.path.name if game.error_key else ctx.texts.t("ui.home.untitled")
+
+
+def build_home(ctx: UiContext) -> ft.Control:
+    """The home screen built and shown from `ctx` (for tests and tools; a page keeps one
+    HomeScreen and shows it again)."""
+    return shown_root(HomeScreen(ctx))

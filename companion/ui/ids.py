@@ -536,6 +536,8 @@ VICTORY_REPORT_DIES = "victory-report-dies"
 VICTORY_REPORT_SURVIVES = "victory-report-survives"
 VICTORY_CHECK_OUTCOME = "victory-check-outcome"
 VICTORY_OBJECTIVE_SAVED = "victory-objective-saved"
+# The objective card's way back to the list of kinds once one is chosen.
+OBJECTIVE_OTHER_KIND = "objective-other-kind"
 VICTORY_RESULT = "victory-result"
 VICTORY_SUMMARY = "victory-summary"
 VICTORY_QR = "victory-qr"

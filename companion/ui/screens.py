@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from .bag.screen import BagScreen
 from .events import SCREENS as EVENTS_SCREENS
-from .home import build_home
-from .phone.join_screen import build_join_screen
-from .phone.seat_screen import build_seat_screen
+from .home import HomeScreen
+from .phone.join_screen import JoinScreen
+from .phone.seat_screen import SeatScreen
 from .routes import BAG, HOME, PLAYERS, RULES, SCANNER, SETUP, TABLE, VICTORY
-from .rules_screen import build_rules_screen
-from .scanner.handover import build_handover_screen
+from .rules_screen import RulesScreen
+from .scanner.handover import HandoverScreen
+from .setup_wizard import SetupScreen
 from .screen_host import Kept, Rebuilt, Route
 from .table.players import build_players_screen
 from .table.view import build_table
-from .victory import build_victory_screen
+from .victory.screen import VictoryScreen
 
 # A phone's own screens: its seat's, or the join screen while it is nobody's.
 SEAT = "seat"
@@ -26,20 +27,19 @@ JOIN = "join"
 
 
 TABLE_ROUTES: dict[str, Route] = {
-    HOME: Rebuilt(lambda ctx, _shell: build_home(ctx)),
-    SETUP: Rebuilt(lambda _ctx, shell: shell.setup_wizard().build()),
-    RULES: Rebuilt(lambda ctx, shell: build_rules_screen(ctx, on_back=shell.leave_rules)),
+    HOME: Kept(HomeScreen),
+    SETUP: Kept(SetupScreen),
+    RULES: Kept(RulesScreen),
     TABLE: Rebuilt(lambda ctx, shell: build_table(ctx, first_paint=shell.first_paint)),
     BAG: Kept(BagScreen),
     PLAYERS: Rebuilt(lambda ctx, _shell: build_players_screen(ctx)),
-    SCANNER: Rebuilt(lambda ctx, _shell: build_handover_screen(ctx)),
-    VICTORY: Rebuilt(lambda ctx, _shell: build_victory_screen(ctx)),
+    SCANNER: Kept(HandoverScreen),
+    VICTORY: Kept(VictoryScreen),
     **{name: Kept(screen) for name, screen in EVENTS_SCREENS.items()},
 }
 
 PHONE_ROUTES: dict[str, Route] = {
-    RULES: Rebuilt(lambda ctx, shell: build_rules_screen(ctx, on_back=shell.leave_rules)),
-    SEAT: Rebuilt(lambda ctx, shell: build_seat_screen(ctx, on_leave=shell.leave_seat)),
-    JOIN: Rebuilt(lambda ctx, shell: build_join_screen(ctx, on_code=shell.join_with_code, message=shell.notice,
-                                                       on_message=shell.tell)),
+    RULES: Kept(RulesScreen),
+    SEAT: Kept(SeatScreen),
+    JOIN: Kept(JoinScreen),
 }

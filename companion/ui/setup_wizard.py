@@ -1,9 +1,14 @@
-"""New game: players (name + character), mode, Power layout, seed, title and language."""
+"""New game: players (name + character), mode, Power layout, seed, title and language.
+
+The wizard (SetupWizard) holds the answers; its screen (SetupScreen) is kept (kit.kept):
+built once per page, every field a control that is never swapped, so what a player types
+stays where they type it."""
 from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from typing import Any, Callable
 
 import flet as ft
 from pydantic import ValidationError
@@ -14,8 +19,10 @@ from companion.engine.setup import PLAYER_COUNTS
 from . import ids, theme
 from .context import UiContext
 from .dialogs import show_message
-from .scanner.setup_part import contamination_picker
-from .victory.setup_part import contingency_picker
+from .kit.kept import PHONE, Card, Changes, KeptScreen, KeyedItems, shown_root
+from .kit.parts import LinkButton
+from .scanner.setup_part import ContaminationPicker
+from .victory.setup_part import ContingencyPicker
 
 # The engine's own limit, so the field stops typing where the engine would refuse.
 NAME_MAX = next(m.max_length for m in PlayerSetup.model_fields["name"].metadata if hasattr(m, "max_length"))
@@ -33,7 +40,6 @@ class Draft:
     layout: dict[str, str] = field(default_factory=dict)  # section -> token number (text)
     seed: str = ""
     title: str = ""
-    show_advanced: bool = False
     # The Intruder bag: drawn by the app, or a real bag whose tokens the table reports.
     physical_bag: bool = False
     show_odds: bool = True
@@ -50,7 +56,6 @@ class SetupWizard:
         self.ctx = ctx
         self.set_language = set_language
         self.characters = [spec.id for spec in ctx.session.rules.characters]
-        self.tokens = [str(spec.number) for spec in ctx.session.rules.power.tokens]
         self.draft = Draft()
         low = PLAYER_COUNTS[self.draft.mode][0]
         for _ in range(low):
@@ -66,262 +71,10 @@ class SetupWizard:
         if len(self.draft.players) < MAX_PLAYERS and free:
             self.draft.players.append({"name": "", "character": free[0]})
 
-    def _changed(self, rerender: bool = True) -> None:
-        if rerender:
-            self.ctx.rerender()
-
-    # -- building --------------------------------------------------------------
     def build(self) -> ft.Control:
-        t = self.ctx.texts.t
-        d = self.draft
-        low, high = PLAYER_COUNTS[d.mode]
-        count_ok = low <= len(d.players) <= high
-        # The noun agrees with the upper bound ("1 jogador", "de 2 a 5 jogadores").
-        rule = (t("ui.setup.player_rule_exact", count=low, mode=d.mode.value) if low == high
-                else t("ui.setup.player_rule", low=low, count=high, mode=d.mode.value))
-        players = [self._player_row(i) for i in range(len(d.players))]
-        add = ids.tag(
-            ids.ADD_PLAYER,
-            ft.Button(
-                content=t("ui.setup.add_player"),
-                icon=ft.Icons.PERSON_ADD,
-                disabled=len(d.players) >= min(MAX_PLAYERS, len(self.characters)),
-                on_click=lambda _e: (self._add_player(), self._changed()),
-            ),
-        )
-        sections = [
-            theme.card(
-                ft.Column(
-                    [*players, add, ft.Text(rule, color=theme.TEXT_MUTED if count_ok else theme.ORANGE)],
-                    spacing=10,
-                ),
-                title=t("ui.setup.players"),
-            ),
-            theme.card(self._mode_picker(), title=t("ui.setup.mode")),
-            theme.card(self._layout_picker(), title=t("ui.setup.power_layout")),
-            theme.card(self._bag_picker(), title=t("ui.bag.setup.title")),
-            theme.card(contamination_picker(self.ctx, self.draft), title=t("ui.setup.contamination.title")),
-            theme.card(contingency_picker(self.ctx, self.draft), title=t("ui.setup.contingency.title")),
-            theme.card(self._advanced(), title=t("ui.setup.more")),
-        ]
-        start = ids.tag(
-            ids.START_GAME,
-            ft.Button(
-                content=t("ui.setup.start"),
-                icon=ft.Icons.PLAY_ARROW,
-                on_click=lambda _e: self._start(),
-                height=52,
-                style=ft.ButtonStyle(bgcolor=theme.BLUE, color=theme.TEXT),
-            ),
-        )
-        cancel = ids.tag(
-            ids.SETUP_CANCEL,
-            ft.TextButton(content=t("ui.common.back"), on_click=lambda _e: self.ctx.navigate("home")),
-        )
-        return ft.Column(
-            [ft.Text(t("ui.setup.title"), size=26, weight=ft.FontWeight.BOLD), *sections,
-             ft.Row([cancel, start], alignment=ft.MainAxisAlignment.END, wrap=True)],
-            spacing=theme.GAP,
-            width=theme.form_width(self.ctx.width),
-            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        )
-
-    def _player_row(self, index: int) -> ft.Control:
-        t = self.ctx.texts.t
-        seat = index + 1
-        player = self.draft.players[index]
-
-        def on_name(e) -> None:
-            player["name"] = e.control.value  # no re-render: keep the caret where it is
-
-        def on_character(e) -> None:
-            player["character"] = e.control.value
-            self._changed()
-
-        def on_remove(_e) -> None:
-            del self.draft.players[index]
-            self._changed()
-
-        name = ids.tag(
-            ids.player_name(seat),
-            ft.TextField(
-                label=t("ui.setup.player_name", seat=seat),
-                value=player["name"],
-                max_length=NAME_MAX,
-                on_change=on_name,
-                dense=True,
-                counter="",
-            ),
-        )
-        options = [
-            ft.DropdownOption(
-                key=c,
-                text=self.ctx.texts.character(c),
-                content=ids.tag(ids.character_option(c), ft.Text(self.ctx.texts.character(c))),
-            )
-            for c in self._free_characters(index)
-        ]
-        character = ids.tag(
-            ids.player_character(seat),
-            ft.Dropdown(
-                label=t("ui.setup.character"),
-                value=player["character"],
-                options=options,
-                on_select=on_character,
-                dense=True,
-                expand=True,
-            ),
-        )
-        remove = ids.tag(
-            ids.player_remove(seat),
-            ft.IconButton(
-                icon=ft.Icons.DELETE_OUTLINE,
-                tooltip=t("ui.setup.remove_player"),
-                on_click=on_remove,
-                disabled=len(self.draft.players) <= 1,
-            ),
-        )
-        if self.ctx.is_phone:
-            # The Semantics wrapper does not pass `expand` on: the Container gives the width.
-            return ft.Container(
-                ft.Column([name, ft.Row([ft.Container(character, expand=True), remove])], spacing=6,
-                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-                padding=ft.Padding.only(bottom=8),
-                border=ft.Border.only(bottom=ft.BorderSide(1, theme.OUTLINE)),
-            )
-        return ft.Row(
-            [ft.Container(name, expand=3), ft.Container(character, expand=3), remove],
-            vertical_alignment=ft.CrossAxisAlignment.START,
-        )
-
-    def _mode_picker(self) -> ft.Control:
-        t = self.ctx.texts.t
-
-        def on_change(e) -> None:
-            self.draft.mode = Mode(e.control.selected[0])
-            self._changed()
-
-        return ids.tag(
-            ids.SETUP_MODE,
-            ft.SegmentedButton(
-                segments=[ft.Segment(value=m.value, label=ft.Text(self.ctx.texts.mode(m))) for m in Mode],
-                selected=[self.draft.mode.value],
-                on_change=on_change,
-                show_selected_icon=False,
-            ),
-        )
-
-    def _layout_picker(self) -> ft.Control:
-        t = self.ctx.texts.t
-        d = self.draft
-
-        def on_mode(e) -> None:
-            d.layout_mode = e.control.selected[0]
-            self._changed()
-
-        picker = ids.tag(
-            ids.SETUP_LAYOUT,
-            ft.SegmentedButton(
-                segments=[
-                    ft.Segment(value=SHUFFLE, label=ft.Text(t("ui.setup.layout_shuffle"))),
-                    ft.Segment(value=MANUAL, label=ft.Text(t("ui.setup.layout_manual"))),
-                ],
-                selected=[d.layout_mode],
-                on_change=on_mode,
-                show_selected_icon=False,
-            ),
-        )
-        rows: list[ft.Control] = [picker]
-        if d.layout_mode == MANUAL:
-            rows.append(theme.muted(t("ui.setup.layout_manual_help")))
-            fields = []
-            for section in Section:
-                def on_token(e, section=section) -> None:
-                    d.layout[section.value] = e.control.value
-
-                fields.append(
-                    ids.tag(
-                        ids.setup_power(section.value),
-                        ft.Dropdown(
-                            label=self.ctx.texts.section(section),
-                            value=d.layout.get(section.value),
-                            options=[ft.DropdownOption(key=n, text=n) for n in self.tokens],
-                            on_select=on_token,
-                            width=150,
-                            dense=True,
-                        ),
-                    )
-                )
-            rows.append(ft.Row(fields, wrap=True, spacing=8, run_spacing=8))
-        else:
-            rows.append(theme.muted(t("ui.setup.layout_shuffle_help")))
-        return ft.Column(rows, spacing=8)
-
-    def _bag_picker(self) -> ft.Control:
-        t = self.ctx.texts.t
-        d = self.draft
-        physical, digital = "physical", "digital"
-
-        def on_mode(e) -> None:
-            d.physical_bag = e.control.selected[0] == physical
-            self._changed()
-
-        def on_odds(e) -> None:
-            d.show_odds = bool(e.control.value)
-
-        picker = ids.tag(
-            ids.SETUP_PHYSICAL_BAG,
-            ft.SegmentedButton(
-                segments=[
-                    ft.Segment(value=digital,
-                               label=ids.tag(ids.SETUP_BAG_DIGITAL, ft.Text(t("ui.bag.setup.digital")))),
-                    ft.Segment(value=physical,
-                               label=ids.tag(ids.SETUP_BAG_PHYSICAL, ft.Text(t("ui.bag.setup.physical")))),
-                ],
-                selected=[physical if d.physical_bag else digital],
-                on_change=on_mode,
-                show_selected_icon=False,
-            ),
-        )
-        help_key = "ui.bag.setup.physical_help" if d.physical_bag else "ui.bag.setup.digital_help"
-        odds = ids.tag(ids.SETUP_SHOW_ODDS, ft.Switch(label=t("ui.bag.setup.show_odds"), value=d.show_odds,
-                                                      on_change=on_odds))
-        return ft.Column([picker, theme.muted(t(help_key)), odds], spacing=8)
-
-    def _advanced(self) -> ft.Control:
-        t = self.ctx.texts.t
-        d = self.draft
-
-        def on_seed(e) -> None:
-            d.seed = e.control.value
-
-        def on_title(e) -> None:
-            d.title = e.control.value
-
-        def on_language(e) -> None:
-            self.set_language(e.control.value)
-
-        language = ft.Dropdown(
-            label=t("ui.common.language"),
-            value=self.ctx.texts.lang,
-            options=[ft.DropdownOption(key=lang, text=self.ctx.texts.language_name(lang))
-                     for lang in self.ctx.extras["languages"]],
-            on_select=on_language,
-            dense=True,
-            width=260,
-        )
-        title = ids.tag(
-            ids.SETUP_TITLE,
-            ft.TextField(label=t("ui.setup.game_title"), hint_text=t("ui.setup.game_title_hint"),
-                         value=d.title, on_change=on_title, dense=True),
-        )
-        seed = ids.tag(
-            ids.SETUP_SEED,
-            ft.TextField(label=t("ui.setup.seed"), helper=t("ui.setup.seed_help"), value=d.seed,
-                         on_change=on_seed, dense=True, keyboard_type=ft.KeyboardType.NUMBER,
-                         input_filter=ft.NumbersOnlyInputFilter()),  # full width: its hint is not cut off
-        )
-        return ft.Column([title, language, seed], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        """The wizard's screen built and shown from its draft (for tests and tools; a page
+        keeps one SetupScreen and shows it again)."""
+        return shown_root(SetupScreen(self.ctx, wizard=self))
 
     # -- starting ------------------------------------------------------------
     def _command(self) -> NewGame:
@@ -363,3 +116,243 @@ class SetupWizard:
             return
         if self.ctx.attempt(lambda: self.ctx.session.new_game(command, self._title())):
             self.ctx.navigate("home")  # the table takes over: a game is now open
+
+
+# --------------------------------------------------------------------- the screen
+class PlayerRow:
+    """One player: name, Character, and a way to remove them. The name field is never sent
+    back while the player types (the draft takes each letter without a new render)."""
+
+    def __init__(self, screen: "SetupScreen", index: int) -> None:
+        self.screen = screen
+        self.index = index
+        seat = index + 1
+        self.options = {c: ft.DropdownOption(key=c, text=c, content=ids.tag(ids.character_option(c), ft.Text(c)))
+                        for c in screen.characters}
+        self.name = ft.TextField(label="", value="", max_length=NAME_MAX, on_change=self._name, dense=True, counter="")
+        self.character = ft.Dropdown(label="", value=None, options=[], on_select=self._character, dense=True,
+                                     expand=True)
+        self.remove = ft.IconButton(icon=ft.Icons.DELETE_OUTLINE, on_click=self._remove)
+        name = ids.tag(ids.player_name(seat), self.name)
+        character = ids.tag(ids.player_character(seat), self.character)
+        remove = ids.tag(ids.player_remove(seat), self.remove)
+        if screen.layout == PHONE:
+            # The Semantics wrapper does not pass `expand` on: the Container gives the width.
+            self.root: ft.Control = ft.Container(
+                ft.Column([name, ft.Row([ft.Container(character, expand=True), remove])], spacing=6,
+                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                padding=ft.Padding.only(bottom=8), border=ft.Border.only(bottom=ft.BorderSide(1, theme.OUTLINE)))
+        else:
+            self.root = ft.Row([ft.Container(name, expand=3), ft.Container(character, expand=3), remove],
+                               vertical_alignment=ft.CrossAxisAlignment.START)
+
+    def _player(self) -> dict[str, str] | None:
+        players = self.screen.wizard().draft.players
+        return players[self.index] if self.index < len(players) else None
+
+    def _name(self, e) -> None:
+        player = self._player()
+        if player is not None:
+            player["name"] = e.control.value or ""  # no render: the caret stays where it is
+
+    def _character(self, e) -> None:
+        player = self._player()
+        if player is not None and e.control.value:
+            player["character"] = e.control.value
+            self.screen.ctx.rerender()
+
+    def _remove(self, _e) -> None:
+        players = self.screen.wizard().draft.players
+        if len(players) > 1 and self.index < len(players):
+            del players[self.index]
+            self.screen.ctx.rerender()
+
+    def show(self, wizard: "SetupWizard") -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        t, texts = ctx.texts.t, ctx.texts
+        player = wizard.draft.players[self.index]
+        seat = self.index + 1
+        put(self.name, label=t("ui.setup.player_name", seat=seat), value=player["name"])
+        for character, option in self.options.items():
+            put(option, text=texts.character(character))
+            put(option.content.content, value=texts.character(character))
+        put(self.character, label=t("ui.setup.character"), value=player["character"],
+            options=[self.options[c] for c in wizard._free_characters(self.index)])
+        put(self.remove, tooltip=t("ui.setup.remove_player"), disabled=len(wizard.draft.players) <= 1)
+
+
+class _Segments:
+    """A segmented choice (ft.SegmentedButton, kept): its labels put on every show."""
+
+    def __init__(self, identifier: str, values: list[str], on_pick: Callable[[str], None],
+                 label_ids: dict[str, str] | None = None) -> None:
+        self.labels = {value: ft.Text("") for value in values}
+        self.picker = ft.SegmentedButton(
+            segments=[ft.Segment(value=value, label=ids.tag(label_ids[value], text) if label_ids else text)
+                      for value, text in self.labels.items()],
+            selected=[values[0]], on_change=lambda e: on_pick(e.control.selected[0]), show_selected_icon=False)
+        self.root = ids.tag(identifier, self.picker)
+
+    def show(self, changes: Changes, labels: dict[str, str], selected: str) -> None:
+        for value, text in self.labels.items():
+            changes.put(text, value=labels[value])
+        changes.put(self.picker, selected=[selected])
+
+
+class SetupScreen(KeptScreen):
+    """The wizard's screen. `wizard`: the wizard it shows (tests); on a page, the shell's,
+    asked anew on every show (a new game after home starts a new wizard)."""
+
+    def __init__(self, ctx: UiContext, shell: Any = None, *, wizard: "SetupWizard | None" = None) -> None:
+        super().__init__(ctx, shell)
+        changes = self.changes
+        self._wizard = wizard
+        self.characters = [spec.id for spec in ctx.session.rules.characters]
+        self.heading = ft.Text("", size=26, weight=ft.FontWeight.BOLD)
+        # Players.
+        self.rows_column = ft.Column([], spacing=10)
+        self.rows: KeyedItems[PlayerRow] = KeyedItems(changes, self.rows_column, lambda i: PlayerRow(self, int(i)))
+        self.add_label = ft.Text("")
+        self.add = ft.Button(content=self.add_label, icon=ft.Icons.PERSON_ADD, on_click=self._add)
+        self.rule = ft.Text("")
+        self.players = Card(changes, ft.Column([self.rows_column, ids.tag(ids.ADD_PLAYER, self.add), self.rule],
+                                               spacing=10))
+        # Mode.
+        self.mode = _Segments(ids.SETUP_MODE, [m.value for m in Mode], self._mode)
+        self.mode_card = Card(changes, self.mode.root)
+        # Power layout.
+        self.layout_mode = _Segments(ids.SETUP_LAYOUT, [SHUFFLE, MANUAL], self._layout_mode)
+        self.layout_help = theme.muted("")
+        self.tokens = {section: ft.Dropdown(label="", value=None, options=[ft.DropdownOption(key=n, text=n)
+                                                                           for n in self.tokens_of(ctx)],
+                                            on_select=lambda e, section=section: self._token(section, e), width=150,
+                                            dense=True)
+                       for section in Section}
+        self.tokens_row = ft.Row([ids.tag(ids.setup_power(section.value), field)
+                                  for section, field in self.tokens.items()], wrap=True, spacing=8, run_spacing=8)
+        self.layout_card = Card(changes, ft.Column([self.layout_mode.root, self.layout_help, self.tokens_row],
+                                                   spacing=8))
+        # The Intruder bag.
+        self.bag = _Segments(ids.SETUP_PHYSICAL_BAG, ["digital", "physical"], self._bag,
+                             {"digital": ids.SETUP_BAG_DIGITAL, "physical": ids.SETUP_BAG_PHYSICAL})
+        self.bag_help = theme.muted("")
+        self.odds = ft.Switch(label="", value=True, on_change=self._odds)
+        self.bag_card = Card(changes, ft.Column([self.bag.root, self.bag_help, ids.tag(ids.SETUP_SHOW_ODDS, self.odds)],
+                                                spacing=8))
+        # Contamination and Contingency.
+        self.contamination = ContaminationPicker(changes, lambda: self.ctx, lambda: self.wizard().draft)
+        self.contamination_card = Card(changes, self.contamination.root)
+        self.contingency = ContingencyPicker(changes, lambda: self.ctx, lambda: self.wizard().draft)
+        self.contingency_card = Card(changes, self.contingency.root)
+        # More.
+        self.title_field = ft.TextField(label="", hint_text="", value="", on_change=self._title, dense=True)
+        self.language = ft.Dropdown(label="", value=None, options=[], on_select=self._language, dense=True, width=260)
+        self.language_options: dict[str, ft.DropdownOption] = {}
+        self.seed = ft.TextField(label="", helper="", value="", on_change=self._seed, dense=True,
+                                 keyboard_type=ft.KeyboardType.NUMBER,
+                                 input_filter=ft.NumbersOnlyInputFilter())  # full width: its hint is not cut off
+        self.more = Card(changes, ft.Column([ids.tag(ids.SETUP_TITLE, self.title_field), self.language,
+                                             ids.tag(ids.SETUP_SEED, self.seed)], spacing=10,
+                                            horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+        self.cancel = LinkButton(changes, ids.SETUP_CANCEL, on_tap=lambda: self.ctx.navigate("home"))
+        self.start_label = ft.Text("")
+        self.start = ft.Button(content=self.start_label, icon=ft.Icons.PLAY_ARROW, height=52,
+                               on_click=lambda _e: self.wizard()._start(),
+                               style=ft.ButtonStyle(bgcolor=theme.BLUE, color=theme.TEXT))
+        self.root = ft.Column([self.heading, self.players.root, self.mode_card.root, self.layout_card.root,
+                               self.bag_card.root, self.contamination_card.root, self.contingency_card.root,
+                               self.more.root,
+                               ft.Row([self.cancel.root, ids.tag(ids.START_GAME, self.start)],
+                                      alignment=ft.MainAxisAlignment.END, wrap=True)],
+                              spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    @staticmethod
+    def tokens_of(ctx: UiContext) -> list[str]:
+        return [str(spec.number) for spec in ctx.session.rules.power.tokens]
+
+    def wizard(self) -> "SetupWizard":
+        return self._wizard if self._wizard is not None else self.shell.setup_wizard()
+
+    # -- taps: each changes the wizard's draft ----------------------------------------
+    def _add(self, _e) -> None:
+        self.wizard()._add_player()
+        self.ctx.rerender()
+
+    def _mode(self, value: str) -> None:
+        self.wizard().draft.mode = Mode(value)
+        self.ctx.rerender()
+
+    def _layout_mode(self, value: str) -> None:
+        self.wizard().draft.layout_mode = value
+        self.ctx.rerender()
+
+    def _token(self, section: Section, e) -> None:
+        self.wizard().draft.layout[section.value] = e.control.value
+
+    def _bag(self, value: str) -> None:
+        self.wizard().draft.physical_bag = value == "physical"
+        self.ctx.rerender()
+
+    def _odds(self, e) -> None:
+        self.wizard().draft.show_odds = bool(e.control.value)
+
+    def _title(self, e) -> None:
+        self.wizard().draft.title = e.control.value or ""
+
+    def _seed(self, e) -> None:
+        self.wizard().draft.seed = e.control.value or ""
+
+    def _language(self, e) -> None:
+        if e.control.value:
+            self.wizard().set_language(e.control.value)
+
+    # -- showing ---------------------------------------------------------------------
+    def put_view(self) -> None:
+        ctx, put = self.ctx, self.changes.put
+        t, texts = ctx.texts.t, ctx.texts
+        wizard = self.wizard()
+        d = wizard.draft
+        put(self.root, width=theme.form_width(ctx.width))
+        put(self.heading, value=t("ui.setup.title"))
+        low, high = PLAYER_COUNTS[d.mode]
+        count_ok = low <= len(d.players) <= high
+        # The noun agrees with the upper bound ("1 jogador", "de 2 a 5 jogadores").
+        rule = (t("ui.setup.player_rule_exact", count=low, mode=d.mode.value) if low == high
+                else t("ui.setup.player_rule", low=low, count=high, mode=d.mode.value))
+        self.players.show(t("ui.setup.players"))
+        self.rows.show(((index, index) for index in range(len(d.players))), lambda row, _index: row.show(wizard))
+        put(self.add_label, value=t("ui.setup.add_player"))
+        put(self.add, disabled=len(d.players) >= min(MAX_PLAYERS, len(self.characters)))
+        put(self.rule, value=rule, color=theme.TEXT_MUTED if count_ok else theme.ORANGE)
+        self.mode_card.show(t("ui.setup.mode"))
+        self.mode.show(self.changes, {m.value: texts.mode(m) for m in Mode}, d.mode.value)
+        self.layout_card.show(t("ui.setup.power_layout"))
+        self.layout_mode.show(self.changes, {SHUFFLE: t("ui.setup.layout_shuffle"),
+                                             MANUAL: t("ui.setup.layout_manual")}, d.layout_mode)
+        manual = d.layout_mode == MANUAL
+        put(self.layout_help, value=t("ui.setup.layout_manual_help" if manual else "ui.setup.layout_shuffle_help"))
+        put(self.tokens_row, visible=manual)
+        if manual:
+            for section, field in self.tokens.items():
+                put(field, label=texts.section(section), value=d.layout.get(section.value))
+        self.bag_card.show(t("ui.bag.setup.title"))
+        self.bag.show(self.changes, {"digital": t("ui.bag.setup.digital"), "physical": t("ui.bag.setup.physical")},
+                      "physical" if d.physical_bag else "digital")
+        put(self.bag_help, value=t("ui.bag.setup.physical_help" if d.physical_bag else "ui.bag.setup.digital_help"))
+        put(self.odds, label=t("ui.bag.setup.show_odds"), value=d.show_odds)
+        self.contamination_card.show(t("ui.setup.contamination.title"))
+        self.contamination.show()
+        self.contingency_card.show(t("ui.setup.contingency.title"))
+        self.contingency.show()
+        self.more.show(t("ui.setup.more"))
+        put(self.title_field, label=t("ui.setup.game_title"), hint_text=t("ui.setup.game_title_hint"), value=d.title)
+        languages = list(ctx.extras["languages"])
+        for lang in languages:
+            if lang not in self.language_options:  # once per language the app offers
+                self.language_options[lang] = ft.DropdownOption(key=lang, text="")
+            put(self.language_options[lang], text=texts.language_name(lang))
+        put(self.language, label=t("ui.common.language"), value=texts.lang,
+            options=[self.language_options[lang] for lang in languages])
+        put(self.seed, label=t("ui.setup.seed"), helper=t("ui.setup.seed_help"), value=d.seed)
+        self.cancel.show(t("ui.common.back"))
+        put(self.start_label, value=t("ui.setup.start"))

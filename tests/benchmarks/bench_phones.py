@@ -1,5 +1,6 @@
-"""Phone → table latency on loopback: a player taps on their phone, how long until the
-table's screen shows it, with one phone tapping and with four.
+"""Phone → table and table → phone latency on loopback: a player taps on their phone, how
+long until the table's screen shows it; the table taps, how long until the player's phone
+shows it; with one phone tapping and with four.
 
     python -m tests.benchmarks.bench_phones [--taps 30]
 
@@ -10,8 +11,10 @@ not on the host, so none of them takes the host's processor from the table. Time
 machine's wall clock (the browser's performance.timeOrigin + now() and Python's time.time()
 read the same clock), from seat 1's tap leaving its phone until the table's crew panel
 shows the new value; first alone, then while the phones of seats 2-4 tap their own
-Knowledge every 0.3-0.5 s. Prints median and p90 of each next to the target (≤ 150 ms
-median). A figure, not a test: nothing is asserted.
+Knowledge every 0.3-0.5 s. The other way, from the table's tap on seat 1's Knowledge (the
+crew panel's +/−) until seat 1's phone holds the new value (a phone's own drawing is not
+timed: its client applies the patch as it arrives). Prints median and p90 of each next to
+the target (≤ 150 ms median). A figure, not a test: nothing is asserted.
 """
 from __future__ import annotations
 
@@ -72,6 +75,31 @@ def _measure(table: FlutterPage, phone: FletClient, taps: int) -> list[float]:
     return latencies
 
 
+def _measure_back(table: FlutterPage, phone: FletClient, taps: int) -> list[float]:
+    """Milliseconds from the table's tap leaving the browser to seat 1's phone holding the
+    new Knowledge, `taps` times (after two warm-up taps), alternating + and −."""
+    latencies: list[float] = []
+    for index in range(taps + 2):
+        button = "crew-knowledge-up-1" if index % 2 == 0 else "crew-knowledge-down-1"
+        box = table.scroll_into_view(button)
+        before = phone.text_of("seat-knowledge")
+        seen: list[float] = []
+
+        def changed(client: FletClient) -> None:
+            if not seen and client.text_of("seat-knowledge") != before:
+                seen.append(time.time() * 1000)
+
+        phone.on_patch = changed
+        tapped = time.time() * 1000
+        table.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        table.wait_until(lambda: bool(seen), "the phone to show the table's tap", timeout=30)
+        phone.on_patch = None
+        if index >= 2:
+            latencies.append(seen[0] - tapped)
+        table.page.wait_for_timeout(150)
+    return latencies
+
+
 class OtherPhones:
     """Seats 2-4 tapping their own Knowledge + and − every 0.3-0.5 s until stopped."""
 
@@ -108,7 +136,7 @@ class OtherPhones:
 
 def _line(label: str, values: list[float]) -> str:
     median = statistics.median(values)
-    return (f"  {label:<18} median {median:4.0f} ms · p90 {p90(values):4.0f} ms · {len(values)} taps"
+    return (f"  {label:<32} median {median:4.0f} ms · p90 {p90(values):4.0f} ms · {len(values)} taps"
             f" ({'met' if median <= TARGET_MS else 'not met'})")
 
 
@@ -147,16 +175,18 @@ def main(argv: list[str] | None = None) -> int:
             phone = FletClient(base, routes[1])
             phone.wait_for_id("seat-knowledge-up", timeout=60)
             try:
-                results["1 phone tapping"] = _measure(table, phone, args.taps)
+                results["phone → table, 1 phone tapping"] = _measure(table, phone, args.taps)
+                results["table → phone, 1 phone open"] = _measure_back(table, phone, args.taps)
                 with OtherPhones(base, {seat: routes[seat] for seat in (2, 3, 4)}) as others:
-                    results["4 phones tapping"] = _measure(table, phone, args.taps)
+                    results["phone → table, 4 phones tapping"] = _measure(table, phone, args.taps)
+                    results["table → phone, 3 others tapping"] = _measure_back(table, phone, args.taps)
                     others_tapped = others.taps
             finally:
                 phone.close()
             browser.close()
     finally:
         server.stop()
-    print(f"phone → table update on loopback, target ≤ {TARGET_MS} ms median ({machine(load_before)})")
+    print(f"phone ↔ table update on loopback, target ≤ {TARGET_MS} ms median ({machine(load_before)})")
     for label, values in results.items():
         print(_line(label, values))
     print(f"  (with 4 phones, seats 2-4 tapped {others_tapped} times meanwhile)")

@@ -164,8 +164,13 @@ class FlutterPage:
                 " && ['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)")
 
         def tapped_and_focused() -> bool:
-            # A tap Flutter took before the field was ready to listen is tapped again.
-            self.tap(identifier)
+            # A mouse that jumps onto a field (no hover before the click, as Playwright
+            # clicks) can leave Flutter web's click unanswered: hover first, and a click
+            # Flutter did not take is clicked again.
+            box = self.scroll_into_view(identifier)
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            self.page.mouse.move(x, y)
+            self.page.mouse.click(x, y)
             deadline = time.monotonic() + scaled(3)
             while time.monotonic() < deadline:
                 if focused():

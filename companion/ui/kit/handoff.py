@@ -7,7 +7,7 @@ for a seat without a phone; handing it back forgets everything that was shown.""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable, Hashable, Protocol
 
 import flet as ft
 
@@ -16,6 +16,8 @@ from companion.engine import IllegalCommand
 from .. import ids, theme
 from ..context import UiContext
 from .gate import styled_button
+from .kept import ActionButton, Changes, KeptScreen
+from .parts import LinkButton, bring_into_view
 
 KEPT = "handoff"
 # Page-local drafts, films and reveals of a player's private steps, forgotten on hand-back.
@@ -54,6 +56,9 @@ class Handoff:
     holding: bool = False
     # Where the device goes back to once handed back (None: this screen).
     back_to: str | None = None
+    # The player's progress when they took the device (Purpose's `progress`): "done"
+    # shows once it moved, not before the player has done anything.
+    started: Any = None
 
 
 def handoff_of(ctx: UiContext) -> Handoff:
@@ -71,6 +76,7 @@ def hand_to(ctx: UiContext, seat: int, purpose: Purpose, *, curtain: bool = True
         return
     handoff = handoff_of(ctx)
     handoff.seat, handoff.purpose, handoff.holding, handoff.back_to = seat, purpose.name, not curtain, back_to
+    handoff.started = None
     ctx.rerender()
 
 
@@ -85,7 +91,7 @@ def hand_back(ctx: UiContext) -> None:
     """Back to the table: nothing of the player's stays on screen or in memory."""
     handoff = handoff_of(ctx)
     back_to = handoff.back_to
-    handoff.seat, handoff.purpose, handoff.holding, handoff.back_to = None, "", False, None
+    handoff.seat, handoff.purpose, handoff.holding, handoff.back_to, handoff.started = None, "", False, None, None
     forget_private(ctx)
     if back_to is not None:
         ctx.navigate(back_to)
@@ -98,11 +104,12 @@ def handed_seat(ctx: UiContext, purpose: Purpose) -> int | None:
     return handoff.seat if handoff.purpose == purpose.name else None
 
 
-def handoff_body(ctx: UiContext, purpose: Purpose,
-                 private: Callable[[UiContext], list[ft.Control]]) -> list[ft.Control] | None:
+def handoff_body(ctx: UiContext, purpose: Purpose, private: Callable[[UiContext], list[ft.Control]], *,
+                 progress: Callable[[UiContext], Hashable] | None = None) -> list[ft.Control] | None:
     """The curtain ("hand the device to …") or the player's private part, drawn by
     `private` from the player's own context; None when the device is not handed over for
-    `purpose`."""
+    `purpose`. With `progress`, "done" shows only once the player's progress moved since
+    they took the device (before that, a plain way back)."""
     t = ctx.texts.t
     handoff = handoff_of(ctx)
     if handoff.seat is None or handoff.purpose != purpose.name:
@@ -129,7 +136,113 @@ def handoff_body(ctx: UiContext, purpose: Purpose,
                                                    icon=ft.Icons.LOCK_OPEN, tone="primary", on_click=take)),
             ft.TextButton(content=t("ui.common.cancel"), on_click=lambda _e: hand_back(ctx)),
         ], spacing=14, horizontal_alignment=ft.CrossAxisAlignment.CENTER))]
-    done = ids.tag(purpose.done_id, styled_button(t(purpose.done), icon=ft.Icons.VISIBILITY_OFF,
-                                                  tone="warning", on_click=lambda _e: hand_back(ctx)))
+    if progress is not None and handoff.started is None:
+        handoff.started = (progress(held),)
+    if progress is None or handoff.started != (progress(held),):
+        back = ids.tag(purpose.done_id, styled_button(t(purpose.done), icon=ft.Icons.VISIBILITY_OFF,
+                                                      tone="warning", on_click=lambda _e: hand_back(ctx)))
+    else:
+        back = ft.TextButton(content=t("ui.common.cancel"), icon=ft.Icons.ARROW_BACK,
+                             on_click=lambda _e: hand_back(ctx))
     return [ft.Text(t(purpose.holding, name=member.name), size=18, weight=ft.FontWeight.BOLD),
-            *private(held), done]
+            *private(held), back]
+
+
+class PrivatePart(Protocol):
+    """A player's private part on the shared device (kit.kept): built once, shown from the
+    view of the player holding the device; `show` says whether it has anything."""
+
+    root: ft.Control
+
+    def show(self, view: Any) -> Any: ...
+
+
+class HandoffPart:
+    """handoff_body, kept: the curtain ("hand the device to …"), then, while the player
+    holds the device, their name, their private part (`make(changes, ctx_of)`, shown from
+    their own session) and the way back: "done" once the player's `progress` moved since
+    they took the device, before that a plain "cancel"."""
+
+    def __init__(self, screen: KeptScreen, purpose: Purpose,
+                 make: Callable[[Changes, Callable[[], UiContext]], PrivatePart], *,
+                 progress: Callable[[UiContext], Hashable]) -> None:
+        self.screen = screen
+        self.purpose = purpose
+        self.progress = progress
+        changes = screen.changes
+        self.held: UiContext | None = None
+        # The curtain.
+        self.give = ft.Text("", size=22, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)
+        self.give_help = ft.Text("", size=15, text_align=ft.TextAlign.CENTER)
+        self.take = ActionButton(changes, purpose.take_id, icon=ft.Icons.LOCK_OPEN, tone="primary",
+                                 page_of=screen.page, on_tap=self._take)
+        self.not_now = LinkButton(changes, None, on_tap=self._back)
+        self.curtain = theme.card(ft.Column([ft.Icon(ft.Icons.SEND_TO_MOBILE, size=56, color=theme.YELLOW),
+                                             self.give, self.give_help, self.take.root, self.not_now.root],
+                                            spacing=14, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+        # The player's own part.
+        self.holding = ft.Text("", size=18, weight=ft.FontWeight.BOLD)
+        self.private = make(changes, self._held)
+        self.done = ActionButton(changes, purpose.done_id, icon=ft.Icons.VISIBILITY_OFF, tone="warning",
+                                 page_of=screen.page, on_tap=self._back)
+        self.cancel = LinkButton(changes, None, icon=ft.Icons.ARROW_BACK, on_tap=self._back)
+        # "Done" is brought into view when it appears: the player's next tap.
+        self.done_key = f"handoff-done-{purpose.name}"
+        self.done_frame = ft.Container(self.done.root, key=ft.ScrollKey(self.done_key))
+        self.moved = False
+        self.held_part = ft.Column([self.holding, self.private.root, self.done_frame, self.cancel.root],
+                                   spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.root = ft.Column([self.curtain, self.held_part], spacing=theme.GAP,
+                              horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def _held(self) -> UiContext:
+        return self.held if self.held is not None else self.screen.ctx
+
+    def _take(self) -> None:
+        handoff_of(self.screen.ctx).holding = True
+        self.screen.ctx.rerender()
+
+    def _back(self) -> None:
+        self.held = None
+        hand_back(self.screen.ctx)
+
+    def show(self) -> bool:
+        """Whether the device is handed over for this purpose (the part shows)."""
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        t = ctx.texts.t
+        handoff = handoff_of(ctx)
+        seat = handoff.seat if handoff.purpose == self.purpose.name else None
+        held = member = None
+        if seat is not None:
+            try:
+                member = ctx.game.member(seat)
+                held = ctx.handed_to(seat)
+            except (KeyError, IllegalCommand):
+                # The seat left the game, or a phone took it meanwhile: its secrets go there.
+                handoff.seat, handoff.holding = None, False
+                forget_private(ctx)
+        self.held = held
+        put(self.root, visible=held is not None)
+        if held is None or member is None or not handoff.holding:
+            self.moved = False
+        if held is None or member is None:
+            return False
+        put(self.curtain, visible=not handoff.holding)
+        put(self.held_part, visible=handoff.holding)
+        if not handoff.holding:
+            put(self.give, value=t(self.purpose.give, name=member.name))
+            put(self.give_help, value=t(self.purpose.give_help))
+            self.take.show(t(self.purpose.take, name=member.name), refused=None)
+            self.not_now.show(t("ui.common.cancel"))
+            return True
+        if handoff.started is None:
+            handoff.started = (self.progress(held),)
+        moved = handoff.started != (self.progress(held),)
+        put(self.holding, value=t(self.purpose.holding, name=member.name))
+        self.private.show(held.view)
+        self.done.show(t(self.purpose.done), refused=None, visible=moved)
+        self.cancel.show(t("ui.common.cancel"), visible=not moved)
+        if moved and not self.moved:
+            bring_into_view(ctx.page, self.done_frame, self.done_key)
+        self.moved = moved
+        return True

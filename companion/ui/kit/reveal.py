@@ -6,12 +6,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from typing import Hashable
+from typing import Callable, Hashable
 
 import flet as ft
 
 from .. import ids, theme
 from ..context import UiContext
+from .kept import Changes
 
 log = logging.getLogger(__name__)
 
@@ -78,3 +79,37 @@ def reveal_toggle(ctx: UiContext, reveal: Reveal, *, show_label: str, hide_label
                            style=ft.ButtonStyle(bgcolor=theme.BUTTON, color=theme.TEXT,
                                                 shape=ft.RoundedRectangleBorder(radius=8)))
     return ids.tag(identifier, button)
+
+
+class RevealToggle:
+    """reveal_toggle, kept: "tap to show" while hidden, "hide" while shown. `ctx_of()`: the
+    context of the player whose thing it is (on the shared device, the one handed to them)."""
+
+    def __init__(self, changes: Changes, identifier: str, ctx_of: Callable[[], UiContext]) -> None:
+        self.changes = changes
+        self.ctx_of = ctx_of
+        self.reveal: Reveal | None = None
+        self.show_label = ft.Text("", size=15)
+        self.show_button = ft.Button(content=self.show_label, icon=ft.Icons.VISIBILITY, on_click=self._show,
+                                     style=ft.ButtonStyle(bgcolor=theme.BUTTON, color=theme.TEXT,
+                                                          shape=ft.RoundedRectangleBorder(radius=8)))
+        self.hide_label = ft.Text("")
+        self.hide_button = ft.TextButton(content=self.hide_label, icon=ft.Icons.VISIBILITY_OFF, on_click=self._hide,
+                                         visible=False)
+        self.root = ids.tag(identifier, ft.Row([self.show_button, self.hide_button], tight=True))
+
+    def _show(self, _e) -> None:
+        if self.reveal is not None:
+            show(self.ctx_of(), self.reveal)
+
+    def _hide(self, _e) -> None:
+        if self.reveal is not None:
+            hide(self.ctx_of(), self.reveal)
+
+    def show(self, reveal: Reveal, *, show_label: str, hide_label: str) -> None:
+        put = self.changes.put
+        self.reveal = reveal
+        put(self.show_button, visible=not reveal.shown)
+        put(self.hide_button, visible=reveal.shown)
+        put(self.show_label, value=show_label)
+        put(self.hide_label, value=hide_label)

@@ -1,8 +1,11 @@
 """A player's phone: the game at a glance (read-only), their own Character, and the place
-where the table hands them private steps; "waiting for the table" while nothing is theirs."""
+where the table hands them private steps; "waiting for the table" while nothing is theirs.
+
+Kept (kit.kept): built once per page and layout; every change at the table (a phone's
+page is shown again on each) only sets what changed."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import flet as ft
 
@@ -12,10 +15,11 @@ from companion.engine.views import CrewView
 
 from .. import ids, theme
 from ..context import UiContext
-from ..kit.gate import command_button
-from ..scanner.board import status_pills
-from ..scanner.panel import build_scanner_parts
-from ..victory import build_seat_parts
+from ..kit.kept import Card, Changes, CommandButton, KeptScreen, KeyedItems, shown_root
+from ..kit.parts import LinkButton, Pill
+from ..scanner.board import BoardPills
+from ..scanner.panel import ScannerParts
+from ..victory import SeatVictory
 
 
 def _whereabouts(ctx: UiContext, member: CrewView) -> str:
@@ -24,75 +28,136 @@ def _whereabouts(ctx: UiContext, member: CrewView) -> str:
     return ctx.texts.t(f"whereabouts.{member.whereabouts.value}")
 
 
-def _own_card(ctx: UiContext, member: CrewView) -> ft.Control:
-    t = ctx.texts.t
-    gate = ctx.gate()
-    maximum = ctx.session.rules.knowledge.maximum
-    rows: list[ft.Control] = [
-        ft.Row([ft.Icon(ft.Icons.PERSON, size=32),
-                ft.Column([ids.tag(ids.SEAT_NAME, ft.Text(member.name, size=22, weight=ft.FontWeight.BOLD)),
-                           theme.muted(ctx.texts.character(member.character), size=15)],
-                          spacing=0, tight=True, expand=True),
-                theme.pill(_whereabouts(ctx, member), bgcolor=theme.SURFACE_HIGH, size=14)],
-               spacing=10),
-    ]
-    if member.is_in_facility:
-        rows.append(ft.Row([
-            ids.tag(ids.SEAT_KNOWLEDGE, ft.Text(t("ui.crew.knowledge", value=member.knowledge, maximum=maximum),
-                                                size=17, weight=ft.FontWeight.BOLD, expand=True)),
-            command_button(gate, ChangeKnowledge(seat=member.seat, by=-1), label="−",
-                           identifier=ids.SEAT_KNOWLEDGE_DOWN, compact=True),
-            command_button(gate, ChangeKnowledge(seat=member.seat, by=1), label="+",
-                           identifier=ids.SEAT_KNOWLEDGE_UP, compact=True),
-        ], spacing=8))
-    return theme.card(ft.Column(rows, spacing=10), title=t("ui.phone.you"))
+def _who(name: ft.Control, character: ft.Control, pill: ft.Control) -> ft.Row:
+    """A name over its Character, the place beside: the name wraps before anything is cut."""
+    return ft.Row([ft.Column([name, character], spacing=0, tight=True, expand=True), pill], spacing=8,
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def _crew(ctx: UiContext) -> ft.Control:
-    game = ctx.game
-    rows = [
-        ft.Column([
-            ft.Row([ft.Text(member.name, size=15, weight=ft.FontWeight.BOLD, expand=True),
-                    theme.muted(ctx.texts.character(member.character), size=13),
-                    theme.pill(_whereabouts(ctx, member), bgcolor=theme.SURFACE_HIGH, size=12)],
-                   spacing=8),
-            ids.tag(ids.seat_crew_knowledge(member.seat), theme.muted(
-                ctx.texts.t("ui.crew.knowledge", value=member.knowledge,
-                            maximum=ctx.session.rules.knowledge.maximum), size=13)),
-            ft.Row(status_pills(ctx.texts, member), wrap=True, spacing=6, run_spacing=6),
-        ], spacing=4, tight=True)
-        for member in game.crew
-    ]
-    return ids.tag(ids.SEAT_CREW, theme.card(ft.Column(rows, spacing=6), title=ctx.texts.t("ui.phone.crew")))
+class OwnCard:
+    """The player's own Character: where it is and its Knowledge, which they change here."""
+
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        changes = screen.changes
+        self.name = ft.Text("", size=22, weight=ft.FontWeight.BOLD)
+        self.character = theme.muted("", size=15)
+        self.where = Pill(changes, size=14)
+        self.knowledge = ft.Text("", size=17, weight=ft.FontWeight.BOLD, expand=True)
+        self.down = CommandButton(changes, ids.SEAT_KNOWLEDGE_DOWN, gate_of=screen.gate, page_of=screen.page,
+                                  compact=True)
+        self.up = CommandButton(changes, ids.SEAT_KNOWLEDGE_UP, gate_of=screen.gate, page_of=screen.page, compact=True)
+        self.knowledge_row = ft.Row([ids.tag(ids.SEAT_KNOWLEDGE, self.knowledge), self.down.root, self.up.root],
+                                    spacing=8)
+        head = ft.Row([ft.Icon(ft.Icons.PERSON, size=32),
+                       _who(ids.tag(ids.SEAT_NAME, self.name), self.character, self.where.root)], spacing=10)
+        head.controls[1].expand = True
+        self.card = Card(changes, ft.Column([head, self.knowledge_row], spacing=10))
+        self.root = self.card.root
+
+    def show(self, member: CrewView) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        t = ctx.texts.t
+        self.card.show(t("ui.phone.you"))
+        put(self.name, value=member.name)
+        put(self.character, value=ctx.texts.character(member.character))
+        self.where.show(_whereabouts(ctx, member), bgcolor=theme.SURFACE_HIGH)
+        put(self.knowledge_row, visible=member.is_in_facility)
+        if member.is_in_facility:
+            put(self.knowledge, value=t("ui.crew.knowledge", value=member.knowledge,
+                                        maximum=ctx.session.rules.knowledge.maximum))
+            self.down.show_command(ChangeKnowledge(seat=member.seat, by=-1), "−")
+            self.up.show_command(ChangeKnowledge(seat=member.seat, by=1), "+")
 
 
-def _private(ctx: UiContext) -> ft.Control:
-    """The seat's private steps; none yet means the table is playing."""
-    t = ctx.texts.t
-    steps = build_seat_parts(ctx, ctx.view)  # their Contingency tokens and Victory Check steps
-    if steps:
-        return ft.Column(steps, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-    body = ft.Row([ft.ProgressRing(width=18, height=18, stroke_width=2),
-                   ft.Text(t("ui.phone.waiting"), size=15, expand=True)], spacing=10)
-    return ids.tag(ids.SEAT_WAITING, theme.card(body, title=t("ui.phone.private")))
+class CrewRow:
+    """One Character of the crew, as everyone sees it."""
+
+    def __init__(self, changes: Changes, seat: int) -> None:
+        self.changes = changes
+        self.name = ft.Text("", size=15, weight=ft.FontWeight.BOLD)
+        self.character = theme.muted("", size=13)
+        self.where = Pill(changes, size=12)
+        self.knowledge = theme.muted("", size=13)
+        self.pills = BoardPills(changes)
+        self.root = ft.Column([_who(self.name, self.character, self.where.root),
+                               ids.tag(ids.seat_crew_knowledge(seat), self.knowledge), self.pills.root],
+                              spacing=4, tight=True)
+
+    def show(self, ctx: UiContext, member: CrewView) -> None:
+        put = self.changes.put
+        put(self.name, value=member.name)
+        put(self.character, value=ctx.texts.character(member.character))
+        self.where.show(_whereabouts(ctx, member), bgcolor=theme.SURFACE_HIGH)
+        put(self.knowledge, value=ctx.texts.t("ui.crew.knowledge", value=member.knowledge,
+                                              maximum=ctx.session.rules.knowledge.maximum))
+        self.pills.show(ctx.texts, member)
+
+
+class SeatScreen(KeptScreen):
+    def __init__(self, ctx: UiContext, shell: Any = None, *, on_leave: Callable[[], None] | None = None) -> None:
+        super().__init__(ctx, shell)
+        changes = self.changes
+        self.on_leave = on_leave or (shell.leave_seat if shell is not None else (lambda: None))
+        self.no_game_text = ft.Text("", size=16)
+        self.no_game = theme.card(self.no_game_text)
+        self.over_text = ft.Text("", size=16)
+        self.over = Card(changes, self.over_text)
+        self.own = OwnCard(self)
+        self.scanner = ScannerParts(changes, lambda: self.ctx, self.help)
+        self.victory = SeatVictory(changes, lambda: self.ctx)
+        self.waiting_text = ft.Text("", size=15, expand=True)
+        self.waiting = Card(changes, ft.Row([ft.ProgressRing(width=18, height=18, stroke_width=2), self.waiting_text],
+                                            spacing=10), identifier=ids.SEAT_WAITING)
+        self.crew_column = ft.Column([], spacing=6)
+        self.crew: KeyedItems[CrewRow] = KeyedItems(changes, self.crew_column, lambda seat: CrewRow(changes, int(seat)))
+        self.crew_card = Card(changes, self.crew_column, identifier=ids.SEAT_CREW)
+        self.leave = LinkButton(changes, ids.SEAT_LEAVE, icon=ft.Icons.LOGOUT, on_tap=lambda: self.on_leave())
+        # The Victory Check's steps and result come first: what the player does or looks for now.
+        self.game = ft.Column([self.over.root, *self.victory.first, self.own.root, *self.scanner.roots,
+                               self.victory.tokens.root,
+                               self.waiting.root, self.crew_card.root,
+                               self.leave.root], spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        # A Container gives the screen its own node in the accessibility tree (a bare Column does not).
+        self.frame = ft.Container(ft.Column([self.no_game, self.game], spacing=0,
+                                            horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+        self.root = ids.tag(ids.SEAT_SCREEN, self.frame)
+
+    def put_view(self) -> None:
+        ctx, put = self.ctx, self.changes.put
+        t = ctx.texts.t
+        view = ctx.view
+        playing = view is not None and view.private is not None
+        put(self.no_game, visible=not playing)
+        put(self.game, visible=playing)
+        put(self.frame, width=min(ctx.width - 2 * theme.PAGE_PADDING, theme.FORM_MAX_WIDTH))
+        if not playing:
+            put(self.no_game_text, value=t("ui.phone.no_game"))
+            return
+        game = view.public  # type: ignore[union-attr]
+        put(self.over.root, visible=game.is_over)
+        if game.is_over:
+            self.over.show(t("ui.phone.game_over_title"))
+            put(self.over_text, value=t("ui.phone.game_over"))
+        self.own.show(game.member(view.private.seat))  # type: ignore[union-attr]
+        scanner = self.scanner.show(view)  # their Character board, Contamination cards and Scanner
+        private = self.victory.show(view)  # their tokens, their Victory Check steps and result
+        # Nothing of theirs: the table is playing. The Scanner is theirs to use at any time.
+        waiting = not (scanner or private)
+        put(self.waiting.root, visible=waiting)
+        if waiting:
+            self.waiting.show(t("ui.phone.private"))
+            put(self.waiting_text, value=t("ui.phone.waiting"))
+        self.crew_card.show(t("ui.phone.crew"))
+        self.crew.show(((member.seat, member) for member in game.crew), lambda row, member: row.show(ctx, member))
+        self.leave.show(t("ui.phone.leave"))
 
 
 def build_seat_screen(ctx: UiContext, *, on_leave: Callable[[], None]) -> ft.Control:
-    t = ctx.texts.t
-    view = ctx.view
-    if view is None or view.private is None:
-        return build_no_game(ctx)
-    member = ctx.game.member(view.private.seat)
-    leave = ids.tag(ids.SEAT_LEAVE, ft.TextButton(content=t("ui.phone.leave"), icon=ft.Icons.LOGOUT,
-                                                  on_click=lambda _e: on_leave()))
-    over = [theme.card(ft.Text(t("ui.phone.game_over"), size=16), title=t("ui.phone.game_over_title"))] if ctx.game.is_over else []
-    scanner = build_scanner_parts(ctx, view)  # their Character board, Contamination cards and Scanner
-    # A Container gives the screen its own node in the accessibility tree (a bare Column does not).
-    return ids.tag(ids.SEAT_SCREEN, ft.Container(ft.Column(
-        [*over, _own_card(ctx, member), *scanner, _private(ctx), _crew(ctx), leave],
-        spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-        width=min(ctx.width - 2 * theme.PAGE_PADDING, theme.FORM_MAX_WIDTH)))
+    """The seat screen built and shown from `ctx` (for tests and tools; a page keeps one
+    SeatScreen and shows it again)."""
+    return shown_root(SeatScreen(ctx, on_leave=on_leave))
 
 
 def build_no_game(ctx: UiContext) -> ft.Control:
-    return ids.tag(ids.SEAT_SCREEN, theme.card(ft.Text(ctx.texts.t("ui.phone.no_game"), size=16)))
+    return build_seat_screen(ctx, on_leave=lambda: None)

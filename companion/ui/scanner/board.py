@@ -20,6 +20,8 @@ from .. import ids, theme
 from ..dialogs import close, dialog_button, show_dialog
 from ..i18n_view import Texts
 from ..kit.gate import CommandGate, command_button
+from ..kit.kept import Changes
+from ..kit.parts import Pill
 
 LARVA_COLOUR = "#8e3b8e"
 SLIME_COLOUR = "#3f7d3a"
@@ -48,6 +50,34 @@ def status_pills(texts: Texts, member: CrewView) -> list[ft.Control]:
     if not pills:
         pills.append(theme.muted(t("ui.body.clear"), size=13))
     return pills
+
+
+class BoardPills:
+    """status_pills, kept: one pill for each thing a board can hold, shown while it is there."""
+
+    def __init__(self, changes: Changes) -> None:
+        self.changes = changes
+        self.larva, self.slime, self.light, self.serious, self.cards = (Pill(changes) for _ in range(5))
+        self.clear = theme.muted("", size=13)
+        self.root = ft.Row([self.larva.root, self.slime.root, self.light.root, self.serious.root, self.cards.root,
+                            self.clear], wrap=True, spacing=6, run_spacing=6)
+
+    def show(self, texts: Texts, member: CrewView) -> None:
+        t = texts.t
+        body = member.body
+        cards = member.contamination_cards
+        self.larva.show(t("ui.body.larva"), bgcolor=LARVA_COLOUR, visible=body.larva)
+        self.slime.show(t("ui.body.slime"), bgcolor=SLIME_COLOUR, visible=body.slime)
+        self.light.show(t("ui.body.light", step=body.light_wounds, steps=LIGHT_WOUND_STEPS), bgcolor=WOUND_COLOUR,
+                        visible=bool(body.light_wounds))
+        self.serious.show(t("ui.body.serious", total=body.serious_wounds, limit=SERIOUS_WOUND_LIMIT,
+                            dressed=body.dressed_wounds), bgcolor=WOUND_COLOUR, visible=bool(body.serious_wounds))
+        self.cards.show(t("ui.body.cards", held=cards or 0), bgcolor=CONTAMINATION_COLOUR if cards else theme.SURFACE,
+                        visible=cards is not None)
+        clear = not (body.larva or body.slime or body.light_wounds or body.serious_wounds or cards is not None)
+        self.changes.put(self.clear, visible=clear)
+        if clear:
+            self.changes.put(self.clear, value=t("ui.body.clear"))
 
 
 def status_row(texts: Texts, member: CrewView, identifier: str) -> ft.Control:

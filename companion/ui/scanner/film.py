@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
-from typing import Hashable
+from typing import Callable, Hashable
 
 import flet as ft
 
@@ -19,6 +19,8 @@ from companion.engine.contamination_model import INFECTED
 from .. import ids, theme
 from ..context import UiContext
 from ..i18n_view import Texts
+from ..kit.kept import Changes
+from ..kit.parts import send_now
 from ..kit.reveal import SHOW_SECONDS
 
 log = logging.getLogger(__name__)
@@ -31,7 +33,7 @@ FIELD_MARGIN = 18
 FILM_HEIGHT = 76
 # Share of the coded field the film must cover for the card to count as read.
 READ_AT = 0.55
-# Each move re-renders the page: a few a second follow a finger closely enough.
+# A few moves a second follow a finger closely enough (each sends the film's place alone).
 DRAG_INTERVAL_MS = 40
 PAPER = "#e8e2d2"
 INK = "#1b1b1b"
@@ -124,80 +126,122 @@ def word_text(texts: Texts, word: str) -> str:
     return texts.t(f"contamination.word.{word}")
 
 
-def concealed(content: ft.Control, *, opened: bool, bgcolor: str, width: float | None = None) -> ft.Container:
-    """A box that takes its place at once but shows `content` only once opened: nothing
+class Concealed:
+    """A box that takes its place at once but shows its content only once opened: nothing
     moves on screen when it opens, and until then neither the eye nor the accessibility
     tree can read it."""
-    return ft.Container(content=ft.Semantics(exclude_semantics=not opened, content=content), bgcolor=bgcolor,
-                        padding=10, border_radius=8, width=width, opacity=1.0 if opened else 0.0)
+
+    def __init__(self, changes: Changes, content: ft.Control, identifier: str) -> None:
+        self.changes = changes
+        self.inner = ft.Semantics(exclude_semantics=True, content=content)
+        self.box = ft.Container(content=self.inner, bgcolor=theme.SURFACE_HIGH, padding=10, border_radius=8,
+                                opacity=0.0)
+        self.root = ids.tag(identifier, self.box)
+
+    def show(self, *, opened: bool, bgcolor: str, width: float | None = None) -> None:
+        put = self.changes.put
+        put(self.inner, exclude_semantics=not opened)
+        put(self.box, opacity=1.0 if opened else 0.0, bgcolor=bgcolor, width=width)
 
 
-def _stripes(seed: int, width: float) -> ft.Control:
-    """The coded field's pattern: the same for a card every time, and never tied to its word."""
-    stripe = (width - 2 * FIELD_MARGIN) / STRIPE_COUNT
-    bars = [ft.Container(width=stripe, height=FIELD_HEIGHT,
-                         bgcolor=STRIPES[(seed * 7 + n * 5 + (n * n) % 11) % len(STRIPES)])
-            for n in range(STRIPE_COUNT)]
-    return ft.Row(bars, spacing=0, tight=True)
+class FilmCard:
+    """Card `index` (from 0) with its film, what its word means (hidden until the card is
+    read) and what the player does with the card. Kept: a drag moves the film and sends
+    its place alone (kit.parts.send_now); the screen is shown again only when a card
+    becomes read (its word and what followed open)."""
 
+    def __init__(self, changes: Changes, ctx_of: Callable[[], UiContext], index: int) -> None:
+        self.changes = changes
+        self.ctx_of = ctx_of
+        self.index = index
+        self.reading: FilmState | None = None
+        self.geometry = Geometry(CARD_MAX_WIDTH)
+        self.moves = Changes()  # the film's own moves, sent at once
+        self.word = ft.Text("", size=26, weight=ft.FontWeight.W_900, color=INK, text_align=ft.TextAlign.CENTER,
+                            max_lines=1)
+        # Seen only through the film: kept out of the accessibility tree, which would read it at once.
+        self.printed = ft.Container(content=ft.Semantics(exclude_semantics=True, content=self.word),
+                                    alignment=ft.Alignment.CENTER, left=0.0, top=0.0)
+        self.film_face = ft.Stack([self.printed], height=FILM_HEIGHT, clip_behavior=ft.ClipBehavior.HARD_EDGE)
+        self.film = ft.Container(content=self.film_face, left=0.0, top=0.0, height=FILM_HEIGHT, bgcolor=FILM,
+                                 opacity=0.92, border_radius=6, border=ft.Border.all(2, "#7a0d1a"),
+                                 clip_behavior=ft.ClipBehavior.HARD_EDGE)
+        self.title = ft.Text("", size=14, weight=ft.FontWeight.BOLD, color=INK)
+        self.bars = [ft.Container(height=FIELD_HEIGHT) for _ in range(STRIPE_COUNT)]
+        self.stripes = ft.Container(ft.Row(self.bars, spacing=0, tight=True), left=FIELD_MARGIN, top=FIELD_TOP,
+                                    height=FIELD_HEIGHT)
+        self.face_stack = ft.Stack([ft.Container(self.title, left=FIELD_MARGIN, top=16), self.stripes],
+                                   height=CARD_HEIGHT)
+        self.face = ft.Container(content=self.face_stack, height=CARD_HEIGHT, bgcolor=PAPER, border_radius=10)
+        self.stack = ft.Stack([self.face, self.film], height=CARD_HEIGHT)
+        detector = ft.GestureDetector(
+            content=self.stack, on_pan_start=self._pointer, on_pan_update=self._pointer, on_tap_down=self._pointer,
+            drag_interval=DRAG_INTERVAL_MS, mouse_cursor=ft.MouseCursor.MOVE,
+            # Not a button to the accessibility tree: the web build would hold the pointer back
+            # waiting for a click, and the drag would not take.
+            exclude_from_semantics=True,
+        )
+        self.card = ft.Container(detector, height=CARD_HEIGHT)
+        self.meaning = ft.Text("", size=15, weight=ft.FontWeight.BOLD, color=theme.TEXT)
+        self.shown = Concealed(changes, self.meaning, ids.scanner_word(index + 1))
+        self.note = theme.muted("", size=14)
+        self.root = ft.Column([ids.tag(ids.scanner_card(index + 1), self.card), self.shown.root, self.note],
+                              spacing=6, tight=True)
 
-def film_card(ctx: UiContext, state: FilmState, index: int, word: str, *, seed: int, title: str) -> ft.Control:
-    """Card `index` (from 0) with its film, and below it what the word means (hidden until
-    the card is read). Moving the film re-renders the page from `state`: a rendered
-    control is never changed in place."""
-    texts = ctx.texts
-    geometry = Geometry(card_width(ctx))
-    left, top = state.positions.get(index, geometry.start)
-    fx, fy, fw, fh = geometry.field
-    # Seen only through the film: kept out of the accessibility tree, which would read it at once.
-    printed = ft.Container(
-        content=ft.Semantics(exclude_semantics=True, content=ft.Text(
-            word_text(texts, word), size=26, weight=ft.FontWeight.W_900, color=INK, text_align=ft.TextAlign.CENTER,
-            max_lines=1)),
-        left=fx - left, top=fy - top, width=fw, height=fh, alignment=ft.Alignment.CENTER,
-    )
-    film = ft.Container(
-        content=ft.Stack([printed], width=geometry.film_width, height=FILM_HEIGHT,
-                         clip_behavior=ft.ClipBehavior.HARD_EDGE),
-        left=left, top=top, width=geometry.film_width, height=FILM_HEIGHT, bgcolor=FILM, opacity=0.92,
-        border_radius=6, border=ft.Border.all(2, "#7a0d1a"), clip_behavior=ft.ClipBehavior.HARD_EDGE,
-    )
-    face = ft.Container(
-        content=ft.Stack([
-            ft.Container(ft.Text(title, size=14, weight=ft.FontWeight.BOLD, color=INK), left=FIELD_MARGIN, top=16),
-            ft.Container(_stripes(seed, geometry.width), left=fx, top=fy, width=fw, height=fh),
-        ], width=geometry.width, height=CARD_HEIGHT),
-        width=geometry.width, height=CARD_HEIGHT, bgcolor=PAPER, border_radius=10,
-    )
-    infected = word == INFECTED
-    meaning = ft.Text(texts.t("ui.scanner.infected_result" if infected else "ui.scanner.clean_result",
-                              word=word_text(texts, word)), size=15, weight=ft.FontWeight.BOLD, color=theme.TEXT)
-    shown = concealed(meaning, opened=index in state.read,
-                      bgcolor=theme.RED_DARK if infected else theme.SURFACE_HIGH, width=geometry.width)
+    def show(self, state: FilmState, word: str, *, seed: int, title: str, note: str | None) -> None:
+        ctx, put = self.ctx_of(), self.changes.put
+        texts = ctx.texts
+        self.reading = state
+        geometry = self.geometry = Geometry(card_width(ctx))
+        width = geometry.width
+        fx, fy, fw, fh = geometry.field
+        put(self.title, value=title)
+        # The coded field's pattern: the same for a card every time, and never tied to its word.
+        for n, bar in enumerate(self.bars):
+            put(bar, width=fw / STRIPE_COUNT, bgcolor=STRIPES[(seed * 7 + n * 5 + (n * n) % 11) % len(STRIPES)])
+        put(self.stripes, left=fx, top=fy, width=fw)
+        for control in (self.face_stack, self.face, self.stack, self.card):
+            put(control, width=width)
+        put(self.film_face, width=geometry.film_width)
+        put(self.film, width=geometry.film_width)
+        put(self.printed, width=fw, height=fh)
+        put(self.word, value=word_text(texts, word))
+        self._place(put, *state.positions.get(self.index, geometry.start))
+        infected = word == INFECTED
+        put(self.meaning, value=texts.t("ui.scanner.infected_result" if infected else "ui.scanner.clean_result",
+                                        word=word_text(texts, word)))
+        self.shown.show(opened=self.index in state.read, bgcolor=theme.RED_DARK if infected else theme.SURFACE_HIGH,
+                        width=width)
+        put(self.note, visible=bool(note))
+        if note:
+            put(self.note, value=note)
 
-    def move_to(x: float, y: float) -> None:
-        placed = geometry.placed(x, y)
-        if placed == state.positions.get(index, geometry.start):
-            return
-        state.positions[index] = placed
-        if geometry.coverage(*placed) >= READ_AT and index not in state.read:
-            state.read.add(index)
-            state.readings += 1
-            cover_later(ctx, state, state.readings)
-        ctx.rerender()
+    def _place(self, put, left: float, top: float) -> None:
+        fx, fy, _fw, _fh = self.geometry.field
+        put(self.film, left=left, top=top)
+        put(self.printed, left=fx - left, top=fy - top)
 
-    def on_pointer(e) -> None:
+    def _pointer(self, e) -> None:
         position = getattr(e, "local_position", None)
         if position is not None:
-            move_to(position.x, position.y)
+            self.move_to(position.x, position.y)
 
-    detector = ft.GestureDetector(
-        content=ft.Stack([face, film], width=geometry.width, height=CARD_HEIGHT),
-        on_pan_start=on_pointer, on_pan_update=on_pointer, on_tap_down=on_pointer,
-        drag_interval=DRAG_INTERVAL_MS, mouse_cursor=ft.MouseCursor.MOVE,
-        # Not a button to the accessibility tree: the web build would hold the pointer back
-        # waiting for a click, and the drag would not take.
-        exclude_from_semantics=True,
-    )
-    card = ids.tag(ids.scanner_card(index + 1), ft.Container(detector, width=geometry.width, height=CARD_HEIGHT))
-    return ft.Column([card, ids.tag(ids.scanner_word(index + 1), shown)], spacing=6, tight=True)
+    def move_to(self, x: float, y: float) -> None:
+        state, geometry = self.reading, self.geometry
+        if state is None:
+            send_now(self.ctx_of().page, self.moves)
+            return
+        placed = geometry.placed(x, y)
+        ctx = self.ctx_of()
+        if placed == state.positions.get(self.index, geometry.start):
+            send_now(ctx.page, self.moves)  # nothing moved: nothing to send (nor for Flet to update)
+            return
+        state.positions[self.index] = placed
+        if geometry.coverage(*placed) >= READ_AT and self.index not in state.read:
+            state.read.add(self.index)
+            state.readings += 1
+            cover_later(ctx, state, state.readings)
+            ctx.rerender()  # the word opens, and what followed once every card is read
+            return
+        self._place(self.moves.put, *placed)
+        send_now(ctx.page, self.moves)

@@ -4,16 +4,19 @@ their results are hidden again. The table's own screens never show them, and a p
 whose phone holds their seat scans there only."""
 from __future__ import annotations
 
+from typing import Any, Callable, Hashable
+
 import flet as ft
 
 from companion.engine import Whereabouts
 
 from .. import ids, theme
 from ..context import UiContext
-from ..kit.chips import chips, choice_chip
-from ..kit.handoff import SCANNER, hand_back, hand_to, handoff_body, handoff_of, may_hand_to
+from ..kit.handoff import SCANNER, HandoffPart, hand_back, hand_to, handoff_of, may_hand_to
+from ..kit.kept import Card, Changes, Chip, KeptScreen, KeyedItems, shown_root
+from ..kit.parts import LinkButton
 from ..routes import RUNNER, SCANNER as SCANNER_SCREEN, TABLE
-from .panel import build_scanner_parts, draft_of
+from .panel import ScannerParts, draft_of
 
 
 def open_scanner_for(ctx: UiContext, seat: int, *, back_to: str = TABLE) -> None:
@@ -40,27 +43,71 @@ def _offered(ctx: UiContext) -> list[int]:
             if member.whereabouts is not Whereabouts.DEAD and may_hand_to(ctx, member.seat)]
 
 
-def build_handover_screen(ctx: UiContext) -> ft.Control:
-    t = ctx.texts.t
-    handoff = handoff_of(ctx)
-    if handoff.purpose != SCANNER.name or handoff.seat not in _offered(ctx):
-        handoff.seat, handoff.purpose, handoff.holding = None, "", False
+def scan_progress(held: UiContext) -> Hashable:
+    """What moves when the player holding the device scans: their latest scan."""
+    view = held.view
+    contamination = view.private.contamination if view is not None and view.private is not None else None
+    scan = contamination.scan if contamination is not None else None
+    return scan.seq if scan is not None else None
 
-    def leave(_e) -> None:
+
+class _HeldScanner:
+    """The Scanner parts as the shared device's private part."""
+
+    def __init__(self, screen: "HandoverScreen", changes: Changes, ctx_of: Callable[[], UiContext]) -> None:
+        self.parts = ScannerParts(changes, ctx_of, screen.help)
+        self.root = ft.Column(self.parts.roots, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def show(self, view) -> bool:
+        return self.parts.show(view)
+
+
+class HandoverScreen(KeptScreen):
+    """The Scanner on the shared device: whom to hand it to, the curtain, then the player's
+    own Scanner until they hand it back."""
+
+    def __init__(self, ctx: UiContext, shell: Any = None) -> None:
+        super().__init__(ctx, shell)
+        changes = self.changes
+        self.back = LinkButton(changes, ids.HANDOVER_BACK, icon=ft.Icons.ARROW_BACK, on_tap=self._leave)
+        self.handoff = HandoffPart(self, SCANNER, lambda changes, ctx_of: _HeldScanner(self, changes, ctx_of),
+                                   progress=scan_progress)
+        self.pick_help = theme.muted("", size=15)
+        self.seats_row = ft.Row([], wrap=True, spacing=8, run_spacing=8)
+        self.seats: KeyedItems[Chip] = KeyedItems(changes, self.seats_row, lambda seat: Chip(
+            changes, ids.handover_seat(int(seat)), lambda: hand_to(self.ctx, int(seat), SCANNER, back_to=TABLE)))
+        self.pick = Card(changes, ft.Column([self.pick_help, self.seats_row], spacing=10))
+        self.column = ft.Column([self.back.root, self.handoff.root, self.pick.root], spacing=theme.GAP,
+                                horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.root = ids.tag(ids.HANDOVER_SCREEN, self.column)
+
+    def _leave(self) -> None:
+        handoff = handoff_of(self.ctx)
         handoff.back_to = handoff.back_to or TABLE
-        hand_back(ctx)
+        hand_back(self.ctx)
 
-    back = ids.tag(ids.HANDOVER_BACK, ft.TextButton(content=t("ui.common.back"), icon=ft.Icons.ARROW_BACK,
-                                                    on_click=leave))
-    body = handoff_body(ctx, SCANNER, lambda held: build_scanner_parts(held, held.view))
-    if body is None:
-        options = [choice_chip(member.name, sublabel=ctx.texts.character(member.character), selected=False,
-                               on_click=lambda _e, seat=member.seat: hand_to(ctx, seat, SCANNER, back_to=TABLE),
-                               identifier=ids.handover_seat(member.seat), icon=ft.Icons.PERSON)
-                   for member in ctx.game.crew if member.seat in _offered(ctx)]
-        help_key = "ui.handover.pick_help" if options else "ui.handover.nobody"
-        body = [theme.card(ft.Column([theme.muted(t(help_key), size=15), chips(options)], spacing=10),
-                           title=t("ui.handover.pick"))]
-    return ids.tag(ids.HANDOVER_SCREEN, ft.Column(
-        [back, *body], spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        width=min(ctx.width - 2 * theme.PAGE_PADDING, theme.FORM_MAX_WIDTH)))
+    def put_view(self) -> None:
+        ctx, put = self.ctx, self.changes.put
+        t = ctx.texts.t
+        handoff = handoff_of(ctx)
+        offered = _offered(ctx)
+        if handoff.purpose != SCANNER.name or handoff.seat not in offered:
+            handoff.seat, handoff.purpose, handoff.holding = None, "", False
+        put(self.column, width=min(ctx.width - 2 * theme.PAGE_PADDING, theme.FORM_MAX_WIDTH))
+        self.back.show(t("ui.common.back"))
+        handed = self.handoff.show()
+        put(self.pick.root, visible=not handed)
+        if handed:
+            return
+        self.pick.show(t("ui.handover.pick"))
+        put(self.pick_help, value=t("ui.handover.pick_help" if offered else "ui.handover.nobody"))
+        put(self.seats_row, visible=bool(offered))
+        members = {member.seat: member for member in ctx.game.crew}
+        self.seats.show(((seat, members[seat]) for seat in offered), lambda chip, member: chip.show(
+            member.name, sublabel=ctx.texts.character(member.character), selected=False, icon=ft.Icons.PERSON))
+
+
+def build_handover_screen(ctx: UiContext) -> ft.Control:
+    """The handover screen built and shown from `ctx` (for tests and tools; a page keeps one
+    HandoverScreen and shows it again)."""
+    return shown_root(HandoverScreen(ctx))

@@ -1,12 +1,15 @@
 """A player's Scanner: their Character board, the scan procedures, the latest results
 under the red film, and the Victory Check's Contamination step.
 
-Built from one seat's view (its private part holds the results): the seat's phone, or the
-shared device while that player holds it (handover.py).
+Kept parts (kit.kept), shown from one seat's view (its private part holds the results):
+the seat's phone, or the shared device while that player holds it (handover.py). Every
+part reads the player's context through `ctx_of()` when it shows or is tapped: on the
+shared device that is the session handed to the player, made anew for every view.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import flet as ft
 
@@ -19,12 +22,12 @@ from companion.engine.views import CrewView, GameView
 
 from .. import ids, theme
 from ..context import UiContext
-from ..kit.chips import chips, choice_chip, label, number_row
-from ..kit.gate import command_button
-from ..kit.reveal import reveal_of, reveal_toggle
-from ..rules_screen import help_button
-from .board import status_pills
-from .film import FilmState, concealed, film_card, film_state, word_text
+from ..kit.chips import label
+from ..kit.kept import Card, Changes, Chip, CommandButton, KeyedItems
+from ..kit.parts import LinkButton, NumberChips, bring_into_view
+from ..kit.reveal import RevealToggle, reveal_of
+from .board import BoardPills
+from .film import Concealed, FilmCard, FilmState, film_state, word_text
 
 # The order a player meets the procedures in.
 PROCEDURES = (ScanProcedure.HAND, ScanProcedure.REST, ScanProcedure.CARD, ScanProcedure.DECONTAMINATION,
@@ -76,29 +79,80 @@ def question_for(ctx: UiContext, draft: ScannerDraft, member: CrewView,
                          has_larva=member.body.larva, rules=ctx.session.rules)
 
 
+# The scroll key of the latest results: the page brings them into view once a scan is confirmed.
+RESULTS_KEY = "scanner-results"
+CtxOf = Callable[[], UiContext]
+
+
+class Parts:
+    """What every part of a player's Scanner reaches: where it notes its changes, the
+    player's context now, and the rules help."""
+
+    def __init__(self, changes: Changes, ctx_of: CtxOf, help_of: Callable[[str], None]) -> None:
+        self.changes = changes
+        self.ctx_of = ctx_of
+        self.help_of = help_of
+
+    def page(self) -> ft.Page:
+        return self.ctx_of().page
+
+    def gate(self):
+        return self.ctx_of().gate()
+
+
 # --------------------------------------------------------------------- the board
-def board_card(ctx: UiContext, member: CrewView) -> ft.Control:
-    t = ctx.texts.t
-    return ids.tag(ids.SEAT_BOARD, theme.card(ft.Row(status_pills(ctx.texts, member), wrap=True, spacing=6,
-                                                      run_spacing=6), title=t("ui.body.own_title"),
-                                              help=help_button(ctx, "wounds")))
+class BoardCard:
+    """The player's own Character board at a glance."""
+
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
+        self.pills = BoardPills(parts.changes)
+        self.card = Card(parts.changes, self.pills.root, help_of=parts.help_of, identifier=ids.SEAT_BOARD)
+        self.root = self.card.root
+
+    def show(self, member: CrewView) -> None:
+        texts = self.parts.ctx_of().texts
+        self.card.show(texts.t("ui.body.own_title"), topic="wounds", help_tip=texts.t("ui.rules.help"))
+        self.pills.show(texts, member)
 
 
-def marked_cards(ctx: UiContext, contamination: SeatContaminationView) -> ft.Control | None:
+class MarkedCards:
     """The player's marked cards and what each showed, behind "tap to show"."""
-    if not contamination.marked:
-        return None
-    t = ctx.texts.t
-    reveal = reveal_of(ctx, ("marked", contamination.held, tuple(contamination.marked)))
-    rows: list[ft.Control] = [theme.muted(t("ui.scanner.marked_help"), size=14)]
-    if reveal.shown:
-        rows += [ids.tag(ids.scanner_marked(card.label), ft.Text(
-            t("ui.scanner.marked_word", label=card.label, word=word_text(ctx.texts, card.word)), size=16,
-            weight=ft.FontWeight.BOLD, color=theme.RED if card.infected else theme.TEXT))
-            for card in contamination.marked]
-    rows.append(reveal_toggle(ctx, reveal, show_label=t("ui.private.show"), hide_label=t("ui.private.hide"),
-                              identifier=ids.SCANNER_MARKED_SHOW))
-    return ids.tag(ids.SCANNER_MARKED, theme.card(ft.Column(rows, spacing=8), title=t("ui.scanner.marked_title")))
+
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
+        changes = parts.changes
+        self.help = theme.muted("", size=14)
+        self.rows = ft.Column([], spacing=8)
+        self.words: KeyedItems[_MarkedWord] = KeyedItems(changes, self.rows, lambda label: _MarkedWord(changes, label))
+        self.toggle = RevealToggle(changes, ids.SCANNER_MARKED_SHOW, parts.ctx_of)
+        self.card = Card(changes, ft.Column([self.help, self.rows, self.toggle.root], spacing=8),
+                         identifier=ids.SCANNER_MARKED)
+        self.root = self.card.root
+
+    def show(self, contamination: SeatContaminationView) -> None:
+        ctx, put = self.parts.ctx_of(), self.parts.changes.put
+        t = ctx.texts.t
+        self.card.show(t("ui.scanner.marked_title"))
+        put(self.help, value=t("ui.scanner.marked_help"))
+        reveal = reveal_of(ctx, ("marked", contamination.held, tuple(contamination.marked)))
+        put(self.rows, visible=reveal.shown)
+        if reveal.shown:
+            self.words.show(((card.label, card) for card in contamination.marked),
+                            lambda row, card: row.show(ctx, card))
+        self.toggle.show(reveal, show_label=t("ui.private.show"), hide_label=t("ui.private.hide"))
+
+
+class _MarkedWord:
+    def __init__(self, changes: Changes, label: str) -> None:
+        self.changes = changes
+        self.text = ft.Text("", size=16, weight=ft.FontWeight.BOLD)
+        self.root = ids.tag(ids.scanner_marked(label), self.text)
+
+    def show(self, ctx: UiContext, card) -> None:
+        self.changes.put(self.text, value=ctx.texts.t("ui.scanner.marked_word", label=card.label,
+                                                      word=word_text(ctx.texts, card.word)),
+                         color=theme.RED if card.infected else theme.TEXT)
 
 
 # --------------------------------------------------------------------- the form
@@ -116,82 +170,6 @@ def _procedure_help(ctx: UiContext, procedure: ScanProcedure, member: CrewView) 
     return t(f"ui.scanner.help.{procedure.value}")
 
 
-def _card_options(ctx: UiContext, draft: ScannerDraft) -> list[ft.Control]:
-    t = ctx.texts.t
-
-    def pick_scope(scope: ScanScope) -> None:
-        draft.scope = scope
-        draft.marked, draft.count = (), None
-        ctx.rerender()
-
-    def toggle(name: str):
-        def change(e) -> None:
-            setattr(draft, name, bool(e.control.value))
-            ctx.rerender()
-
-        return change
-
-    scopes = chips([choice_chip(t(f"ui.scanner.scope.{scope.value}"), selected=draft.scope is scope,
-                                on_click=lambda _e, scope=scope: pick_scope(scope),
-                                identifier=ids.scanner_scope(scope.value)) for scope in ScanScope])
-    switches = [
-        ids.tag(identifier, ft.Switch(label=t(key), value=getattr(draft, name), on_change=toggle(name)))
-        for identifier, key, name in (
-            (ids.SCANNER_REMOVE_INFECTED, "ui.scanner.remove_infected", "remove_infected"),
-            (ids.SCANNER_REMOVE_LARVA, "ui.scanner.remove_larva", "remove_larva"),
-            (ids.SCANNER_REMOVE_SLIME, "ui.scanner.remove_slime", "remove_slime"),
-        )
-    ]
-    return [label(t("ui.scanner.card_scope")), scopes, *switches]
-
-
-def _which_cards(ctx: UiContext, draft: ScannerDraft, question: ScanQuestion) -> list[ft.Control]:
-    """Which cards are scanned: the marked ones by label, the unmarked ones by number (for
-    Rest, exactly one card: a marked one or an unmarked one)."""
-    t = ctx.texts.t
-    rows: list[ft.Control] = []
-    drawn = draft.procedure is ScanProcedure.LEAVING_THE_SHELL
-
-    def toggle_mark(card_label: str) -> None:
-        if question.exactly:
-            draft.marked, draft.count = (card_label,), 0
-        elif card_label in draft.marked:
-            draft.marked = tuple(mark for mark in draft.marked if mark != card_label)
-        else:
-            draft.marked = (*draft.marked, card_label)
-        if draft.count is not None and not question.exactly:
-            draft.count = min(draft.count, max(0, question.most - len(draft.marked)))
-        ctx.rerender()
-
-    def pick_count(count: int) -> None:
-        draft.count = count
-        if question.exactly:
-            draft.marked = ()
-        ctx.rerender()
-
-    if question.marked:
-        rows += [label(t("ui.scanner.which_marked_drawn" if drawn else "ui.scanner.which_marked")),
-                 chips([choice_chip(t("ui.scanner.card_label", label=mark), selected=mark in draft.marked,
-                                    on_click=lambda _e, mark=mark: toggle_mark(mark),
-                                    identifier=ids.scanner_mark(mark), icon=ft.Icons.BOOKMARK)
-                        for mark in question.marked])]
-    if not question.unmarked:
-        return rows
-    if question.exactly:
-        chosen = draft.count == question.most and not draft.marked
-        rows.append(chips([choice_chip(t("ui.scanner.unmarked_one", count=question.most), selected=chosen,
-                                       on_click=lambda _e: pick_count(question.most),
-                                       identifier=ids.scanner_count(question.most))]))
-        return rows
-    high = min(question.unmarked, max(0, question.most - len(draft.marked)))
-    key = "ui.scanner.how_many_drawn" if drawn else (
-        "ui.scanner.how_many_unmarked" if question.marked else "ui.scanner.how_many")
-    rows += [label(t(key, count=question.most)),
-             ids.tag(ids.SCANNER_COUNT, number_row(draft.count, on_pick=pick_count, identifier=ids.scanner_count,
-                                                   high=high))]
-    return rows
-
-
 def _confirmation(ctx: UiContext, command: ScanContamination, member: CrewView) -> str:
     """The confirmation's text: private and final, and what an INFECTED card would do, from
     the player's own board (never from the cards' words)."""
@@ -199,35 +177,179 @@ def _confirmation(ctx: UiContext, command: ScanContamination, member: CrewView) 
     return "scan_may_kill" if kills else "scan"
 
 
-def _form(ctx: UiContext, member: CrewView, contamination: SeatContaminationView) -> ft.Control:
-    t = ctx.texts.t
-    gate = ctx.gate()
-    draft = draft_of(ctx, member.seat)
+SWITCHES = ((ids.SCANNER_REMOVE_INFECTED, "ui.scanner.remove_infected", "remove_infected"),
+            (ids.SCANNER_REMOVE_LARVA, "ui.scanner.remove_larva", "remove_larva"),
+            (ids.SCANNER_REMOVE_SLIME, "ui.scanner.remove_slime", "remove_slime"))
 
-    def pick_procedure(procedure: ScanProcedure) -> None:
-        draft.procedure = procedure
-        draft.marked, draft.count = (), None
-        ctx.rerender()
 
-    rows: list[ft.Control] = [
-        ft.Text(t("ui.scanner.held", held=contamination.held), size=17, weight=ft.FontWeight.BOLD),
-        label(t("ui.scanner.procedure")),
-        chips([choice_chip(t(f"ui.scanner.procedure_name.{procedure.value}"), selected=draft.procedure is procedure,
-                           on_click=lambda _e, procedure=procedure: pick_procedure(procedure),
-                           identifier=ids.scanner_procedure(procedure.value)) for procedure in PROCEDURES]),
-        theme.muted(_procedure_help(ctx, draft.procedure, member), size=14),
-    ]
-    if draft.procedure is ScanProcedure.CARD:
-        rows += _card_options(ctx, draft)
-    question = question_for(ctx, draft, member, contamination)
-    if question is not None:
-        rows += _which_cards(ctx, draft, question)
-    command = draft.command(question)
-    rows.append(command_button(gate, command, label=t("ui.scanner.scan"), icon=ft.Icons.DOCUMENT_SCANNER,
-                               identifier=ids.SCANNER_SCAN, tone="primary",
-                               confirm_key=_confirmation(ctx, command, member)))
-    return ids.tag(ids.SCANNER, theme.card(ft.Column(rows, spacing=10), title=t("ui.scanner.title"),
-                                           help=help_button(ctx, "scanner")))
+class ScanForm:
+    """The procedure, which cards, and the scan. Each pick changes the seat's draft and
+    shows the page again."""
+
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
+        changes = parts.changes
+        self.seat = 0
+        self.held = ft.Text("", size=17, weight=ft.FontWeight.BOLD)
+        self.procedure_label = label("")
+        self.procedures = {procedure: Chip(changes, ids.scanner_procedure(procedure.value),
+                                           lambda procedure=procedure: self._pick_procedure(procedure))
+                           for procedure in PROCEDURES}
+        self.procedure_help = theme.muted("", size=14)
+        # The Card procedure's options.
+        self.scope_label = label("")
+        self.scopes = {scope: Chip(changes, ids.scanner_scope(scope.value), lambda scope=scope: self._pick_scope(scope))
+                       for scope in ScanScope}
+        self.switches = {name: ft.Switch(label="", value=False, on_change=lambda e, name=name: self._toggle(name, e))
+                         for _identifier, _key, name in SWITCHES}
+        self.options = ft.Column([self.scope_label, _row(chip.root for chip in self.scopes.values()),
+                                  *(ids.tag(identifier, self.switches[name]) for identifier, _key, name in SWITCHES)],
+                                 spacing=10)
+        # Which cards: the marked ones by label, the unmarked ones by number.
+        self.marked_label = label("")
+        self.marked_row = ft.Row([], wrap=True, spacing=8, run_spacing=8)
+        self.marks: KeyedItems[Chip] = KeyedItems(changes, self.marked_row, lambda mark: Chip(
+            changes, ids.scanner_mark(str(mark)), lambda: self._toggle_mark(str(mark))))
+        self.exactly = Chip(changes, ids.scanner_count(1), self._pick_exactly)
+        self.exactly_row = _row([self.exactly.root])
+        self.count_label = label("")
+        self.counts = NumberChips(changes, ids.scanner_count, self._pick_count)
+        self.counts_tag = ids.tag(ids.SCANNER_COUNT, self.counts.root)
+        self.scan = CommandButton(changes, ids.SCANNER_SCAN, icon=ft.Icons.DOCUMENT_SCANNER, tone="primary",
+                                  gate_of=parts.gate, page_of=parts.page)
+        self.question: ScanQuestion | None = None
+        body = ft.Column([self.held, self.procedure_label, _row(chip.root for chip in self.procedures.values()),
+                          self.procedure_help, self.options, self.marked_label, self.marked_row,
+                          self.exactly_row, self.count_label, self.counts_tag,
+                          self.scan.root], spacing=10)
+        self.card = Card(changes, body, help_of=parts.help_of, identifier=ids.SCANNER)
+        self.root = self.card.root
+
+    # -- taps: each changes the seat's draft, then the page is shown again --------------
+    def _draft(self) -> ScannerDraft:
+        return draft_of(self.parts.ctx_of(), self.seat)
+
+    def _pick_procedure(self, procedure: ScanProcedure) -> None:
+        draft = self._draft()
+        draft.procedure, draft.marked, draft.count = procedure, (), None
+        self.parts.ctx_of().rerender()
+
+    def _pick_scope(self, scope: ScanScope) -> None:
+        draft = self._draft()
+        draft.scope, draft.marked, draft.count = scope, (), None
+        self.parts.ctx_of().rerender()
+
+    def _toggle(self, name: str, e) -> None:
+        setattr(self._draft(), name, bool(e.control.value))
+        self.parts.ctx_of().rerender()
+
+    def _toggle_mark(self, mark: str) -> None:
+        draft, question = self._draft(), self.question
+        if question is None:
+            return
+        if question.exactly:
+            draft.marked, draft.count = (mark,), 0
+        elif mark in draft.marked:
+            draft.marked = tuple(each for each in draft.marked if each != mark)
+        else:
+            draft.marked = (*draft.marked, mark)
+        if draft.count is not None and not question.exactly:
+            draft.count = min(draft.count, max(0, question.most - len(draft.marked)))
+        self.parts.ctx_of().rerender()
+
+    def _pick_count(self, count: int) -> None:
+        draft = self._draft()
+        draft.count = count
+        if self.question is not None and self.question.exactly:
+            draft.marked = ()
+        self.parts.ctx_of().rerender()
+
+    def _pick_exactly(self) -> None:
+        if self.question is not None:
+            self._pick_count(self.question.most)
+
+    # -- showing -----------------------------------------------------------------------
+    def show(self, member: CrewView, contamination: SeatContaminationView) -> None:
+        ctx, put = self.parts.ctx_of(), self.parts.changes.put
+        t = ctx.texts.t
+        self.seat = member.seat
+        draft = draft_of(ctx, member.seat)
+        self.card.show(t("ui.scanner.title"), topic="scanner", help_tip=t("ui.rules.help"))
+        put(self.held, value=t("ui.scanner.held", held=contamination.held))
+        put(self.procedure_label, value=t("ui.scanner.procedure"))
+        for procedure, chip in self.procedures.items():
+            chip.show(t(f"ui.scanner.procedure_name.{procedure.value}"), selected=draft.procedure is procedure)
+        put(self.procedure_help, value=_procedure_help(ctx, draft.procedure, member))
+        card = draft.procedure is ScanProcedure.CARD
+        put(self.options, visible=card)
+        if card:
+            put(self.scope_label, value=t("ui.scanner.card_scope"))
+            for scope, chip in self.scopes.items():
+                chip.show(t(f"ui.scanner.scope.{scope.value}"), selected=draft.scope is scope)
+            for _identifier, key, name in SWITCHES:
+                put(self.switches[name], label=t(key), value=getattr(draft, name))
+        question = self.question = question_for(ctx, draft, member, contamination)
+        self._which_cards(ctx, draft, question)
+        command = draft.command(question)
+        self.scan.confirm_key = _confirmation(ctx, command, member)
+        self.scan.show_command(command, t("ui.scanner.scan"))
+
+    def _which_cards(self, ctx: UiContext, draft: ScannerDraft, question: ScanQuestion | None) -> None:
+        """Which cards are scanned: the marked ones by label, the unmarked ones by number (for
+        Rest, exactly one card: a marked one or an unmarked one)."""
+        t, put = ctx.texts.t, self.parts.changes.put
+        drawn = draft.procedure is ScanProcedure.LEAVING_THE_SHELL
+        marked = question is not None and bool(question.marked)
+        put(self.marked_label, visible=marked)
+        put(self.marked_row, visible=marked)
+        if marked:
+            put(self.marked_label, value=t("ui.scanner.which_marked_drawn" if drawn else "ui.scanner.which_marked"))
+            self.marks.show(((mark, mark) for mark in question.marked),  # type: ignore[union-attr]
+                            lambda chip, mark: chip.show(t("ui.scanner.card_label", label=mark),
+                                                         selected=mark in draft.marked, icon=ft.Icons.BOOKMARK))
+        unmarked = question is not None and bool(question.unmarked)
+        exactly = unmarked and question.exactly  # type: ignore[union-attr]
+        put(self.exactly_row, visible=exactly)
+        if exactly:
+            most = question.most  # type: ignore[union-attr]
+            put(self.exactly.root, identifier=ids.scanner_count(most))
+            self.exactly.show(t("ui.scanner.unmarked_one", count=most),
+                              selected=draft.count == most and not draft.marked)
+        counted = unmarked and not exactly
+        put(self.count_label, visible=counted)
+        put(self.counts_tag, visible=counted)
+        if counted:
+            key = "ui.scanner.how_many_drawn" if drawn else (
+                "ui.scanner.how_many_unmarked" if marked else "ui.scanner.how_many")
+            put(self.count_label, value=t(key, count=question.most))  # type: ignore[union-attr]
+            high = min(question.unmarked, max(0, question.most - len(draft.marked)))  # type: ignore[union-attr]
+            self.counts.show(draft.count, high=high)
+
+
+def _row(controls) -> ft.Row:
+    return ft.Row(list(controls), wrap=True, spacing=8, run_spacing=8)
+
+
+class EventPrompt:
+    """Leaving the Shell waits for this player's scan: say so, and choose that scan once."""
+
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
+        self.text = ft.Text("", size=16, weight=ft.FontWeight.BOLD, color=theme.YELLOW)
+        self.root = ids.tag(ids.SCANNER_EVENT_PROMPT, theme.card(self.text))
+
+    def wanted(self, view: GameView, member: CrewView) -> bool:
+        phase = view.public.event_phase
+        return (phase is not None and EventEffect.LEAVING_THE_SHELL in phase.pending_effects
+                and member.seat not in phase.shell_scans)
+
+    def show(self, member: CrewView) -> None:
+        ctx = self.parts.ctx_of()
+        draft = draft_of(ctx, member.seat)
+        if not draft.prompted_by_event:
+            draft.prompted_by_event = True
+            draft.procedure, draft.marked, draft.count = ScanProcedure.LEAVING_THE_SHELL, (), None
+        self.parts.changes.put(self.text, value=ctx.texts.t("ui.scanner.event_prompt"))
 
 
 # --------------------------------------------------------------------- results under the film
@@ -237,35 +359,15 @@ def _card_title(ctx: UiContext, card: ScannedCardView, index: int) -> str:
     return ctx.texts.t("ui.scanner.card_title", number=index + 1)
 
 
-def _card_note(ctx: UiContext, card: ScannedCardView) -> ft.Control | None:
+def _card_note(ctx: UiContext, card: ScannedCardView) -> str | None:
     """What the player does with the stand-in: mark it with its new label, or give it back."""
-    t = ctx.texts.t
     if card.removed:
         key = "ui.scanner.mark.removed_marked" if not card.newly_labelled else "ui.scanner.mark.removed_unmarked"
     elif card.newly_labelled:
         key = "ui.scanner.mark.new"
     else:
         return None
-    return theme.muted(t(key, label=card.label), size=14)
-
-
-def _film_cards(ctx: UiContext, state: FilmState, cards: tuple[ScannedCardView, ...], seed: int) -> list[ft.Control]:
-    controls: list[ft.Control] = []
-    for index, card in enumerate(cards):
-        controls.append(film_card(ctx, state, index, card.word, seed=seed + index, title=_card_title(ctx, card, index)))
-        note = _card_note(ctx, card)
-        if note is not None:
-            controls.append(note)
-    return controls
-
-
-def _cover_button(ctx: UiContext, state: FilmState) -> ft.Control:
-    def cover(_e) -> None:
-        state.cover()
-        ctx.rerender()
-
-    return ids.tag(ids.SCANNER_COVER, ft.TextButton(content=ctx.texts.t("ui.private.hide"),
-                                                    icon=ft.Icons.VISIBILITY_OFF, on_click=cover))
+    return ctx.texts.t(key, label=card.label)
 
 
 def _scan_outcome(ctx: UiContext, scan: ScanView) -> list[str]:
@@ -297,27 +399,6 @@ def _scan_outcome(ctx: UiContext, scan: ScanView) -> list[str]:
     return lines
 
 
-def _outcome_box(lines: list[str], *, opened: bool, danger: bool) -> ft.Container:
-    """What followed, shown once every card was read."""
-    return concealed(ft.Column([ft.Text(line, size=15) for line in lines], spacing=4, tight=True), opened=opened,
-                     bgcolor=theme.DANGER_BG if danger else theme.SURFACE_HIGH)
-
-
-def _results(ctx: UiContext, seat: int, scan: ScanView) -> ft.Control:
-    t = ctx.texts.t
-    state = film_state(ctx, (seat, "scan", scan.seq))
-    outcome = _outcome_box(_scan_outcome(ctx, scan), opened=len(state.read) >= len(scan.cards),
-                           danger=scan.died or scan.larva_placed)
-    rows: list[ft.Control] = [theme.muted(t("ui.scanner.drag_help"), size=14)] if scan.cards else []
-    rows += _film_cards(ctx, state, scan.cards, scan.seq * 31)
-    rows.append(ids.tag(ids.SCANNER_OUTCOME, outcome))
-    if state.read:
-        rows.append(_cover_button(ctx, state))
-    title = t("ui.scanner.results_title", procedure=t(f"ui.scanner.procedure_name.{scan.procedure.value}"))
-    return ids.tag(ids.SCANNER_RESULTS, theme.card(ft.Column(rows, spacing=10), title=title))
-
-
-# --------------------------------------------------------------------- the Victory Check
 def _check_outcome(ctx: UiContext, check: CheckView) -> list[str]:
     t = ctx.texts.t
     lines = [t("ui.scanner.check.larva_skips")] if check.scan_skipped else []
@@ -331,60 +412,124 @@ def _check_outcome(ctx: UiContext, check: CheckView) -> list[str]:
     return lines
 
 
-def _check_results(ctx: UiContext, member: CrewView, check: CheckView) -> ft.Control:
-    """The Victory Check's Contamination step as the player saw it: their cards under the
-    film (none with a Larva), then the draw and its verdict."""
-    t = ctx.texts.t
-    state = film_state(ctx, (member.seat, "check", check.seq))
-    outcome = _outcome_box(_check_outcome(ctx, check), opened=len(state.read) >= len(check.cards),
-                           danger=check.died)
-    rows: list[ft.Control] = [theme.muted(t("ui.scanner.drag_help"), size=14)] if check.cards else []
-    rows += _film_cards(ctx, state, check.cards, check.seq * 31)
-    rows.append(ids.tag(ids.SCANNER_OUTCOME, outcome))
-    if state.read:
-        rows.append(_cover_button(ctx, state))
-    return ids.tag(ids.SCANNER_CHECK, theme.card(ft.Column(rows, spacing=10), title=t("ui.scanner.check.title")))
+class FilmResults:
+    """Scanned cards under the film, then what followed (shown once every card is read),
+    and a way to cover the words again: a scan's results, or the Victory Check's."""
+
+    def __init__(self, parts: Parts, identifier: str) -> None:
+        self.parts = parts
+        changes = parts.changes
+        self.help = theme.muted("", size=14)
+        self.column = ft.Column([], spacing=10)
+        self.films: KeyedItems[FilmCard] = KeyedItems(changes, self.column,
+                                                      lambda index: FilmCard(changes, parts.ctx_of, int(index)))
+        self.lines = ft.Column([], spacing=4, tight=True)
+        self.outcome = Concealed(changes, self.lines, ids.SCANNER_OUTCOME)
+        self.cover = LinkButton(changes, ids.SCANNER_COVER, icon=ft.Icons.VISIBILITY_OFF, on_tap=self._cover)
+        self.reading: FilmState | None = None
+        self.card = Card(changes, ft.Column([self.help, self.column, self.outcome.root, self.cover.root], spacing=10),
+                         identifier=identifier)
+        self.root = self.card.root
+
+    def _cover(self) -> None:
+        if self.reading is not None:
+            self.reading.cover()
+        self.parts.ctx_of().rerender()
+
+    def show(self, title: str, key, cards: tuple[ScannedCardView, ...], seed: int, lines: list[str], *,
+             danger: bool) -> None:
+        ctx, put = self.parts.ctx_of(), self.parts.changes.put
+        t = ctx.texts.t
+        state = self.reading = film_state(ctx, key)
+        self.card.show(title)
+        put(self.help, visible=bool(cards))
+        if cards:
+            put(self.help, value=t("ui.scanner.drag_help"))
+        self.films.show(((index, card) for index, card in enumerate(cards)),
+                        lambda film, card: film.show(state, card.word, seed=seed + film.index,
+                                                     title=_card_title(ctx, card, film.index),
+                                                     note=_card_note(ctx, card)))
+        texts = [control for control in self.lines.controls]
+        while len(texts) < len(lines):
+            texts.append(ft.Text("", size=15))
+        if len(texts) != len(self.lines.controls):
+            self.lines.controls = texts
+            self.parts.changes.mark(self.lines)
+        for index, text in enumerate(texts):
+            put(text, visible=index < len(lines))
+            if index < len(lines):
+                put(text, value=lines[index])
+        self.outcome.show(opened=len(state.read) >= len(cards), bgcolor=theme.DANGER_BG if danger else theme.SURFACE_HIGH)
+        self.cover.show(t("ui.private.hide"), visible=bool(state.read))
 
 
 # --------------------------------------------------------------------- all of it
-def build_scanner_parts(ctx: UiContext, view: GameView) -> list[ft.Control]:
-    """The Scanner of the seat whose view `view` is (its private part): nothing for
-    another viewer. The latest scan's results come first, where the player looks once the
-    scan is confirmed; the form follows."""
-    if view.private is None:
-        return []
-    member = view.public.member(view.private.seat)
-    parts: list[ft.Control] = [board_card(ctx, member)]
-    contamination = view.private.contamination
-    if contamination is None:
-        return parts
-    if contamination.check is not None:
-        # The Victory Check ran this player's check (victory.py): what it showed them.
-        return parts + [_check_results(ctx, member, contamination.check)]
-    if view.public.is_over:
-        return parts  # a scan made during play is no part of the Victory Check
-    if contamination.scan is not None:
-        parts.append(_results(ctx, member.seat, contamination.scan))
-    marked = marked_cards(ctx, contamination)
-    if marked is not None:
-        parts.append(marked)
-    if member.is_in_facility:
-        prompt = _event_prompt(ctx, view, member)
-        if prompt is not None:
-            parts.append(prompt)
-        parts.append(_form(ctx, member, contamination))
-    return parts
+class ScannerParts:
+    """A player's Character board and Scanner, in the order a player meets them: the board,
+    the latest results (where the player looks once a scan is confirmed), the marked
+    cards, Leaving the Shell's prompt, then the form; at the Victory Check, the check as
+    the player saw it. `roots` go into the screen's column; `show` returns whether the
+    Scanner itself is there (more than the board)."""
+
+    def __init__(self, changes: Changes, ctx_of: CtxOf, help_of: Callable[[str], None]) -> None:
+        parts = self.parts = Parts(changes, ctx_of, help_of)
+        self.board = BoardCard(parts)
+        self.check = FilmResults(parts, ids.SCANNER_CHECK)
+        self.results = FilmResults(parts, ids.SCANNER_RESULTS)
+        self.marked = MarkedCards(parts)
+        self.prompt = EventPrompt(parts)
+        self.form = ScanForm(parts)
+        # The results carry a scroll key: the page scrolls to them when a new scan shows.
+        self.results_frame = ft.Container(self.results.root, key=ft.ScrollKey(RESULTS_KEY))
+        self.roots = [self.board.root, self.check.root, self.results_frame, self.marked.root, self.prompt.root,
+                      self.form.root]
+        # The latest scan shown for each seat (its number; None: none yet).
+        self.scans_seen: dict[int, object] = {}
+
+    def show(self, view: GameView | None) -> bool:
+        put = self.parts.changes.put
+        member = view.public.member(view.private.seat) if view is not None and view.private is not None else None
+        contamination = view.private.contamination if member is not None else None  # type: ignore[union-attr]
+        put(self.board.root, visible=member is not None)
+        if member is not None:
+            self.board.show(member)
+        check = contamination.check if contamination is not None else None
+        during_play = contamination is not None and check is None and not view.public.is_over  # type: ignore[union-attr]
+        scan = contamination.scan if during_play else None  # type: ignore[union-attr]
+        marked = during_play and bool(contamination.marked)  # type: ignore[union-attr]
+        in_facility = during_play and member.is_in_facility  # type: ignore[union-attr]
+        prompt = in_facility and self.prompt.wanted(view, member)  # type: ignore[arg-type]
+        put(self.check.root, visible=check is not None)
+        put(self.results_frame, visible=scan is not None)
+        put(self.marked.root, visible=marked)
+        put(self.prompt.root, visible=prompt)
+        put(self.form.root, visible=in_facility)
+        t = self.parts.ctx_of().texts.t
+        if check is not None:
+            # The Victory Check ran this player's check (victory.py): what it showed them.
+            self.check.show(t("ui.scanner.check.title"), (member.seat, "check", check.seq), check.cards,  # type: ignore[union-attr]
+                            check.seq * 31, _check_outcome(self.parts.ctx_of(), check), danger=check.died)
+        if scan is not None:
+            title = t("ui.scanner.results_title", procedure=t(f"ui.scanner.procedure_name.{scan.procedure.value}"))
+            self.results.show(title, (member.seat, "scan", scan.seq), scan.cards, scan.seq * 31,  # type: ignore[union-attr]
+                              _scan_outcome(self.parts.ctx_of(), scan), danger=scan.died or scan.larva_placed)
+        if during_play:
+            self._bring_new_results(member.seat, scan.seq if scan is not None else None)  # type: ignore[union-attr]
+        if marked:
+            self.marked.show(contamination)  # type: ignore[arg-type]
+        if prompt:
+            self.prompt.show(member)  # type: ignore[arg-type]
+        if in_facility:
+            self.form.show(member, contamination)  # type: ignore[arg-type]
+        return check is not None or scan is not None or in_facility
+
+    def _bring_new_results(self, seat: int, scan: int | None) -> None:
+        """A scan newer than the one this part showed last for `seat`: its cards come into
+        view, once the page has drawn them (a page opened on old results stays put)."""
+        before = self.scans_seen.get(seat, UNSEEN)
+        self.scans_seen[seat] = scan
+        if before is not UNSEEN and scan is not None and scan != before:
+            bring_into_view(self.parts.page(), self.results_frame, RESULTS_KEY)
 
 
-def _event_prompt(ctx: UiContext, view: GameView, member: CrewView) -> ft.Control | None:
-    """Leaving the Shell waits for this player's scan: say so, and choose that scan once."""
-    phase = view.public.event_phase
-    if (phase is None or EventEffect.LEAVING_THE_SHELL not in phase.pending_effects
-            or member.seat in phase.shell_scans):
-        return None
-    draft = draft_of(ctx, member.seat)
-    if not draft.prompted_by_event:
-        draft.prompted_by_event = True
-        draft.procedure, draft.marked, draft.count = ScanProcedure.LEAVING_THE_SHELL, (), None
-    return ids.tag(ids.SCANNER_EVENT_PROMPT, theme.card(
-        ft.Text(ctx.texts.t("ui.scanner.event_prompt"), size=16, weight=ft.FontWeight.BOLD, color=theme.YELLOW)))
+UNSEEN = object()

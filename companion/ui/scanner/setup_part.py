@@ -1,48 +1,90 @@
 """The setup wizard's Contamination card: the app's deck on or off, and how many of its
 cards show INFECTED (a value no printed rule gives: marked unconfirmed, the table may
-change it)."""
+change it). Kept (kit.kept): built once, shown from the wizard's draft."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import flet as ft
 
 from .. import ids, theme
 from ..context import UiContext
-from ..kit.chips import label, stepper
+from ..kit.chips import label
+from ..kit.kept import Changes
 
 
-def contamination_picker(ctx: UiContext, draft: Any) -> ft.Control:
-    """`draft` carries `digital_contamination` and `infected_count` (None: the rules data's value)."""
-    t = ctx.texts.t
-    rules = ctx.session.rules.contamination
+class ContaminationPicker:
+    """`draft_of()` carries `digital_contamination` and `infected_count` (None: the rules
+    data's value); a change of it shows the page again (`ctx_of().rerender`)."""
 
-    def on_digital(e) -> None:
-        draft.digital_contamination = bool(e.control.value)
-        ctx.rerender()
+    def __init__(self, changes: Changes, ctx_of: Callable[[], UiContext], draft_of: Callable[[], Any]) -> None:
+        self.changes = changes
+        self.ctx_of = ctx_of
+        self.draft_of = draft_of
+        self.switch = ft.Switch(label="", value=True, on_change=self._digital)
+        self.printed_help = theme.muted("", size=14)
+        self.digital_help = theme.muted("", size=14)
+        self.heading = label("")
+        self.unconfirmed_badge = ft.Container(theme.unconfirmed_badge(14))
+        self.unconfirmed_word = theme.muted("", size=13)
+        self.count = ft.Text("", size=28, weight=ft.FontWeight.BOLD)
+        self.down = self._step_button(ft.Icons.REMOVE, -1)
+        self.up = self._step_button(ft.Icons.ADD, +1)
+        self.unconfirmed_help = theme.muted("", size=13)
+        self.digital = ft.Column([
+            self.digital_help,
+            ft.Row([self.heading, self.unconfirmed_badge, self.unconfirmed_word], spacing=6, wrap=True),
+            ft.Row([ids.tag(ids.SETUP_INFECTED_DOWN, self.down),
+                    ids.tag(ids.SETUP_INFECTED, ft.Container(content=self.count, width=64,
+                                                             alignment=ft.Alignment.CENTER)),
+                    ids.tag(ids.SETUP_INFECTED_UP, self.up)],
+                   spacing=6, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            self.unconfirmed_help], spacing=8)
+        self.root = ft.Column([ids.tag(ids.SETUP_CONTAMINATION, self.switch), self.printed_help, self.digital],
+                              spacing=8)
 
-    def on_count(value: int) -> None:
-        draft.infected_count = value
-        ctx.rerender()
+    def _step_button(self, icon, delta: int) -> ft.IconButton:
+        return ft.IconButton(icon=icon, icon_size=26, on_click=lambda _e: self._step(delta),
+                             style=ft.ButtonStyle(bgcolor={ft.ControlState.DISABLED: theme.BUTTON_DISABLED,
+                                                           ft.ControlState.DEFAULT: theme.BUTTON},
+                                                  shape=ft.RoundedRectangleBorder(radius=8)))
 
-    switch = ids.tag(ids.SETUP_CONTAMINATION, ft.Switch(label=t("ui.setup.contamination.digital"),
-                                                         value=draft.digital_contamination, on_change=on_digital))
-    rows: list[ft.Control] = [switch]
-    if not draft.digital_contamination:
-        rows.append(theme.muted(t("ui.setup.contamination.printed_help"), size=14))
-        return ft.Column(rows, spacing=8)
-    count = draft.infected_count if draft.infected_count is not None else rules.infected_count
-    heading: list[ft.Control] = [label(t("ui.setup.contamination.infected", cards=rules.cards))]
-    if rules.is_unconfirmed("infected_count"):
-        heading += [ft.Container(theme.unconfirmed_badge(14), tooltip=t("common.unconfirmed")),
-                    theme.muted(t("common.unconfirmed"), size=13)]
-    rows += [
-        theme.muted(t("ui.setup.contamination.digital_help"), size=14),
-        ft.Row(heading, spacing=6, wrap=True),
-        stepper(count, on_change=on_count, identifier=ids.SETUP_INFECTED, down_id=ids.SETUP_INFECTED_DOWN,
-                up_id=ids.SETUP_INFECTED_UP, down_tip=t("ui.setup.contamination.fewer"),
-                up_tip=t("ui.setup.contamination.more"), high=rules.cards),
-    ]
-    if rules.is_unconfirmed("infected_count"):
-        rows.append(theme.muted(t("ui.setup.contamination.unconfirmed_help"), size=13))
-    return ft.Column(rows, spacing=8)
+    def _digital(self, e) -> None:
+        self.draft_of().digital_contamination = bool(e.control.value)
+        self.ctx_of().rerender()
+
+    def _count(self) -> int:
+        draft = self.draft_of()
+        rules = self.ctx_of().session.rules.contamination
+        return draft.infected_count if draft.infected_count is not None else rules.infected_count
+
+    def _step(self, delta: int) -> None:
+        # From the draft as it is now: two quick taps are two steps.
+        rules = self.ctx_of().session.rules.contamination
+        wanted = min(rules.cards, max(0, self._count() + delta))
+        if wanted != self._count():
+            self.draft_of().infected_count = wanted
+            self.ctx_of().rerender()
+
+    def show(self) -> None:
+        ctx, put = self.ctx_of(), self.changes.put
+        t = ctx.texts.t
+        draft = self.draft_of()
+        rules = ctx.session.rules.contamination
+        digital = draft.digital_contamination
+        put(self.switch, label=t("ui.setup.contamination.digital"), value=digital)
+        put(self.printed_help, visible=not digital)
+        put(self.digital, visible=digital)
+        if not digital:
+            put(self.printed_help, value=t("ui.setup.contamination.printed_help"))
+            return
+        count = self._count()
+        unconfirmed = rules.is_unconfirmed("infected_count")
+        put(self.digital_help, value=t("ui.setup.contamination.digital_help"))
+        put(self.heading, value=t("ui.setup.contamination.infected", cards=rules.cards))
+        put(self.unconfirmed_badge, visible=unconfirmed, tooltip=t("common.unconfirmed"))
+        put(self.unconfirmed_word, visible=unconfirmed, value=t("common.unconfirmed"))
+        put(self.count, value=str(count))
+        put(self.down, tooltip=t("ui.setup.contamination.fewer"), disabled=count <= 0)
+        put(self.up, tooltip=t("ui.setup.contamination.more"), disabled=count >= rules.cards)
+        put(self.unconfirmed_help, visible=unconfirmed, value=t("ui.setup.contamination.unconfirmed_help"))

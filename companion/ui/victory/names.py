@@ -45,6 +45,39 @@ def token_card(texts: Texts, token: ContingencyTokenView, *, detail: bool = True
                         border=ft.Border.all(2, colour), border_radius=theme.RADIUS, padding=10)
 
 
+class TokenFace:
+    """token_card, kept: a token's face, its detail lines shown or not."""
+
+    def __init__(self, changes, *, detail: bool = True) -> None:
+        self.changes = changes
+        self.detail = detail
+        self.dot = ft.Container(width=18, height=18, border_radius=9, bgcolor=theme.OUTLINE)
+        self.name = ft.Text("", size=16, weight=ft.FontWeight.BOLD, expand=True)
+        self.unconfirmed_text = theme.muted("", size=12)
+        self.unconfirmed = ft.Row([theme.unconfirmed_badge(16), self.unconfirmed_text], spacing=4, tight=True)
+        self.effect = ft.Text("", size=14, visible=detail)
+        self.colour = theme.muted("", size=12)
+        self.colour.visible = detail
+        self.root = ft.Container(content=ft.Column([
+            ft.Row([self.dot, self.name, self.unconfirmed], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            self.effect, self.colour], spacing=4, tight=True), bgcolor=theme.SURFACE_HIGH,
+            border=ft.Border.all(2, theme.OUTLINE), border_radius=theme.RADIUS, padding=10)
+
+    def show(self, texts: Texts, token: ContingencyTokenView) -> None:
+        put = self.changes.put
+        colour = TOKEN_COLOURS.get(token.colour, theme.OUTLINE)
+        put(self.dot, bgcolor=colour)
+        put(self.root, border=ft.Border.all(2, colour))
+        put(self.name, value=token_label(texts, token))
+        put(self.unconfirmed, visible=token.unconfirmed)
+        if token.unconfirmed:
+            put(self.unconfirmed_text, value=texts.t("common.unconfirmed"))
+        if self.detail:
+            put(self.effect, value=token_effect(texts, token))
+            put(self.colour, value=texts.t("ui.contingency.colour",
+                                           colour=texts.t(f"contingency_colour.{token.colour}")))
+
+
 def place_text(texts: Texts, whereabouts: Whereabouts, pod: Pod | None) -> str:
     if whereabouts is Whereabouts.POD and pod is not None:
         return texts.pod(pod)
