@@ -2,6 +2,7 @@
 language, the change is not shown as done, and nothing acknowledged is lost."""
 from __future__ import annotations
 
+import errno
 import hashlib
 import sqlite3
 import subprocess
@@ -352,6 +353,23 @@ def test_a_second_process_reads_but_never_writes(tmp_path, rules, other_process)
 def test_stores_of_one_process_share_the_folder(tmp_path, rules):
     with GameStore(tmp_path, rules=rules) as first, GameStore(tmp_path, rules=rules) as second:
         assert first.claim() is None and second.claim() is None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock is the POSIX lock")
+def test_a_folder_whose_file_system_refuses_locks_is_told_and_written_nothing(tmp_path, rules, monkeypatch):
+    import fcntl
+
+    def refuse(fd, operation):  # some network shares answer so
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(fcntl, "flock", refuse)
+    store = GameStore(tmp_path, rules=rules)
+    assert store.claim() == "error.data_dir_unusable"
+    with pytest.raises(WriteError) as caught:
+        TableController(store, rules).new_game(SETUP, "x")
+    assert caught.value.key == "error.data_dir_unusable"
+    store.close()
+    assert list((tmp_path / "games").iterdir()) == []
 
 
 # --------------------------------------------------------------------- a file changed behind the table's back

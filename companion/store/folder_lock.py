@@ -1,42 +1,21 @@
-"""One writer per data folder: an OS lock on ``<data_dir>/writer.lock``, held by the
-process until it ends (the OS drops it when the process dies, even when killed).
+"""One writer per data folder: an OS lock (``filelock``) on ``<data_dir>/writer.lock``,
+held by the process until it ends (the OS drops it when the process dies, even when killed).
 
 Locks are counted per process, so several stores in one process share the folder.
 """
 from __future__ import annotations
 
-import errno
 import os
 import threading
 from pathlib import Path
 
+from filelock import FileLock, Timeout
+
 LOCK_NAME = "writer.lock"
 
-if os.name == "nt":  # pragma: no cover - exercised on Windows only
-    import msvcrt
 
-    def _try_lock(fd: int) -> bool:
-        os.lseek(fd, 0, os.SEEK_SET)
-        try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
-
-else:
-    import fcntl
-
-    def _try_lock(fd: int) -> bool:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return False
-        except OSError as exc:
-            # A file system without locks (some network shares): nothing to coordinate with.
-            if exc.errno in (errno.ENOLCK, errno.ENOTSUP, errno.EOPNOTSUPP):
-                return True
-            raise
-        return True
+class FolderBusy(Exception):
+    """Another process holds the folder's lock."""
 
 
 def _note_holder(fd: int) -> None:
@@ -48,43 +27,33 @@ def _note_holder(fd: int) -> None:
         pass
 
 
-class FolderBusy(Exception):
-    """Another process holds the folder's lock."""
-
-
-_held: dict[str, list[int]] = {}  # folder -> [fd, users]
+_locks: dict[str, FileLock] = {}  # folder -> its lock, counting this process's users
 _guard = threading.Lock()
 
 
 def acquire(folder: Path) -> bool:
     """Hold `folder`'s lock for this process. True when this call took it from nobody
     (the first user in this process); raises FolderBusy when another process has it and
-    OSError when the lock file cannot be created."""
+    OSError when the lock file cannot be created or its file system refuses locks."""
     key = os.path.realpath(folder)
     with _guard:
-        held = _held.get(key)
-        if held is not None:
-            held[1] += 1
-            return False
-        fd = os.open(os.path.join(key, LOCK_NAME), os.O_RDWR | os.O_CREAT, 0o644)
+        lock = _locks.get(key)
+        if lock is None:
+            # Shared by every thread of the process. preserve_lock_file: the OS lock only
+            # (no marker-file fallback), and the file stays on every system.
+            lock = _locks[key] = FileLock(os.path.join(key, LOCK_NAME), thread_local=False,
+                                          preserve_lock_file=True, on_acquired=_note_holder)
+        first = not lock.is_locked
         try:
-            if not _try_lock(fd):
-                raise FolderBusy(key)
-            _note_holder(fd)
-        except BaseException:
-            os.close(fd)
-            raise
-        _held[key] = [fd, 1]
-        return True
+            lock.acquire(blocking=False)
+        except Timeout:
+            raise FolderBusy(key) from None
+        return first
 
 
 def release(folder: Path) -> None:
     key = os.path.realpath(folder)
     with _guard:
-        held = _held.get(key)
-        if held is None:
-            return
-        held[1] -= 1
-        if held[1] == 0:
-            del _held[key]
-            os.close(held[0])  # closing the descriptor drops the lock
+        lock = _locks.get(key)
+        if lock is not None and lock.is_locked:
+            lock.release()  # the last user's release drops the OS lock

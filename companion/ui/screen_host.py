@@ -87,9 +87,15 @@ class _Hosted:
 
 @dataclass
 class ScreenHost:
-    """The screens of one page in `column`, one holder each, one of them visible."""
+    """The screens of one page in `column`, one holder each, one of them visible.
+
+    `scrolls`: each screen scrolls in its own holder (a game's screens, under the status
+    strip). A hidden holder is out of Flutter's tree, so a screen shown again starts at its
+    top; one scroller shared by all would keep the last screen's offset, clamped for the
+    eye but not for the accessibility tree, whose boxes then lie off the screen."""
 
     column: ft.Column
+    scrolls: bool = False
     hosted: dict[str, _Hosted] = field(default_factory=dict)
     shown_name: str | None = None
     # The bodies of rebuilt screens updated by the last `show`: kit.graft keeps old
@@ -129,9 +135,19 @@ class ScreenHost:
         hosted = self.hosted.get(name)
         return hosted.kept if hosted is not None else None
 
+    def shown_body(self) -> ft.Column | None:
+        """The column holding the screen shown now (it scrolls, when the host `scrolls`)."""
+        hosted = self.hosted.get(self.shown_name) if self.shown_name is not None else None
+        return hosted.body if hosted is not None else None
+
     def _add(self, name: str, route: Route) -> _Hosted:
-        body = ft.Column([], spacing=0, tight=True)
-        hosted = _Hosted(route, ScreenHolder(content=body, visible=False), body)
+        if self.scrolls:
+            body = ft.Column([], spacing=0, scroll=ft.ScrollMode.AUTO, expand=True)
+            holder = ScreenHolder(content=body, visible=False, expand=True)
+        else:
+            body = ft.Column([], spacing=0, tight=True)
+            holder = ScreenHolder(content=body, visible=False)
+        hosted = _Hosted(route, holder, body)
         old = self.hosted.get(name)
         holders = list(self.column.controls)
         if old is not None:

@@ -290,7 +290,7 @@ class PageApp:
     def _scroll_top(self) -> None:
         """A new screen starts at its top, not where the last one was scrolled to."""
         frame = self.frame
-        scroller = frame.host.column if frame is not None and frame.kind == GAME else self.page
+        scroller = frame.host.shown_body() if frame is not None and frame.kind == GAME else self.page
         scroll_to = getattr(scroller, "scroll_to", None)
         if scroll_to is None:
             return
@@ -556,6 +556,5 @@ class _Frame:
         self.scroll = None if kind == GAME else ft.ScrollMode.AUTO
         self.strip_holder = ft.Column([], spacing=0)
         self.strip: StatusStrip | None = None
-        column = ft.Column([], spacing=0, scroll=ft.ScrollMode.AUTO, expand=True) if kind == GAME \
-            else ft.Column([], spacing=0)
-        self.host = ScreenHost(column)
+        column = ft.Column([], spacing=0, expand=True) if kind == GAME else ft.Column([], spacing=0)
+        self.host = ScreenHost(column, scrolls=kind == GAME)
