@@ -17,8 +17,8 @@ from .routes import BAG, HOME, PLAYERS, RULES, SCANNER, SETUP, TABLE, VICTORY
 from .rules_screen import build_rules_screen
 from .scanner.handover import build_handover_screen
 from .screen_host import Kept, Rebuilt, Route
-from .table.players import build_players_screen
-from .table.view import build_table
+from .table.players import PlayersScreen
+from .table.view import TableScreen
 from .victory import build_victory_screen
 
 # A phone's own screens: its seat's, or the join screen while it is nobody's.
@@ -34,9 +34,9 @@ TABLE_ROUTES: dict[str, Route] = {
     HOME: Rebuilt(lambda ctx, _shell: build_home(ctx)),
     SETUP: Rebuilt(lambda _ctx, shell: shell.setup_wizard().build()),
     RULES: Rebuilt(lambda ctx, shell: build_rules_screen(ctx, on_back=shell.leave_rules)),
-    TABLE: Rebuilt(lambda ctx, shell: build_table(ctx, first_paint=shell.first_paint)),
+    TABLE: Kept(TableScreen),
     BAG: Kept(BagScreen),
-    PLAYERS: Rebuilt(lambda ctx, _shell: build_players_screen(ctx)),
+    PLAYERS: Kept(PlayersScreen),
     SCANNER: Rebuilt(lambda ctx, _shell: build_handover_screen(ctx)),
     VICTORY: Rebuilt(lambda ctx, _shell: build_victory_screen(ctx)),
     **{name: _events(name) for name in (RUNNER, ATTACK, INJURY, DECKS)},

@@ -1,6 +1,5 @@
 """Contingency tokens and the Victory Check: the table's walkthrough (route "victory"),
-its entry on the end panel, the table's tokens panel, and each player's private part
-for their phone (`build_seat_parts`)."""
+its entry, and each player's private part for their phone (`build_seat_parts`)."""
 from __future__ import annotations
 
 import flet as ft
@@ -10,14 +9,13 @@ from companion.engine.views import GameView
 
 from .. import theme
 from ..context import UiContext
-from .contingency_panel import build_contingency_panel, build_own_tokens
+from .contingency_panel import build_own_tokens
 from .private import build_private_victory
 from .screen import VICTORY_SCREEN, build_victory_entry, build_victory_screen
 from .setup_part import contingency_picker
 from .summary import verdict_lines
 
-__all__ = ["VICTORY_SCREEN", "build_victory_screen", "build_victory_entry", "build_contingency_panel",
-           "build_seat_parts", "contingency_picker"]
+__all__ = ["VICTORY_SCREEN", "build_victory_screen", "build_victory_entry", "build_seat_parts", "contingency_picker"]
 
 
 def build_seat_parts(ctx: UiContext, view: GameView | None) -> list[ft.Control]:

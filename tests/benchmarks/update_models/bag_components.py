@@ -26,7 +26,8 @@ from companion.ui.bag.reveal import build_reveal
 from companion.ui.context import UiContext
 from companion.ui.kit.chips import chosen_seat
 from companion.ui.kit.gate import command_button
-from companion.ui.log_view import _line, line_keys
+from companion.ui.log_view import line_keys
+from tests.benchmarks.update_models.rebuilt_log import line as _line
 from companion.ui.rules_screen import help_button
 
 from .bag_rebuilt import _board_row, _count_row, _header, build_development, build_eggs, build_odds
