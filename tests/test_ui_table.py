@@ -149,6 +149,19 @@ def test_round_two_opens_by_naming_the_new_first_player_and_round_one_does_not(g
     assert _text(build_status_strip(ctx), ids.STATUS_FIRST_PLAYER) == t("ui.table_screen.first_player", who=bora)
 
 
+def test_a_chip_too_long_for_a_small_phone_ends_in_an_ellipsis_and_its_tooltip_says_all(game):
+    _run_event_phase(game)  # round 2: "Novo Primeiro Jogador: Bora (Zelador)"
+    ctx = make_context(game, "pt-BR", 360)
+    strip = build_status_strip(ctx)
+    for identifier in (ids.STATUS_PHASE, ids.STATUS_FIRST_PLAYER, ids.STATUS_ROUND):
+        frame = _tagged(strip, identifier).content
+        text = next(item for item in walk(frame) if isinstance(item, ft.Text))
+        # One line, cut with "…", never past the phone's edge: loosely flexible in its row.
+        assert text.max_lines == 1 and text.overflow == ft.TextOverflow.ELLIPSIS
+        assert text.expand and text.expand_loose
+        assert text.value and text.value in frame.tooltip
+
+
 def test_alone_there_is_no_first_player_to_name(tmp_path):
     controller = make_controller(tmp_path)
     controller.new_game(NewGame(players=(PlayerSetup(name="Ana", character="hacker"),), mode="solo", seed=4), "t")
@@ -263,6 +276,29 @@ def test_a_tap_sends_the_busy_bar_before_its_work_and_hides_it_with_the_answer(t
         # update as the answer, never left on.
         assert happened == ["bar shown", "command", "answer, bar hidden"]
         assert app.busy.shown is False and app.busy.bar.value == 0
+
+
+def test_a_screen_change_sends_the_busy_bar_before_the_new_screen(tmp_path):
+    from tests.flet_session import tap
+
+    with table_page(tmp_path, _setup()) as (controller, app, wire):
+        happened: list[str] = []
+        show = app._show
+        app._show = lambda screen: happened.append(f"show {screen}") or show(screen)
+        update = app.page.update
+
+        def updated(*controls) -> None:
+            bar = app.busy.bar
+            if any(control is bar for control in controls) and len(controls) == 1:
+                happened.append("bar shown" if bar.value is None else "bar hidden")
+            update(*controls)
+
+        object.__setattr__(app.page, "update", updated)
+        tap(app.page, ids.OPEN_BAG)
+        assert app.shown_screen() is not None and ids.BAG_BACK in identifiers(app.shown_screen())
+        # The bar leaves first; the bag screen (built the first time) comes after it, and
+        # its render takes the bar away.
+        assert happened[:2] == ["bar shown", "show bag"] and app.busy.shown is False
 
 
 def test_the_undo_notice_goes_with_the_next_change_and_with_redo(tmp_path):

@@ -20,7 +20,10 @@ class _Chip:
     def __init__(self, changes: Changes, identifier: str, icon=None) -> None:
         self.changes = changes
         self.icon = ft.Icon(icon, size=14, color=theme.TEXT) if icon is not None else None
-        self.text = ft.Text("", size=13, weight=ft.FontWeight.BOLD, color=theme.TEXT, no_wrap=True)
+        # One line; wider than a small phone (a long step, a long name) it ends in "…" and
+        # its tooltip holds all of it: loosely flexible, so a short chip stays short.
+        self.text = ft.Text("", size=13, weight=ft.FontWeight.BOLD, color=theme.TEXT, max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS, expand=True, expand_loose=True)
         parts = [self.icon, self.text] if self.icon is not None else [self.text]
         self.frame = ft.Container(content=ft.Row(parts, spacing=3, tight=True), border_radius=12,
                                   padding=ft.Padding.symmetric(horizontal=8, vertical=3))
@@ -32,7 +35,7 @@ class _Chip:
         if not visible:
             return
         put(self.text, value=text)
-        put(self.frame, bgcolor=bgcolor, tooltip=tooltip)
+        put(self.frame, bgcolor=bgcolor, tooltip=f"{text}\n{tooltip}" if tooltip else text)
         if icon is not None and self.icon is not None:
             put(self.icon, icon=icon)
 

@@ -1,0 +1,145 @@
+"""The table on phones, in Portuguese and Turkish: at 360×640 the glance (round, phase,
+First Player) and the table's main actions are on the first screen without scrolling, the
+Time track's legend one tap away; at 390×844 the README's pictures of the table; then the
+game ends and the last move's announcement fits the phone, the table opens on the end of
+the game, and no player's name is broken over several lines."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.i18n.translator import Translator
+
+from .flutter_page import PHONE, FlutterPage
+
+pytestmark = pytest.mark.browser
+
+PT = Translator("pt-BR")
+TR = Translator("tr")
+SMALL = {"width": 360, "height": 640}
+README_SCREENS = Path(__file__).resolve().parent / "readme-screens"
+# A long name: on the end panel it must keep its row's width, not one letter per line.
+LONG_NAME = "Maria Eduarda"
+NAMES = (LONG_NAME, "Bruno", "Carla")
+# The table's main actions: moving Time, the Event Phase, the bag.
+MAIN_ACTIONS = ("advance-time", "event-phase", "open-bag")
+
+
+def _box(app: FlutterPage, identifier: str) -> dict:
+    box = app.by_id(identifier).bounding_box()
+    assert box is not None and box["height"] > 0, f"{identifier!r} is not drawn"
+    return box
+
+
+def _in_view(app: FlutterPage, identifier: str) -> bool:
+    """Wholly inside the viewport as it is now (nothing scrolled to reach it)."""
+    box = app.by_id(identifier).bounding_box()
+    view = app.page.viewport_size
+    return (box is not None and box["height"] > 0 and box["y"] >= 0 and box["x"] >= 0
+            and box["y"] + box["height"] <= view["height"] and box["x"] + box["width"] <= view["width"] + 1)
+
+
+def _new_game(app: FlutterPage) -> None:
+    app.tap("new-game")
+    app.wait_for_id("player-name-1")
+    app.type_into("player-name-1", NAMES[0])
+    app.type_into("player-name-2", NAMES[1])
+    app.tap("add-player")
+    app.wait_for_id("player-name-3")
+    app.type_into("player-name-3", NAMES[2])
+    app.tap("player-character-3")
+    app.tap("character-option-lab_rat")
+    app.wait_gone("character-option-lab_rat")
+    app.tap("start-game")
+    app.wait_for_id("advance-time")
+
+
+def _language(app: FlutterPage, code: str, translator: Translator, shown: str | None = None) -> None:
+    app.tap("language")
+    app.tap(f"language-{code}")
+    app.wait_text(shown or translator.t("ui.table_screen.phase.player"))
+
+
+def test_the_table_on_small_phones_and_its_end(flutter: FlutterPage, app_url, screenshots):
+    app = flutter
+    app.page.set_viewport_size(SMALL)
+    app.open(app_url)
+    app.wait_for_id("new-game")
+    if PT.t("ui.home.new_game") not in app.text():
+        _language(app, "pt-BR", PT, PT.t("ui.home.new_game"))
+    _new_game(app)
+    app.scroll_top()
+
+    # ---- 360×640: the glance and the main actions on the first screen, without a scroll.
+    app.wait_until(lambda: all(_in_view(app, identifier) for identifier in MAIN_ACTIONS),
+                   "the table's main actions in view at 360×640")
+    assert _in_view(app, "status-phase") and _in_view(app, "status-first-player")
+    assert PT.t("ui.table_screen.phase.player") in app.text_of("status-phase")
+    assert NAMES[0] in app.text_of("status-first-player")
+    # The legend waits one tap away; the tap shows it in place.
+    assert not app.has("track-legend") and _in_view(app, "track-legend-toggle")
+    app.screenshot(screenshots / "table-first-screen-pt-360.png")
+    app.tap("track-legend-toggle")
+    app.wait_for_id("track-legend")
+    assert PT.t("ui.track.threshold_red") in app.text_of("track-legend")
+    app.tap("track-legend-toggle")
+    app.wait_gone("track-legend")
+
+    # ---- 390×844, both languages: the README's pictures of the table.
+    for translator, code, lang in ((PT, "pt-BR", "pt"), (TR, "tr", "tr")):
+        app.page.set_viewport_size(PHONE)
+        if translator is TR:
+            _language(app, code, translator)
+        app.scroll_top()
+        app.wait_until(lambda: all(_in_view(app, identifier) for identifier in MAIN_ACTIONS),
+                       f"the table's main actions in view at 390×844 ({lang})")
+        README_SCREENS.mkdir(parents=True, exist_ok=True)
+        app.screenshot(README_SCREENS / f"table-{lang}-phone.png")
+        app.page.set_viewport_size(SMALL)
+        app.scroll_top()
+        app.wait_until(lambda: all(_in_view(app, identifier) for identifier in MAIN_ACTIONS),
+                       f"the table's main actions in view at 360×640 ({lang})")
+
+    # ---- The end: everyone dies, in Turkish, at 360×640.
+    for seat in (1, 2, 3):
+        app.wait_past_announcements(lambda s=seat: app.has(f"crew-death-{s}"), f"seat {seat}'s card")
+        app.tap(f"crew-death-{seat}")
+        app.tap("confirm-ok")
+        if seat < 3:
+            app.wait_past_announcements(lambda s=seat: not app.has(f"crew-death-{s}")
+                                        or TR.t("ui.table_screen.phase.over") in app.text_of("status-phase")
+                                        or app.has(f"crew-death-{s + 1}"), f"seat {seat} dead")
+    # The last move's announcement fits the phone: its button is in view, nothing scrolled.
+    app.wait_for_id("announcement")
+    app.wait_until(lambda: _in_view(app, "announcement") and _in_view(app, "announcement-ok"),
+                   "the last move's announcement wholly on screen")
+    app.screenshot(screenshots / "table-last-move-tr-360.png")
+    app.dismiss_announcement()
+    app.wait_past_announcements(lambda: app.has("game-end"), "the end of the game")
+    # The table opens on the end of the game.
+    app.wait_until(lambda: _in_view(app, "game-end") and _box(app, "game-end")["y"] < SMALL["height"] / 2,
+                   "the end panel at the top of the screen")
+    assert TR.t("ui.table_screen.phase.over") in app.text_of("status-phase")
+    app.screenshot(screenshots / "table-end-tr-360.png")
+    _names_on_one_line(app)
+    app.page.set_viewport_size(PHONE)
+    app.scroll_top()
+    app.wait_until(lambda: _in_view(app, "game-end"), "the end panel at 390×844")
+    _names_on_one_line(app)
+    app.screenshot(README_SCREENS / "table-end-tr-phone.png")
+    _language(app, "pt-BR", PT, PT.t("ui.table_screen.phase.over"))
+    app.scroll_top()
+    app.wait_until(lambda: _in_view(app, "game-end"), "the end panel in Portuguese")
+    _names_on_one_line(app)
+    app.screenshot(README_SCREENS / "table-end-pt-phone.png")
+
+
+def _names_on_one_line(app: FlutterPage) -> None:
+    """Each player's name on the end panel is drawn one line tall and wider than it is tall."""
+    panel = app.by_id("game-end")
+    for name in NAMES:
+        node = panel.get_by_text(name, exact=True).first
+        box = node.bounding_box()
+        assert box is not None, f"{name!r} not on the end panel"
+        assert box["width"] > box["height"] and box["height"] < 40, (name, box)
