@@ -180,6 +180,31 @@ def test_a_phone_shows_the_track_without_its_legend_and_the_legend_is_one_tap_aw
     assert ctx.texts.t("ui.track.threshold_red") in strings(_tagged(root, ids.TRACK_LEGEND))
 
 
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_phone_puts_the_main_actions_first_under_the_strip(game, width):
+    screen = TableScreen(make_context(game, "pt-BR", width))
+    root = shown_root(screen)
+    column = root if isinstance(root, ft.Column) else root.content
+
+    def place(identifier: str) -> int:
+        """Which of the screen's parts, top to bottom, holds `identifier`."""
+        return next(n for n, part in enumerate(column.controls) if identifier in identifiers(part))
+
+    # The Event Phase and the bag in one row, then Advance Time (its question in place),
+    # then the track: all before anything else of the board.
+    assert place(ids.EVENT_PHASE) == place(ids.OPEN_BAG) < place(ids.ADVANCE_TIME) < place(ids.TIME_TRACK)
+    assert place(ids.TIME_TRACK) < place(ids.FIRE_PLACE)
+    # Moved from their panels, not copied.
+    tagged = [item.identifier for item in walk(root) if isinstance(item, ft.Semantics) and item.identifier]
+    assert [tagged.count(i) for i in (ids.EVENT_PHASE, ids.OPEN_BAG)] == [1, 1]
+
+
+def test_a_button_label_too_long_for_its_button_ends_in_an_ellipsis(game):
+    root = shown_root(TableScreen(make_context(game, "pt-BR", 360)))
+    label = next(item for item in walk(_tagged(root, ids.ADVANCE_TIME)) if isinstance(item, ft.Text))
+    assert label.max_lines == 2 and label.overflow == ft.TextOverflow.ELLIPSIS
+
+
 def test_wider_screens_keep_the_legend_in_view(game):
     root = shown_root(TableScreen(make_context(game, "pt-BR", 1280)))
     assert ids.TRACK_LEGEND in identifiers(root) and ids.TRACK_LEGEND_TOGGLE not in identifiers(root)

@@ -22,9 +22,8 @@ class BagPanel:
         self.develop = DrawButton(changes, ids.BAG_DEVELOPMENT, icon=ft.Icons.AUTORENEW, gate_of=screen.gate,
                                   page_of=screen.page, make=lambda outcome: screen.ctx.game.develop(outcome),
                                   outcome_title=lambda: screen.ctx.texts.t("ui.bag.outcome.title"))
-        self.card = Card(changes, ft.Column([self.summary, self.now,
-                                             ft.Row([self.open.root, self.develop.root], wrap=True, spacing=8,
-                                                    run_spacing=8)], spacing=8))
+        self.row = ft.Row([self.open.root, self.develop.root], wrap=True, spacing=8, run_spacing=8)
+        self.card = Card(changes, ft.Column([self.summary, self.now, self.row], spacing=8))
         self.root = self.card.root
 
     def show(self) -> None:

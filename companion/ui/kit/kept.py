@@ -273,7 +273,9 @@ class ActionButton:
         self._on_tap = on_tap
         self._page_of = page_of
         self._check = check
-        self.label = ft.Text("", size=13 if compact else 15, text_align=ft.TextAlign.CENTER)
+        # Two lines at most in the button's height; a longer label ends in "…", never cut.
+        self.label = ft.Text("", size=13 if compact else 15, text_align=ft.TextAlign.CENTER, max_lines=2,
+                             overflow=ft.TextOverflow.ELLIPSIS)
         self.button = ft.Button(content=self.label, icon=icon, on_click=self._tapped, height=40 if compact else 48,
                                 style=button_style(tone, compact))
         self.frame = ft.Container(content=self.button, on_click=self._frame_tapped, border_radius=8)

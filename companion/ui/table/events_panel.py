@@ -27,8 +27,8 @@ class EventsPanel:
         self.injury = ActionButton(changes, ids.INJURY_CHECK, icon=ft.Icons.HEALING, page_of=page, on_tap=go(INJURY))
         self.decks = ActionButton(changes, ids.DECKS, icon=ft.Icons.LAYERS, page_of=page, on_tap=go(DECKS))
         buttons = [self.start.root, self.resume.root, self.attack.root, self.injury.root, self.decks.root]
-        self.card = Card(changes, ft.Column([self.status, ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)],
-                                            spacing=8))
+        self.row = ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+        self.card = Card(changes, ft.Column([self.status, self.row], spacing=8))
         self.root = self.card.root
 
     def _start(self) -> None:

@@ -1,6 +1,8 @@
 """The table screen, kept (kit.kept): built once per page and layout, then every new view
-only sets what changed. One scrolling column on phones (the end of the game, the Time
-track and its actions first), columns on tablets and desktops.
+only sets what changed. One scrolling column on phones, columns on tablets and desktops.
+A phone's first screen, down to 360×640, holds the main actions under the status strip:
+the Event Phase and the bag in one row, then the Time track's actions (Advance Time and
+its question), then the track itself (its legend one tap away).
 
 A page's first screen goes out in two parts: the end panel, the Time track and its actions
 at once, the other panels on the next render (the shell asks for it right away), so the
@@ -51,13 +53,17 @@ class TableScreen(KeptScreen):
                       self.players, self.crew, self.log)
         first = (self.end, self.track, self.actions)
         first_controls: list[ft.Control] = [part.root for part in first]
+        self.main_row: ft.Row | None = None
         board = [self.actions, self.events, self.bag, self.power, self.markers, self.tokens]
         crew = ft.Column([self.players.root, self.crew.root], spacing=8,
                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         # Each list of parts, as it is at last; the first render holds only the first parts.
         self.lists: list[tuple[ft.Column, list[ft.Control]]] = []
         if phone:
-            self.root = self._column([self.end, self.track, *board], [crew, self.log.root])
+            main = self._main_actions()
+            first_controls.append(main.root)
+            rest = [part for part in board if part is not self.actions]
+            self.root = self._column([self.end, main, self.actions, self.track, *rest], [crew, self.log.root])
         else:
             board_column = self._column(board, [crew] if not wide else [])
             columns = [_flex(board_column, 5 if wide else 3)]
@@ -73,6 +79,16 @@ class TableScreen(KeptScreen):
         for column, full in self.lists:
             column.controls = [c for c in full if any(c is f for f in first_controls)] if first_paint else full
         self.whole = not first_paint
+
+    def _main_actions(self) -> "_Part":
+        """The Event Phase's button (start or resume) and the bag's, taken from their
+        panels into one row at the top of a phone's screen."""
+        moved = [(self.events.row, self.events.start.root), (self.events.row, self.events.resume.root),
+                 (self.bag.row, self.bag.open.root)]
+        for row, control in moved:
+            row.controls.remove(control)
+        self.main_row = ft.Row([control for _row, control in moved], wrap=True, spacing=8, run_spacing=8)
+        return _Part(self.main_row)
 
     def _column(self, parts: list, rest: list[ft.Control]) -> ft.Column:
         full = [part.root for part in parts] + rest
@@ -102,6 +118,13 @@ class TableScreen(KeptScreen):
             # The last move: the table opens on the end of the game.
             self.shell.scroll_top()
         self.was_over = over
+
+
+class _Part:
+    """A control placed among the screen's parts (it shows nothing by itself)."""
+
+    def __init__(self, root: ft.Control) -> None:
+        self.root = root
 
 
 def _flex(column: ft.Column, flex: int) -> ft.Control:
