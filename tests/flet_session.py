@@ -73,10 +73,13 @@ class _CountingDiff:
 
 
 def run_now(handler, *args, **kwargs):
-    """The page's loop, run at once: the UI's tasks never really wait."""
+    """The page's loop, run at once: the UI's tasks never really wait. A task that only
+    gives the loop a turn (`await asyncio.sleep(0)`) goes on at once; one that waits for
+    the browser is dropped there."""
     coroutine = handler(*args, **kwargs)
     try:
-        coroutine.send(None)
+        while coroutine.send(None) is None:
+            pass
     except StopIteration:
         pass
     else:

@@ -1,11 +1,13 @@
 """What a render sends to the page, measured on a real Flet session (tests/flet_session.py).
 
-Kept screens (the bag screen, kit.kept): a tap builds no control and sends exactly the
-properties its view changed; a screen change builds nothing the second time and sends the
-holders' visibility. Screens still rebuilt (the table): a panel that did not change is not
-sent again, a changed panel is patched in place, and a new log line is one line, not the
-whole log rewritten."""
+Kept screens (the table, the bag screen, kit.kept): a tap builds no control but what
+arrives (a new log line, a token on a new slot) and sends exactly the properties its view
+changed; a screen change builds nothing the second time and sends the holders'
+visibility. Screens still rebuilt (the Event Phase's): a screen drawn again unchanged
+sends nothing."""
 from __future__ import annotations
+
+from contextlib import contextmanager
 
 import flet as ft
 import pytest
@@ -39,60 +41,6 @@ def test_a_render_with_nothing_changed_sends_nothing_new(table):
     # Only the screen's two outer controls are new objects (Flet skips a retained subtree
     # only under a new root with the same key), and nothing goes to the page.
     assert sent.added <= 2 and sent.bytes == 0
-
-
-def test_a_command_sends_only_what_it_changed(table):
-    controller, _app, wire = table
-    controller.execute(PlaceFire())
-    fire = _added(wire)
-    # The markers panel's numbers and one log line; before, every changed panel (and the
-    # app bar) was sent whole: about 190 controls.
-    assert 0 < fire <= 40
-
-
-def test_moving_the_time_token_rebuilds_two_slots_not_the_track(table):
-    controller, _app, wire = table
-    controller.execute(AdvanceTime())
-    first = _added(wire)
-    controller.execute(AdvanceTime())
-    second = _added(wire)
-    # Before: 225 controls for the Time track alone on every move.
-    assert first <= 120 and second <= 120
-
-
-def test_undo_and_redo_keep_the_app_bar(table):
-    controller, app, wire = table
-    controller.execute(PlaceFire())
-    wire.take()
-    bar = app.page.appbar
-    controller.undo()
-    controller.redo()
-    assert app.page.appbar is bar
-    assert app.undo_buttons[0].disabled is False
-
-
-def test_a_new_log_entry_adds_its_own_lines_only(table):
-    controller, app, wire = table
-    for _ in range(4):
-        controller.execute(PlaceFire())
-    wire.take()
-    log_before = _log_lines(app)
-    controller.execute(PlaceFire())
-    wire.take()
-    log_after = _log_lines(app)
-    kept = [line for line in log_after if any(line is old for old in log_before)]
-    assert len(log_after) == len(log_before) + 1
-    assert len(kept) == len(log_before)
-
-
-def _log_lines(app):
-    from .ui_tree import walk
-
-    for control in walk(app.page.controls[-1]):
-        controls = getattr(control, "controls", None)
-        if controls and all(isinstance(getattr(c, "key", None), str) and c.key.startswith("log-") for c in controls):
-            return list(controls)
-    raise AssertionError("no log on the table screen")
 
 
 @pytest.mark.parametrize("screen", ["bag", "events", "events-decks"])
@@ -140,11 +88,11 @@ def test_every_control_on_the_page_stays_in_flets_index(table):
 
 
 # --------------------------------------------------------------------- kept screens
-@pytest.fixture
-def bag(tmp_path, monkeypatch):
-    """The bag screen of the game bench_web serves, on a live page; yields (controller,
-    app, wire, noted): `noted` collects, for each take of a screen's changes, how many
-    properties were set and how many buttons are under the controls to update."""
+@contextmanager
+def _seeded(tmp_path, monkeypatch, screen: str):
+    """`screen` of the game bench_web serves, on a live page; yields (controller, app, wire,
+    noted): `noted` collects, for each take of a screen's changes, how many properties were
+    set and how many buttons are under the controls to update."""
     from companion.rules import load_rules
     from companion.ui.kit.kept import Changes
     from companion.ui.live_index import controls_on
@@ -166,14 +114,27 @@ def bag(tmp_path, monkeypatch):
     with table_page(tmp_path, web_game.new_game(seed)) as (controller, app, wire):
         for command in web_game._opening(advances):
             controller.execute(command)
-        app.navigate("bag")
-        # Who and where first, as a table taps them (nothing is chosen before): the picks
-        # measured below change an answer already given.
-        tap(app.page, f"encounter-seat-{web_game.ENCOUNTER_SEAT}")
-        tap(app.page, f"encounter-place-{web_game.ENCOUNTER_PLACE.value}")
+        app.navigate(screen)
+        if screen == "bag":
+            # Who and where first, as a table taps them (nothing is chosen before): the picks
+            # measured below change an answer already given.
+            tap(app.page, f"encounter-seat-{web_game.ENCOUNTER_SEAT}")
+            tap(app.page, f"encounter-place-{web_game.ENCOUNTER_PLACE.value}")
         wire.take()
         del wire.bodies[:]
         yield controller, app, wire, noted
+
+
+@pytest.fixture
+def bag(tmp_path, monkeypatch):
+    with _seeded(tmp_path, monkeypatch, "bag") as seeded:
+        yield seeded
+
+
+@pytest.fixture
+def kept_table(tmp_path, monkeypatch):
+    with _seeded(tmp_path, monkeypatch, "table") as seeded:
+        yield seeded
 
 
 def _tapped(page, wire, noted, identifier: str):
@@ -255,3 +216,78 @@ def test_a_kept_screen_keeps_flets_index_whole(bag):
     index = app.page.session.index
     shown = list(controls_on(app.shown_screen()))
     assert len(shown) > 400 and [c for c in shown if index.get(c._i) is not c] == []
+
+
+# --------------------------------------------------------------------- the table, kept
+# A log line is four controls (its frame, its row, two texts); a token on a slot, two.
+LINE_CONTROLS, TOKEN_CONTROLS = 4, 2
+
+
+def _lines(controller, app) -> int:
+    return len(controller.history(app.ctx.viewer, limit=500))
+
+
+# What a tap may send besides its values: a log line's words, a button's style (Flet 1.0.5
+# sends it again whenever an update walks over the button), the patch's own frame.
+LINE_BYTES, STYLE_BYTES, FRAME_BYTES = 400, 400, 1200
+
+
+def _table_tap(kept_table, identifier: str):
+    """Tap `identifier` on the table: the controls built, what was sent, its operations and
+    properties (as `_tapped`), how many log lines it wrote, and the most bytes it may send."""
+    controller, app, wire, noted = kept_table
+    lines = _lines(controller, app)
+    built, sent, operations, properties = _tapped(app.page, wire, noted, identifier)
+    new_lines = _lines(controller, app) - lines
+    buttons = sum(walked for _properties, walked in noted)
+    allowed = FRAME_BYTES + LINE_BYTES * new_lines + STYLE_BYTES * buttons + 40 * properties
+    return built, sent, operations, properties, new_lines, allowed
+
+
+@pytest.mark.parametrize("taps", [("power-flip-S-01",), ("fire-place", "fire-remove"),
+                                  ("crew-knowledge-up-1", "crew-knowledge-down-1")])
+def test_a_tap_on_the_table_builds_only_its_log_lines_and_sends_what_it_changed(kept_table, taps):
+    for identifier in taps:
+        built, sent, operations, properties, new_lines, allowed = _table_tap(kept_table, identifier)
+        assert new_lines > 0, f"{identifier} sent no command"
+        # Nothing of the screen is built again: only the new lines of the log.
+        assert built <= LINE_CONTROLS * new_lines and sent.added == built
+        # One operation per property the view changed (and the new lines), nothing else:
+        # neither the Time track, nor another panel, nor the rest of the log.
+        assert 0 < properties and operations <= properties + built
+        assert sent.bytes < allowed
+
+
+def test_advance_time_asks_in_place_then_moves_only_the_token(kept_table):
+    controller, app, _wire, _noted = kept_table
+    time = controller.state.time
+    built, sent, operations, properties, new_lines, allowed = _table_tap(kept_table, "advance-time")
+    # The question was there all along, hidden: asking builds nothing and sends its showing.
+    assert (built, sent.added, new_lines) == (0, 0, 0) and 0 < properties == operations
+    assert sent.bytes < allowed
+    built, sent, operations, properties, new_lines, allowed = _table_tap(kept_table, "confirm-ok")
+    assert controller.state.time == time - 1 and new_lines > 0
+    # The Time token arrives on its new slot (built there) and leaves the old one; the
+    # other slots, the legend and the panels are left as they are.
+    assert built <= TOKEN_CONTROLS + LINE_CONTROLS * new_lines and sent.added == built
+    assert operations <= properties + built and sent.bytes < allowed
+
+
+def test_a_new_log_entry_adds_its_own_lines_and_keeps_the_others(kept_table):
+    controller, app, _wire, _noted = kept_table
+    log = app.frame.host.kept_screen("table").log
+    before = dict(log.lines.items)
+    _built, _sent, _operations, _properties, new_lines, _allowed = _table_tap(kept_table, "fire-place")
+    after = log.lines.items
+    assert len(after) == min(len(before) + new_lines, log.limit)
+    assert all(after[key] is line for key, line in before.items() if key in after)
+    assert len([key for key in after if key not in before]) == new_lines
+
+
+def test_a_tap_that_asks_nothing_of_the_game_sends_nothing_more_the_second_time(kept_table):
+    controller, app, wire, noted = kept_table
+    _table_tap(kept_table, "track-legend-toggle")  # the legend, built on its first showing
+    _table_tap(kept_table, "track-legend-toggle")
+    built, sent, operations, properties, _new, _allowed = _table_tap(kept_table, "track-legend-toggle")
+    # Shown again: the same controls, only their visibility and the toggle's words.
+    assert (built, sent.added) == (0, 0) and 0 < properties == operations <= 4

@@ -9,7 +9,7 @@ from companion.ui.home import build_home
 from companion.ui.i18n_view import Texts
 from companion.ui.shell import PageApp
 
-from .flet_session import run_now
+from .flet_session import live_page, run_now
 from .ui_tree import FakePage, identifiers, make_context, make_controller, page_app, strings
 
 
@@ -118,46 +118,63 @@ def test_announcer_collects_while_open_and_relabels():
     assert Texts("pt-BR").t("announce.isolation_open") in strings(page.dialogs[0])
 
 
-class QueuedPage(LivePage):
-    """A live page whose scheduled tasks wait until the test runs them, as on the event loop."""
+class QueuedPage:
+    """A real page (a Flet session without a browser) whose scheduled tasks wait until the
+    test runs them, as on the event loop; `shown` holds what the page showed after each
+    update (kept screens send only what changed, so only a real page sees them)."""
 
     def __init__(self, width: float = 390) -> None:
-        super().__init__(width=width)
+        self.page, self.wire = live_page(width)
         self.queued = []
         self.shown: list[set[str]] = []
+        update = self.page.update
 
-    def update(self, *controls) -> None:
-        super().update(*controls)
-        found: set[str] = set()
-        for control in self.controls:
-            found |= identifiers(control)
-        self.shown.append(found)
+        def updated(*controls) -> None:
+            update(*controls)
+            found: set[str] = set()
+            for control in self.page.controls:
+                found |= identifiers(control)
+            self.shown.append(found)
 
-    def run_task(self, handler, *args):
-        self.queued.append((handler, args))
+        object.__setattr__(self.page, "update", updated)
+        object.__setattr__(self.page, "run_task", lambda handler, *args: self.queued.append((handler, args)))
 
     def run_queued(self) -> None:
         while self.queued:
             handler, args = self.queued.pop(0)
-            LivePage.run_task(self, handler, *args)
+            run_now(handler, *args)
 
 
 def test_a_page_opening_on_the_table_sends_the_time_track_first_then_the_rest(tmp_path):
     controller = make_controller(tmp_path)
     controller.new_game(_setup(), "t")
     page = QueuedPage(390)
-    page_app(page, controller, language="pt-BR", startup_errors=[]).start()
+    app = page_app(page.page, controller, language="pt-BR", startup_errors=[])
+    app.start()
     first = page.shown[-1]
     assert {ids.TIME_TRACK, ids.ADVANCE_TIME} <= first
     assert ids.LOG not in first and ids.FIRE_COUNT not in first
     page.run_queued()
     whole = page.shown[-1]
     assert {ids.TIME_TRACK, ids.ADVANCE_TIME, ids.LOG, ids.FIRE_COUNT} <= whole
-    # Only the opening is split: a change afterwards is one whole screen.
-    updates = len(page.shown)
+    # Only the opening is split: a change afterwards is drawn once, on the whole screen.
+    renders = _renders(app)
     controller.execute(AdvanceTime())
     page.run_queued()
-    assert len(page.shown) == updates + 1 and ids.LOG in page.shown[-1]
+    assert len(renders) == 1 and ids.LOG in page.shown[-1]
+
+
+def _renders(app) -> list[int]:
+    """One entry for each time the page draws from here on."""
+    drawn: list[int] = []
+    render = app.render
+
+    def counted() -> None:
+        drawn.append(1)
+        render()
+
+    app.render = counted
+    return drawn
 
 
 def _opened_on_a_queued_page(tmp_path):
@@ -165,7 +182,7 @@ def _opened_on_a_queued_page(tmp_path):
     controller = make_controller(tmp_path)
     controller.new_game(_setup(), "t")
     page = QueuedPage(390)
-    app = page_app(page, controller, language="pt-BR", startup_errors=[])
+    app = page_app(page.page, controller, language="pt-BR", startup_errors=[])
     app.start()
     page.run_queued()
     return controller, page, app
@@ -175,20 +192,20 @@ def test_changes_that_wait_for_the_page_are_drawn_once_and_each_is_announced(tmp
     controller, page, app = _opened_on_a_queued_page(tmp_path)
     announced = []
     app.announcer.announce = lambda events, shown: announced.append([event.seq for event in events])
-    updates = len(page.shown)
+    renders = _renders(app)
     # One tap of the runner may send several commands before the page's loop runs.
     for _ in range(3):
         controller.execute(AdvanceTime())
     page.run_queued()
-    assert len(page.shown) == updates + 1
+    assert len(renders) == 1
     assert [seqs[0] for seqs in announced] == sorted(seqs[0] for seqs in announced) and len(announced) == 3
     assert app.ctx.feed.version == controller.version
 
 
 def test_asking_to_redraw_twice_before_the_loop_runs_draws_once(tmp_path):
     controller, page, app = _opened_on_a_queued_page(tmp_path)
-    updates = len(page.shown)
+    renders = _renders(app)
     app.ctx.rerender()
     app.ctx.rerender()
     page.run_queued()
-    assert len(page.shown) == updates + 1
+    assert len(renders) == 1

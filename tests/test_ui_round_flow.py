@@ -270,7 +270,8 @@ def test_the_status_strip_sits_above_the_scrolling_screen(controller):
     _new(controller)
     for screen in (TABLE, BAG, RUNNER):
         app.navigate(screen)
-        strip, scroller = page.controls
+        busy, strip, scroller = page.controls
+        assert ids.BUSY in identifiers(busy)  # the thin bar a slow tap shows, above everything
         assert ids.STATUS_STRIP in identifiers(strip) and ids.STATUS_STRIP not in identifiers(scroller)
         # Each screen scrolls in its own holder (one shared scroller would carry a long
         # screen's offset to the next); the column around the holders does not scroll.

@@ -1,4 +1,5 @@
-"""Critical moments and power drops: a modal the table has to dismiss, so nobody misses one."""
+"""Critical moments and power drops: a modal the table has to dismiss, so nobody misses one.
+Several at once read as a compact list that fits a phone without scrolling."""
 from __future__ import annotations
 
 from typing import Callable, Sequence
@@ -11,6 +12,9 @@ from . import ids, theme
 from .dialogs import close, show_dialog
 from .help_topics import announcement_topic
 from .i18n_view import Texts
+
+# Below this width (a phone) the dialog takes the screen's width.
+NARROW = 600
 
 
 class Announcer:
@@ -52,27 +56,39 @@ class Announcer:
             self.dialog.update()
 
     def _fill(self, dialog: ft.AlertDialog) -> None:
+        # Several messages at once (the last move of a game says up to four) read as a
+        # list, and a phone gives the dialog its whole width: they fit without scrolling.
+        compact = len(self.entries) > 2
+        narrow = (self.page.width or 520) < NARROW
+        size, pad = (14, 8) if compact else (20, 12)
         lines = [
             ft.Container(
-                content=ft.Row([ft.Text(self.texts.entry(entry), size=20, weight=ft.FontWeight.W_600,
-                                        color=theme.TEXT, expand=True), *self._help(entry.key)],
+                content=ft.Row([ft.Text(self.texts.entry(entry), size=size, weight=ft.FontWeight.W_600,
+                                        color=theme.TEXT, expand=True), *self._help(entry.key, compact)],
                                vertical_alignment=ft.CrossAxisAlignment.START, spacing=4),
                 bgcolor=theme.SURFACE,
-                border=ft.Border.only(left=ft.BorderSide(6, theme.YELLOW)),
-                padding=12,
+                border=ft.Border.only(left=ft.BorderSide(4 if compact else 6, theme.YELLOW)),
+                padding=ft.Padding.symmetric(horizontal=pad, vertical=6 if compact else 12),
                 border_radius=6,
             )
             for entry in self.entries
         ]
         dialog.title = ft.Row(
-            [ft.Icon(ft.Icons.CAMPAIGN, color=theme.YELLOW, size=32),
-             ft.Text(self.texts.t("ui.announce.title"), size=22, weight=ft.FontWeight.BOLD, expand=True)],
+            [ft.Icon(ft.Icons.CAMPAIGN, color=theme.YELLOW, size=24 if narrow else 32),
+             ft.Text(self.texts.t("ui.announce.title"), size=18 if narrow else 22, weight=ft.FontWeight.BOLD,
+                     expand=True)],
             spacing=10,
         )
+        if narrow:
+            dialog.inset_padding = ft.Padding.symmetric(horizontal=12, vertical=16)
+            dialog.title_padding = ft.Padding.only(left=16, top=16, right=16)
+            dialog.content_padding = ft.Padding.only(left=16, top=12, right=16)
+            dialog.actions_padding = ft.Padding.all(12)
         dialog.semantics_label = self.texts.t("ui.announce.title")  # follows a language switch
+        width = (self.page.width or 520) - 56 if narrow else min(520, (self.page.width or 520) - 96)
         dialog.content = ids.tag(
             ids.ANNOUNCEMENT,
-            ft.Column(lines, tight=True, spacing=10, width=min(520, (self.page.width or 520) - 96)),
+            ft.Column(lines, tight=True, spacing=6 if compact else 10, width=width),
         )
         dialog.actions = [
             ids.tag(
@@ -86,7 +102,7 @@ class Announcer:
             )
         ]
 
-    def _help(self, key: str) -> list[ft.Control]:
+    def _help(self, key: str, compact: bool = False) -> list[ft.Control]:
         topic = announcement_topic(key)
         if topic is None or self.on_help is None:
             return []
@@ -96,8 +112,9 @@ class Announcer:
             self._dismiss()
             on_help(topic)  # type: ignore[misc]
 
-        return [ids.tag(ids.rules_help(topic), ft.IconButton(icon=ft.Icons.HELP_OUTLINE,
-                                                             tooltip=self.texts.t("ui.rules.help"), on_click=opened))]
+        return [ids.tag(ids.rules_help(topic), ft.IconButton(
+            icon=ft.Icons.HELP_OUTLINE, tooltip=self.texts.t("ui.rules.help"), on_click=opened,
+            icon_size=18 if compact else None, style=ft.ButtonStyle(padding=2) if compact else None))]
 
     def _dismiss(self, _e=None) -> None:
         self.entries = []

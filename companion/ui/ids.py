@@ -225,6 +225,15 @@ STATUS_ROUND = "status-round"
 STATUS_TIME = "status-time"
 STATUS_SELF_DESTRUCT = "status-self-destruct"
 STATUS_ALERT = "status-alert"
+# Where the round is: the Player Phase, the Event Phase and its step, or the end.
+STATUS_PHASE = "status-phase"
+# Who holds the First Player token (the new one, at the start of a Player Phase after the first).
+STATUS_FIRST_PLAYER = "status-first-player"
+# The Time track's legend, one tap away on a phone (always shown on wider screens).
+TRACK_LEGEND = "track-legend"
+TRACK_LEGEND_TOGGLE = "track-legend-toggle"
+# The thin bar at the top of every page that says a tap was taken while its answer comes.
+BUSY = "busy"
 
 
 def status_power(section: str) -> str:

@@ -1,56 +1,19 @@
-"""The game log: localised lines, newest first, announcements highlighted."""
+"""The game log: localised lines, newest first, announcements highlighted. Kept (kit.kept):
+a line is built once, when its entry first appears; a new entry adds its own lines."""
 from __future__ import annotations
 
-import flet as ft
-
 from typing import Sequence
+
+import flet as ft
 
 from companion.engine.journal import Event
 
 from . import ids, theme
-from .context import UiContext
 from .i18n_view import Texts
-from .kit.kept import Changes
-from .kit.memo import kept_items
+from .kit.kept import Card, Changes, KeptScreen, KeyedItems
 
 # Enough to follow the game at the table; the full journal stays in the save file.
 MAX_LINES = 60
-
-
-def build_log(ctx: UiContext, events: Sequence[Event], *, height: float | None = None) -> ft.Control:
-    """`events`: the journal as the screen's viewer may read it, newest first
-    (the page session's history). A line already shown is kept as it is (kit.memo.kept_items)."""
-    texts = ctx.texts
-    lines = log_lines(ctx, "log", list(events)[:MAX_LINES])
-    body: ft.Control
-    if height is not None:
-        body = ft.ListView(lines, spacing=0, height=height)
-    else:
-        body = ft.Column(lines, spacing=0)
-    return ids.tag(ids.LOG, theme.card(body, title=texts.t("ui.log.title")))
-
-
-def log_lines(ctx: UiContext, name: str, entries: Sequence[Event]) -> list[ft.Control]:
-    """A line per entry, each kept while it reads the same (kit.memo.kept_items): a new
-    entry adds its own lines and builds nothing else. `name`: one per list on a page."""
-    return kept_items(ctx, name, zip(line_keys(entries), entries), lambda entry: _line(ctx.texts, entry))
-
-
-def _line(texts: Texts, entry: Event) -> ft.Control:
-    return ft.Container(
-        content=ft.Row(
-            [
-                ft.Text(texts.t("ui.log.seq", seq=entry.seq), size=12, color=theme.TEXT_MUTED, width=34),
-                ft.Text(texts.entry(entry), size=14, expand=True,
-                        weight=ft.FontWeight.BOLD if entry.announce else ft.FontWeight.NORMAL,
-                        color=theme.YELLOW if entry.announce else theme.TEXT),
-            ],
-            vertical_alignment=ft.CrossAxisAlignment.START,
-            spacing=6,
-        ),
-        padding=ft.Padding.symmetric(vertical=4, horizontal=4),
-        border=ft.Border.only(bottom=ft.BorderSide(1, theme.OUTLINE)),
-    )
 
 
 class LogLine:
@@ -83,3 +46,33 @@ def line_keys(entries: Sequence[Event]) -> list[str]:
         seen[entry.seq] = n + 1
         keys.append(f"log-{entry.seq}-{n}")
     return keys
+
+
+class Log:
+    """The table's log card: the newest `limit` lines of the journal as the page's viewer
+    may read it. `scrolls`: a list of its own height (beside the panels on wider screens);
+    else a plain column under them (a phone scrolls the whole screen). The journal is read
+    again only when the game changed or the language did."""
+
+    def __init__(self, screen: KeptScreen, *, limit: int, scrolls: bool) -> None:
+        self.screen = screen
+        self.limit = limit
+        self.holder: ft.ListView | ft.Column = ft.ListView([], spacing=0) if scrolls else ft.Column([], spacing=0)
+        self.scrolls = scrolls
+        self.lines: KeyedItems[LogLine] = KeyedItems(screen.changes, self.holder, lambda _key: LogLine(screen.changes))
+        self.card = Card(screen.changes, self.holder)
+        self.root = ids.tag(ids.LOG, self.card.root)
+        self.read: tuple | None = None  # the feed and language the lines were last read for
+
+    def show(self) -> None:
+        ctx = self.screen.ctx
+        texts = ctx.texts
+        self.card.show(texts.t("ui.log.title"))
+        if self.scrolls:
+            self.screen.changes.put(self.holder, height=max(300.0, (ctx.page.height or 800) - 160))
+        read = (ctx.feed.version if ctx.feed is not None else None, texts.lang)
+        if read == self.read:
+            return
+        self.read = read
+        entries = ctx.session.history(limit=self.limit)[:MAX_LINES]
+        self.lines.show(zip(line_keys(entries), entries), lambda line, entry: line.show(texts, entry))

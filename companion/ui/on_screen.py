@@ -3,7 +3,8 @@
 The bag screen's reveal (and step 10 of the runner, which shows the same reveal) puts
 the Surprise Attack verdict and a development's Noise roll on screen, large; the Victory
 Check screen shows each of its steps' outcomes; a modal saying the same would only cost
-a tap. Everywhere else they are announced as usual.
+a tap. The table's end panel says what ended the game and what became of each Character.
+Everywhere else they are announced as usual.
 """
 from __future__ import annotations
 
@@ -23,6 +24,12 @@ SHOWN_BY_THE_VICTORY_CHECK = frozenset({
     "announce.victory.team_won", "announce.victory.team_lost",
 })
 STARTED_BY_THE_END_PANEL = frozenset({"announce.victory.started"})
+# What the table's end panel says once the game is over: what destroyed the Facility (its
+# cause) and who dies at the end (each Character's fate).
+SHOWN_BY_THE_END_PANEL = frozenset({
+    "announce.destroyed.self_destruct", "announce.destroyed.fire", "announce.destroyed.malfunction",
+    "announce.end.dies.facility", "announce.end.dies.isolation", "announce.end.dies.bunker", "announce.end.dies.pod",
+})
 
 
 def shown_on_screen(screen: str, view: GameView | None) -> frozenset[str]:
@@ -33,9 +40,12 @@ def shown_on_screen(screen: str, view: GameView | None) -> frozenset[str]:
         return SHOWN_BY_THE_REVEAL
     if screen == VICTORY:
         return SHOWN_BY_THE_VICTORY_CHECK
-    if screen == TABLE and getattr(getattr(view, "public", None), "victory", None) is not None:
+    public = getattr(view, "public", None)
+    if screen == TABLE and getattr(public, "victory", None) is not None:
         # The end panel's button that started the Victory Check opens its screen at once.
-        return STARTED_BY_THE_END_PANEL
+        return STARTED_BY_THE_END_PANEL | SHOWN_BY_THE_END_PANEL
+    if screen == TABLE and public is not None and public.is_over:
+        return SHOWN_BY_THE_END_PANEL
     if screen != RUNNER:
         return frozenset()
     phase = view.public.event_phase

@@ -51,6 +51,8 @@ class Shell(Protocol):
 
     def tell(self, text: str) -> None: ...
 
+    def scroll_top(self) -> None: ...
+
 
 @dataclass(frozen=True)
 class Kept:

@@ -17,8 +17,8 @@ from .rules_screen import RulesScreen
 from .scanner.handover import HandoverScreen
 from .setup_wizard import SetupScreen
 from .screen_host import Kept, Rebuilt, Route
-from .table.players import build_players_screen
-from .table.view import build_table
+from .table.players import PlayersScreen
+from .table.view import TableScreen
 from .victory.screen import VictoryScreen
 
 # A phone's own screens: its seat's, or the join screen while it is nobody's.
@@ -30,9 +30,9 @@ TABLE_ROUTES: dict[str, Route] = {
     HOME: Kept(HomeScreen),
     SETUP: Kept(SetupScreen),
     RULES: Kept(RulesScreen),
-    TABLE: Rebuilt(lambda ctx, shell: build_table(ctx, first_paint=shell.first_paint)),
+    TABLE: Kept(TableScreen),
     BAG: Kept(BagScreen),
-    PLAYERS: Rebuilt(lambda ctx, _shell: build_players_screen(ctx)),
+    PLAYERS: Kept(PlayersScreen),
     SCANNER: Kept(HandoverScreen),
     VICTORY: Kept(VictoryScreen),
     **{name: Kept(screen) for name, screen in EVENTS_SCREENS.items()},

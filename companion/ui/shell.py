@@ -21,6 +21,7 @@ from companion.page_session import Feed, PageSession
 from . import ids, lost_taps, theme
 from .announcements import Announcer
 from .bag.questions import QuestionPrompter
+from .busy import BusyBar, taken
 from .context import UiContext
 from .dialogs import show_message
 from .i18n_view import Texts
@@ -86,6 +87,10 @@ class PageApp:
         self.undo_buttons: list[ft.IconButton] = []
         # What the shell itself changed on the page (the undo buttons, the status strip).
         self.changes = Changes()
+        # The thin bar that says a tap was taken while its answer is on its way (busy.py).
+        self.busy = BusyBar(page)
+        # The notice of the last undo (with its Redo), until the next change or Redo.
+        self.undo_notice: ft.SnackBar | None = None
         # The startup banner and the language it speaks.
         self.banner: tuple[str, ft.Control] | None = None
         # Feeds the game sent, not yet shown (_on_feed).
@@ -231,6 +236,8 @@ class PageApp:
         taken = [feed for feed in feeds if self.ctx.take(feed)]
         if not taken:
             return  # newer feeds were already shown
+        if any(feed.change != "undo" for feed in taken):
+            self._close_undo_notice()  # what it offered to take back is past
         # Announcement first: when the board shows the new state, the table is already told why.
         if self.ctx.viewer.is_table:
             for feed in taken:
@@ -239,8 +246,12 @@ class PageApp:
 
     # -- navigation and language -------------------------------------------------
     def navigate(self, screen: str) -> None:
-        self._show(screen)
-        self._sync_address()
+        """Another screen: the busy bar first (the browser may take a moment to draw it)."""
+        def go() -> None:
+            self._show(screen)
+            self._sync_address()
+
+        taken(self.page, go)
 
     def _address(self) -> str:
         """This page's address: its screen, the credential that keeps its seat on a reload,
@@ -286,6 +297,10 @@ class PageApp:
         self.render()
         if screen in GAME_SCREENS:
             self._scroll_top()
+
+    def scroll_top(self) -> None:
+        """The shown screen back to its top (the table, when the game just ended: its end panel)."""
+        self._scroll_top()
 
     def _scroll_top(self) -> None:
         """A new screen starts at its top, not where the last one was scrolled to."""
@@ -360,10 +375,12 @@ class PageApp:
         name, routes = self._route(in_game)
         changed = frame.host.show(name, routes[name], self.ctx, self)
         self._show_strip(frame, in_game and name != RULES and self.ctx.viewer.kind != "nobody")
-        outline = [*self._banner(), frame.strip_holder, frame.host.column]
+        outline = [*self._banner(), self.busy.root, frame.strip_holder, frame.host.column]
         if len(outline) != len(self.page.controls) or any(a is not b for a, b in zip(outline, self.page.controls)):
             self.page.controls = outline
             whole = True
+        if self.busy.shown:
+            self.busy.hide(self.changes)  # with the answer, in the same update
         changed += self.changes.take()
         if self.frame_sent is not frame:
             changed = []  # a new outline: all of it goes out with the page
@@ -519,12 +536,26 @@ class PageApp:
             return
         t = self.texts.t
         said = t("ui.common.undone", what=self.texts.entry(newest[0])) if newest else t("ui.common.undone_plain")
-        self.page.show_dialog(ft.SnackBar(
+        self._close_undo_notice()
+        # A notice with an action never times out while a screen reader (or the browser's
+        # accessibility tree) is on: it goes with the next change or Redo (_refresh).
+        self.undo_notice = ft.SnackBar(
             content=ids.tag(ids.UNDO_NOTICE, ft.Text(said, color=theme.TEXT, size=15)),
             action=t("ui.common.redo"),
             on_action=lambda _e: self.ctx.attempt(lambda: self.ctx.session.redo()),
             bgcolor=theme.SURFACE_HIGH, duration=ft.Duration(milliseconds=6000),
-        ))
+        )
+        self.page.show_dialog(self.undo_notice)
+
+    def _close_undo_notice(self) -> None:
+        notice, self.undo_notice = self.undo_notice, None
+        if notice is None or not notice.open:
+            return
+        notice.open = False
+        try:
+            notice.update()
+        except Exception as exc:  # noqa: BLE001 - a page gone meanwhile has nothing to close
+            log.debug("undo notice not closed: %s", exc)
 
     def _language_menu(self) -> ft.Control:
         items = [

@@ -13,6 +13,7 @@ from companion.engine import GameSession, NewGame, PlayerSetup, Step
 from companion.engine import commands as c
 from companion.engine.bag_model import DrawResult, Place
 from companion.engine.phase_state import EventStep
+from companion.engine.vocab import Section
 from companion.rules import Rules
 from companion.store import GameStore
 from tests.ui_tree import page_app
@@ -25,6 +26,8 @@ ENCOUNTER_PLACE = Place.S01
 ENCOUNTER_HAND = 5
 # The runner's measured step: Time (5) on to Noise (6).
 FROM_STEP, TO_STEP = EventStep.TIME, EventStep.NOISE
+# The table screen's other measured taps: a power flip, one more Fire marker, one more Knowledge.
+TABLE_TAPS = (c.FlipPower(section=Section.S01), c.PlaceFire(), c.ChangeKnowledge(seat=1, by=1))
 SEARCH_LIMIT = 500
 MAX_ADVANCES = 6
 
@@ -40,6 +43,8 @@ def _quiet(step: Step) -> bool:
 def _measured_taps_are_quiet(session: GameSession) -> bool:
     """The taps bench_web repeats (each undone before the next), checked on the engine."""
     if not _quiet(session.prepare(c.AdvanceTime())):
+        return False
+    if not all(_quiet(session.prepare(command)) for command in TABLE_TAPS):
         return False
     draw = session.prepare(c.ResolveEncounter(seat=ENCOUNTER_SEAT, place=ENCOUNTER_PLACE, hand=ENCOUNTER_HAND))
     if not _quiet(draw) or draw.state.bag.last_draw.result is not DrawResult.PLACED or draw.state.bag.awaiting:

@@ -50,6 +50,11 @@ class TapSeries:
 
 EMPTY_TAP = TapFlow(empty_flet_app.BUTTON_ID, Watch(empty_flet_app.TEXT_ID), undo=False)
 ADVANCE_TIME = TapFlow("advance-time", Watch("time-track"))
+# The table screen's other taps (web_game.TABLE_TAPS): a power flip, Fire +, Knowledge +.
+POWER_FLIP = TapFlow("power-flip-S-01", Watch("power-S-01"))
+FIRE_UP = TapFlow("fire-place", Watch("fire-count"))
+KNOWLEDGE_UP = TapFlow("crew-knowledge-up-1", Watch("crew-knowledge-1"))
+TABLE_FLOWS = (ADVANCE_TIME, POWER_FLIP, FIRE_UP, KNOWLEDGE_UP)
 # The encounter the seeded game was checked with (web_game); the hand size is asked anew for
 # every encounter.
 DRAW = TapFlow("draw-encounter", Watch("token-reveal"), picks=(
@@ -225,7 +230,9 @@ def companion_taps(app: FlutterPage, runs: int, progress) -> dict[str, TapSeries
     table), then the Event Phase runner; the game is left as seeded."""
     table, bag, runner = "the table screen", "the bag screen", "the Event Phase runner"
     require(app, f"{table} (the seeded game resumed)", "advance-time", "time-track", "undo")
-    results = measure_taps(app, ADVANCE_TIME, runs, table)
+    results: dict[str, TapSeries] = {}
+    for flow in TABLE_FLOWS:
+        results |= measure_taps(app, flow, runs, table)
 
     progress(bag)
     tap_until(app, table, "open-bag", lambda: app.has("draw-encounter"), bag)

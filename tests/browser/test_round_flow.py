@@ -167,6 +167,17 @@ def _same_round_everywhere(table: Table, round_number: int) -> None:
 def _at_step(table: Table, step: int, round_number: int) -> None:
     table.settle(lambda: _on_step(table, step), f"step {step}")
     _same_round_everywhere(table, round_number)
+    # The strip names the phase and the step the runner is at.
+    phase = PT.t("ui.table_screen.phase.event", step=step, name=PT.t(EventStep(step).key))
+    assert phase in table.app.text_of("status-phase")
+
+
+# How the strip names the First Player who just took the token ("" for who: its words only).
+NEW_FIRST_PLAYER = PT.t("ui.table_screen.new_first_player", who="").strip()
+
+
+def _first_player(table: Table) -> str:
+    return table.read("status-first-player")
 
 
 @pytest.fixture(scope="module")
@@ -218,6 +229,10 @@ def test_two_rounds_in_portuguese_at_phone_size(flutter: FlutterPage, app_url, s
 
     # ---- Round 1, Player Phase.
     table.begin("round 1 Player Phase")
+    # Round 1: the first seat holds the token, and nothing says it is new.
+    assert PT.t("ui.table_screen.phase.player") in app.text_of("status-phase")
+    assert PT.t("ui.table_screen.first_player", who=_who(1)) in _first_player(table)
+    assert NEW_FIRST_PLAYER not in _first_player(table)
     flipped = draws.flipped.value
     table.tap(f"power-flip-{flipped}")
     table.settle(lambda: PT.t("power_state.off") in table.read(f"power-{flipped}"), "the power flipped")
@@ -286,6 +301,9 @@ def test_two_rounds_in_portuguese_at_phone_size(flutter: FlutterPage, app_url, s
     table.tap("event-continue")  # steps 10 and 11: the round ends
     table.settle(lambda: _on_table(table), "the table")
     assert PT.t("ui.status.round", round=2) in app.text_of("status-round")
+    # Round 2's Player Phase opens by naming the new First Player (the token passed left).
+    assert PT.t("ui.table_screen.new_first_player", who=_who(2)) in _first_player(table)
+    assert PT.t("ui.table_screen.phase.player") in app.text_of("status-phase")
 
     # ---- Round 2, Player Phase: Backup Power, Fire +1, Carla's encounter.
     table.begin("round 2 Player Phase")
@@ -389,3 +407,5 @@ def test_two_rounds_in_portuguese_at_phone_size(flutter: FlutterPage, app_url, s
     app.tap("redo")
     resume = TR.t("ui.events.panel.resume", step=5, name=TR.t(EventStep.TIME.key))
     app.wait_until(lambda: resume in table.read("event-phase"), "the phase back at step 5")
+    # Redo took back the undo: its notice goes with it, well before its own 6 s would end.
+    app.wait_gone("undo-notice", timeout=4)

@@ -1,29 +1,48 @@
 """The bag's panel on the table screen: what the bag holds, one tap to the bag screen, and
-the bag's development (at step 10, the Event Phase's)."""
+the bag's development (at step 10, the Event Phase's). Kept (kit.kept)."""
 from __future__ import annotations
 
 import flet as ft
 
 from .. import ids, theme
-from ..kit.gate import CommandGate, styled_button
-from .encounter import development_button, is_development_step
+from ..kit.kept import ActionButton, Card, KeptScreen
+from .encounter import is_development_step
+from .form import DrawButton
 from .reveal import BAG_SCREEN as BAG
 
 
-def build_bag_panel(gate: CommandGate) -> ft.Control:
-    """On the table screen: what the bag holds, one tap to the bag screen, and development."""
-    ctx = gate.ctx
-    t = ctx.texts.t
-    game = ctx.game
-    bag = game.bag
-    summary = t("ui.bag.summary", count=bag.total, board=sum(bag.on_board.values()), eggs=bag.eggs)
-    open_bag = ids.tag(ids.OPEN_BAG, styled_button(t("ui.bag.open"), icon=ft.Icons.SHOPPING_BAG, tone="primary",
-                                                   on_click=lambda _e: ctx.navigate(BAG)))
-    buttons: list[ft.Control] = [open_bag]
-    if not game.is_over:
-        buttons.append(development_button(gate))
-    rows: list[ft.Control] = [ft.Text(summary, size=15)]
-    if not game.is_over and is_development_step(game):
-        rows.append(ft.Text(t("ui.bag.develop.now"), size=14, weight=ft.FontWeight.BOLD, color=theme.YELLOW))
-    rows.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
-    return theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.title"))
+class BagPanel:
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        changes = screen.changes
+        self.summary = ft.Text("", size=15)
+        self.now = ft.Text("", size=14, weight=ft.FontWeight.BOLD, color=theme.YELLOW)
+        self.open = ActionButton(changes, ids.OPEN_BAG, icon=ft.Icons.SHOPPING_BAG, tone="primary",
+                                 page_of=screen.page, on_tap=lambda: screen.ctx.navigate(BAG))
+        self.develop = DrawButton(changes, ids.BAG_DEVELOPMENT, icon=ft.Icons.AUTORENEW, gate_of=screen.gate,
+                                  page_of=screen.page, make=lambda outcome: screen.ctx.game.develop(outcome),
+                                  outcome_title=lambda: screen.ctx.texts.t("ui.bag.outcome.title"))
+        self.row = ft.Row([self.open.root, self.develop.root], wrap=True, spacing=8, run_spacing=8)
+        self.card = Card(changes, ft.Column([self.summary, self.now, self.row], spacing=8))
+        self.root = self.card.root
+
+    def show(self) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        t, game = ctx.texts.t, ctx.game
+        bag = game.bag
+        self.card.show(t("ui.bag.title"))
+        put(self.summary, value=t("ui.bag.summary", count=bag.total, board=sum(bag.on_board.values()), eggs=bag.eggs))
+        running = not game.is_over
+        step = running and is_development_step(game)
+        put(self.now, visible=step)
+        if step:
+            put(self.now, value=t("ui.bag.develop.now"))
+        self.open.show(t("ui.bag.open"), refused=None)
+        self.develop.show_draw(t("ui.bag.develop.button"), tone="warning" if step else "normal", visible=running)
+
+
+def build_bag_panel(gate) -> ft.Control:
+    """The panel shown from the gate's page (for tests and tools; the table keeps one)."""
+    from ..kit.kept import shown_part
+
+    return shown_part(gate.ctx, BagPanel)

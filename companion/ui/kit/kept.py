@@ -229,6 +229,22 @@ def shown_root(screen: KeptScreen) -> ft.Control:
     return screen.root
 
 
+class _OnePart(KeptScreen):
+    def __init__(self, ctx: UiContext, make: Callable[[KeptScreen], Any]) -> None:
+        super().__init__(ctx)
+        self.part = make(self)
+        self.root = self.part.root
+
+    def put_view(self) -> None:
+        self.part.show()
+
+
+def shown_part(ctx: UiContext, make: Callable[[KeptScreen], Any]) -> ft.Control:
+    """One part of a screen (`make(screen)`, a class with `root` and `show`) built alone and
+    shown from `ctx`'s current view: its root, for tests and tools."""
+    return shown_root(_OnePart(ctx, make))
+
+
 # --------------------------------------------------------------------- buttons
 def refusal_text(gate: CommandGate, command: GameCommand, *, fresh: bool = False) -> str | None:
     """Why `command` is refused now, in the page's language (None: it is accepted).
@@ -257,7 +273,9 @@ class ActionButton:
         self._on_tap = on_tap
         self._page_of = page_of
         self._check = check
-        self.label = ft.Text("", size=13 if compact else 15, text_align=ft.TextAlign.CENTER)
+        # Two lines at most in the button's height; a longer label ends in "…", never cut.
+        self.label = ft.Text("", size=13 if compact else 15, text_align=ft.TextAlign.CENTER, max_lines=2,
+                             overflow=ft.TextOverflow.ELLIPSIS)
         self.button = ft.Button(content=self.label, icon=icon, on_click=self._tapped, height=40 if compact else 48,
                                 style=button_style(tone, compact))
         self.frame = ft.Container(content=self.button, on_click=self._frame_tapped, border_radius=8)
@@ -278,14 +296,21 @@ class ActionButton:
         self.reason = refused
 
     def _tapped(self, _e) -> None:
-        self._on_tap()
+        _taken(self._page_of(), self._on_tap)
 
     def _frame_tapped(self, _e) -> None:
         reason = self._check() if self._check is not None else self.reason
         if reason is None:
-            self._on_tap()
+            _taken(self._page_of(), self._on_tap)
         else:
             show_message(self._page_of(), reason)
+
+
+def _taken(page: ft.Page, work: Callable[[], None]) -> None:
+    """A tap's work, after the page's busy bar went out (companion/ui/busy.py)."""
+    from ..busy import taken  # the bar is a kept part itself
+
+    taken(page, work)
 
 
 class CommandButton(ActionButton):
@@ -302,18 +327,21 @@ class CommandButton(ActionButton):
                          compact=compact, check=self._check_again)
         self._gate_of = gate_of
         self.confirm_key = confirm_key
+        self.confirm_params: dict | None = None
         self.command: GameCommand | None = None
         self.title = ""
 
     def show_command(self, command: GameCommand, label: str, *, tone: str | None = None,
-                     visible: bool = True) -> None:
-        self.command, self.title = command, label
+                     visible: bool = True, confirm_params: dict | None = None) -> None:
+        """`confirm_params`: the values its confirmation's sentence names (who, what)."""
+        self.command, self.title, self.confirm_params = command, label, confirm_params
         refused = refusal_text(self._gate_of(), command) if visible else None
         self.show(label, refused=refused, tone=tone, visible=visible)
 
     def _run(self) -> None:
         if self.command is not None:
-            self._gate_of().run(self.command, confirm_key=self.confirm_key, title=self.title)
+            self._gate_of().run(self.command, confirm_key=self.confirm_key, title=self.title,
+                                confirm_params=self.confirm_params)
 
     def _check_again(self) -> str | None:
         if self.command is None:

@@ -19,7 +19,7 @@ from companion.engine.views import CrewView
 from .. import ids, theme
 from ..dialogs import close, dialog_button, show_dialog
 from ..i18n_view import Texts
-from ..kit.gate import CommandGate, command_button
+from ..kit.gate import CommandGate, button_style
 from ..kit.kept import Changes
 from ..kit.parts import Pill
 
@@ -122,18 +122,33 @@ def open_board_dialog(gate: CommandGate, member: CrewView) -> ft.AlertDialog:
 
         return send
 
+    # Two buttons a row, their words wrapping inside them: all eleven fit a 360×640 phone.
     buttons = [
-        command_button(gate, command, label=texts.t(key), identifier=ids.body_action(action), tone=tone,
-                       compact=True, on_click=sender(command))
+        ft.Container(_board_button(gate, command, texts.t(key), ids.body_action(action), tone, sender(command)),
+                     col=6)
         for action, key, command, tone in _board_commands(member, ctx.game.contamination is not None)
     ]
+    width = min(420.0, (ctx.page.width or 420) - 56)
+    dialog.inset_padding = ft.Padding.symmetric(horizontal=12, vertical=16)
+    dialog.content_padding = ft.Padding.only(left=16, top=12, right=16)
     dialog.title = ft.Text(texts.t("ui.body.title", name=member.name, character=texts.character(member.character)),
-                           size=20, weight=ft.FontWeight.BOLD)
+                           size=18, weight=ft.FontWeight.BOLD)
     dialog.content = ft.Column([ft.Row(status_pills(texts, member), wrap=True, spacing=6, run_spacing=6),
-                                theme.muted(texts.t("ui.body.help"), size=13),
-                                ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)],
-                               tight=True, spacing=10, scroll=ft.ScrollMode.AUTO, width=420)
+                                theme.muted(texts.t("ui.body.help"), size=12),
+                                ft.ResponsiveRow(buttons, spacing=8, run_spacing=8)],
+                               tight=True, spacing=8, scroll=ft.ScrollMode.AUTO, width=width)
     dialog.actions = [dialog_button(texts, "ui.common.dismiss", ids.CONFIRM_CANCEL, lambda _e: close(ctx.page, dialog))]
     show_dialog(ctx.page, dialog)
     return dialog
 
+
+def _board_button(gate: CommandGate, command: GameCommand, label: str, identifier: str, tone: str,
+                  on_click) -> ft.Control:
+    """A command button as kit.gate draws it (refused: disabled, a tap says why), but as tall
+    as its words need: a long label takes two lines instead of the whole row."""
+    refusal = gate.refusal(command)
+    button = ft.Button(content=ft.Text(label, size=13, text_align=ft.TextAlign.CENTER), on_click=on_click,
+                       disabled=refusal is not None, style=button_style(tone, compact=True))
+    frame = ft.Container(content=button, on_click=gate.when_disabled(command, on_click), border_radius=8,
+                         tooltip=gate.ctx.texts.error(refusal) if refusal is not None else None)
+    return ids.tag(identifier, frame)

@@ -1,9 +1,12 @@
-"""The crew: where each Character is, its Knowledge, Knowledge token and Signal."""
+"""The crew: where each Character is, its board at a glance, its Knowledge, Knowledge token
+and Signal, and the ways out of the Facility. Kept (kit.kept): a card per seat, built once;
+a tap on one player's Knowledge sends that player's number and nothing else."""
 from __future__ import annotations
 
 import flet as ft
 
 from companion.engine import Pod, Whereabouts
+from companion.engine.body_model import LIGHT_WOUND_STEPS, SERIOUS_WOUND_LIMIT
 from companion.engine.commands import (
     ActivateKnowledgeToken,
     ChangeKnowledge,
@@ -17,11 +20,11 @@ from companion.engine.views import CrewView
 
 from .. import ids, theme
 from ..dialogs import choose
-from ..kit.memo import kept_panel
-from ..kit.gate import CommandGate, command_button
-from ..rules_screen import help_button
-from ..scanner.board import status_row
-from ..scanner.crew_entry import board_buttons
+from ..kit.gate import CommandGate
+from ..kit.kept import ActionButton, Card, CommandButton, KeptScreen, KeyedItems
+from ..scanner.board import CONTAMINATION_COLOUR, LARVA_COLOUR, SLIME_COLOUR, WOUND_COLOUR, open_board_dialog
+from ..scanner.handover import open_scanner_for
+from .bits import Pill
 
 WHEREABOUTS_COLOURS = {
     Whereabouts.FACILITY: theme.SURFACE_HIGH,
@@ -32,8 +35,7 @@ WHEREABOUTS_COLOURS = {
 }
 
 
-def _whereabouts(gate: CommandGate, member: CrewView) -> str:
-    texts = gate.ctx.texts
+def _whereabouts(texts, member: CrewView) -> str:
     if member.whereabouts is Whereabouts.POD and member.pod is not None:
         return texts.pod(member.pod)
     return texts.t(f"whereabouts.{member.whereabouts.value}")
@@ -42,132 +44,166 @@ def _whereabouts(gate: CommandGate, member: CrewView) -> str:
 def _pod_dialog(gate: CommandGate, member: CrewView) -> None:
     texts = gate.ctx.texts
     free = [pod for pod in Pod if gate.refusal(EnterPod(seat=member.seat, pod=pod)) is None]
-    choose(
-        gate.ctx.page,
-        texts,
-        title=texts.t("ui.crew.enter_pod_title", character=member.character),
-        options=[(pod.value, texts.pod(pod)) for pod in free],
-        on_choice=lambda pod: gate.execute(EnterPod(seat=member.seat, pod=Pod(pod))),
-    )
+    choose(gate.ctx.page, texts, title=texts.t("ui.crew.enter_pod_title", character=member.character),
+           options=[(pod.value, texts.pod(pod)) for pod in free],
+           on_choice=lambda pod: gate.execute(EnterPod(seat=member.seat, pod=Pod(pod))))
 
 
-def _knowledge_row(gate: CommandGate, member: CrewView) -> ft.Control:
-    t = gate.ctx.texts.t
-    rules = gate.ctx.session.rules.knowledge
-    seat = member.seat
-    marks: list[ft.Control] = [
-        ids.tag(ids.crew_knowledge(seat), ft.Text(t("ui.crew.knowledge", value=member.knowledge,
-                                                     maximum=rules.maximum), size=15, weight=ft.FontWeight.BOLD)),
-    ]
-    if rules.is_unconfirmed("maximum"):
-        marks.append(ft.Container(theme.unconfirmed_badge(14), tooltip=t("common.unconfirmed")))
-    return ft.Row(
-        [
-            command_button(gate, ChangeKnowledge(seat=seat, by=-1), label="−",
-                           identifier=ids.crew_action("knowledge-down", seat), compact=True),
-            ft.Row(marks, spacing=4, tight=True),
-            command_button(gate, ChangeKnowledge(seat=seat, by=1), label="+",
-                           identifier=ids.crew_action("knowledge-up", seat), compact=True),
-        ],
-        spacing=8,
-        wrap=True,
-    )
+class _BoardPills:
+    """What lies on the Character board, in the order a player reads it: one pill each,
+    shown while it is there."""
+
+    def __init__(self, screen: KeptScreen, identifier: str) -> None:
+        self.screen = screen
+        changes = screen.changes
+        self.larva, self.slime, self.light, self.serious, self.cards = (Pill(changes) for _ in range(5))
+        self.clear = theme.muted("", size=13)
+        self.root = ids.tag(identifier, ft.Row([self.larva.root, self.slime.root, self.light.root, self.serious.root,
+                                                self.cards.root, self.clear], wrap=True, spacing=6, run_spacing=6))
+
+    def show(self, member: CrewView) -> None:
+        t, body, cards = self.screen.ctx.texts.t, member.body, member.contamination_cards
+        self.larva.show(t("ui.body.larva"), bgcolor=LARVA_COLOUR, visible=body.larva)
+        self.slime.show(t("ui.body.slime"), bgcolor=SLIME_COLOUR, visible=body.slime)
+        self.light.show(t("ui.body.light", step=body.light_wounds, steps=LIGHT_WOUND_STEPS), bgcolor=WOUND_COLOUR,
+                        visible=bool(body.light_wounds))
+        self.serious.show(t("ui.body.serious", total=body.serious_wounds, limit=SERIOUS_WOUND_LIMIT,
+                            dressed=body.dressed_wounds), bgcolor=WOUND_COLOUR, visible=bool(body.serious_wounds))
+        self.cards.show(t("ui.body.cards", held=cards or 0), bgcolor=CONTAMINATION_COLOUR if cards else theme.SURFACE,
+                        visible=cards is not None)
+        clear = not (body.larva or body.slime or body.light_wounds or body.serious_wounds or cards is not None)
+        self.screen.changes.put(self.clear, visible=clear)
+        if clear:
+            self.screen.changes.put(self.clear, value=t("ui.body.clear"))
 
 
-def _flag(gate: CommandGate, *, done: bool, done_key: str, command, label_key: str, identifier: str,
-          icon) -> ft.Control:
-    t = gate.ctx.texts.t
-    if done:
-        return theme.pill(t(done_key), bgcolor=theme.GREEN)
-    return command_button(gate, command, label=t(label_key), icon=icon, identifier=identifier, compact=True)
+class _Flag:
+    """A once-only act (the Knowledge token, the Signal): its button, then a pill saying it is done."""
+
+    def __init__(self, screen: KeptScreen, identifier: str, icon) -> None:
+        self.button = CommandButton(screen.changes, identifier, icon=icon, gate_of=screen.gate, page_of=screen.page,
+                                    compact=True)
+        self.done = Pill(screen.changes)
+
+    def show(self, done: bool, command, label: str, done_label: str, *, visible: bool = True) -> None:
+        self.button.show_command(command, label, visible=visible and not done)
+        self.done.show(done_label, bgcolor=theme.GREEN, visible=visible and done)
 
 
-def _phone_mark(gate: CommandGate, seat: int) -> list[ft.Control]:
-    """Whether this seat's player has joined from a phone (only when phones can join)."""
-    seating = gate.ctx.extras.get("seating")
-    if seating is None:
-        return []
-    t = gate.ctx.texts.t
-    joined = seat in seating.seats_with_phone()
-    return [ids.tag(ids.crew_phone(seat), ft.Icon(
-        ft.Icons.SMARTPHONE if joined else ft.Icons.PHONELINK_OFF, size=20,
-        color=theme.GREEN if joined else theme.TEXT_MUTED,
-        tooltip=t("ui.players.has_phone") if joined else t("ui.players.no_phone")))]
+class MemberCard:
+    """One Character's card on the crew panel."""
+
+    def __init__(self, screen: KeptScreen, seat: int) -> None:
+        self.screen = screen
+        self.seat = seat
+        changes, gate, page = screen.changes, screen.gate, screen.page
+        action = lambda name: ids.crew_action(name, seat)  # noqa: E731
+        self.person = ft.Icon(ft.Icons.PERSON)
+        self.name = ft.Text("", size=17, weight=ft.FontWeight.BOLD, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+        self.character = theme.muted("")
+        self.phone = ft.Icon(ft.Icons.PHONELINK_OFF, size=20, visible=False)
+        self.where = Pill(changes)
+        header = ft.Row([self.person, ft.Column([self.name, self.character], spacing=0, tight=True, expand=True),
+                         ids.tag(ids.crew_phone(seat), self.phone), self.where.root], spacing=8)
+        self.pills = _BoardPills(screen, ids.crew_status(seat))
+        self.board = ActionButton(changes, action("board"), icon=ft.Icons.ASSIGNMENT_IND, compact=True, page_of=page,
+                                  on_tap=lambda: open_board_dialog(screen.gate(), self._member()))
+        self.scanner = ActionButton(changes, action("scanner"), icon=ft.Icons.DOCUMENT_SCANNER, compact=True,
+                                    page_of=page, on_tap=lambda: open_scanner_for(screen.ctx, seat))
+        self.knowledge_down = CommandButton(changes, action("knowledge-down"), gate_of=gate, page_of=page, compact=True)
+        self.knowledge = ft.Text("", size=15, weight=ft.FontWeight.BOLD)
+        self.unconfirmed = ft.Container(theme.unconfirmed_badge(14), visible=False)
+        self.knowledge_up = CommandButton(changes, action("knowledge-up"), gate_of=gate, page_of=page, compact=True)
+        self.token = _Flag(screen, action("knowledge-token"), ft.Icons.LIGHTBULB)
+        self.signal = _Flag(screen, action("signal"), ft.Icons.CELL_TOWER)
+        self.lock_in = CommandButton(changes, action("lock-in"), icon=ft.Icons.LOCK, gate_of=gate, page_of=page,
+                                     compact=True, confirm_key="lock_in")
+        self.bunker = CommandButton(changes, action("bunker"), icon=ft.Icons.SHIELD, gate_of=gate, page_of=page,
+                                    compact=True)
+        self.pod = CommandButton(changes, action("pod"), icon=ft.Icons.ROCKET, gate_of=gate, page_of=page,
+                                 compact=True, on_tap=lambda: _pod_dialog(screen.gate(), self._member()))
+        self.death = CommandButton(changes, action("death"), icon=ft.Icons.HEART_BROKEN, gate_of=gate, page_of=page,
+                                   compact=True, tone="danger", confirm_key="death")
+        wrap = dict(wrap=True, spacing=8, run_spacing=8)
+        self.alive_rows = ft.Column([
+            ft.Row([self.board.root, self.scanner.root], **wrap),
+            ft.Row([self.knowledge_down.root,
+                    ft.Row([ids.tag(ids.crew_knowledge(seat), self.knowledge), self.unconfirmed], spacing=4,
+                           tight=True),
+                    self.knowledge_up.root], spacing=8, wrap=True),
+            ft.Row([self.token.button.root, self.token.done.root, self.signal.button.root, self.signal.done.root],
+                   **wrap),
+            ft.Row([self.lock_in.root, self.bunker.root, self.pod.root, self.death.root], **wrap),
+        ], spacing=8, tight=True)
+        self.frame = ft.Container(content=ft.Column([header, self.pills.root, self.alive_rows], spacing=8, tight=True),
+                                  bgcolor=theme.SURFACE_HIGH, border_radius=theme.RADIUS, padding=10)
+        self.root = ids.tag(ids.crew_member(seat), self.frame)
+
+    def _member(self) -> CrewView:
+        return self.screen.ctx.game.member(self.seat)
+
+    def show(self, member: CrewView) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        texts, gate = ctx.texts, self.screen.gate()
+        t = texts.t
+        seat, dead = member.seat, member.whereabouts is Whereabouts.DEAD
+        put(self.person, icon=ft.Icons.PERSON_OFF if dead else ft.Icons.PERSON,
+            color=theme.TEXT_MUTED if dead else theme.TEXT)
+        put(self.name, value=member.name)
+        put(self.character, value=texts.character(member.character))
+        seating = ctx.extras.get("seating")
+        put(self.phone, visible=seating is not None)
+        if seating is not None:
+            joined = seat in seating.seats_with_phone()
+            put(self.phone, icon=ft.Icons.SMARTPHONE if joined else ft.Icons.PHONELINK_OFF,
+                color=theme.GREEN if joined else theme.TEXT_MUTED,
+                tooltip=t("ui.players.has_phone") if joined else t("ui.players.no_phone"))
+        self.where.show(_whereabouts(texts, member), bgcolor=WHEREABOUTS_COLOURS[member.whereabouts])
+        self.pills.show(member)
+        put(self.frame, opacity=0.6 if dead else 1.0)
+        put(self.alive_rows, visible=not dead)
+        if dead:
+            return
+        self.board.show(t("ui.body.open"), refused=None)
+        self.scanner.show(t("ui.scanner.open"), refused=None, visible=ctx.game.contamination is not None)
+        rules = ctx.session.rules.knowledge
+        self.knowledge_down.show_command(ChangeKnowledge(seat=seat, by=-1), "−")
+        put(self.knowledge, value=t("ui.crew.knowledge", value=member.knowledge, maximum=rules.maximum))
+        unsure = rules.is_unconfirmed("maximum")
+        put(self.unconfirmed, visible=unsure)
+        if unsure:
+            put(self.unconfirmed, tooltip=t("common.unconfirmed"))
+        self.knowledge_up.show_command(ChangeKnowledge(seat=seat, by=1), "+")
+        self.token.show(member.knowledge_token_active, ActivateKnowledgeToken(seat=seat), t("ui.crew.knowledge_token"),
+                        t("ui.crew.knowledge_token_active"))
+        self.signal.show(member.signal_sent, SendSignal(seat=seat), t("ui.crew.signal"), t("ui.crew.signal_sent"))
+        self.lock_in.show_command(LockIn(seat=seat), t("ui.crew.lock_in"))
+        self.bunker.show_command(EscapeToBunker(seat=seat), t("ui.crew.bunker"))
+        pod_any = next((EnterPod(seat=seat, pod=pod) for pod in Pod
+                        if gate.refusal(EnterPod(seat=seat, pod=pod)) is None), EnterPod(seat=seat, pod=Pod.A))
+        self.pod.show_command(pod_any, t("ui.crew.enter_pod"))
+        self.death.show_command(RecordDeath(seat=seat), t("ui.crew.death"),
+                                confirm_params={"name": member.name, "character": member.character})
 
 
-def _member_card(gate: CommandGate, member: CrewView) -> ft.Control:
-    texts = gate.ctx.texts
-    t = texts.t
-    seat = member.seat
-    dead = member.whereabouts is Whereabouts.DEAD
-    header = ft.Row(
-        [
-            ft.Icon(ft.Icons.PERSON_OFF if dead else ft.Icons.PERSON, color=theme.TEXT_MUTED if dead else
-                    theme.TEXT),
-            ft.Column(
-                [ft.Text(member.name, size=17, weight=ft.FontWeight.BOLD, max_lines=1,
-                         overflow=ft.TextOverflow.ELLIPSIS),
-                 theme.muted(texts.character(member.character))],
-                spacing=0, tight=True, expand=True,
-            ),
-            *_phone_mark(gate, seat),
-            theme.pill(_whereabouts(gate, member), bgcolor=WHEREABOUTS_COLOURS[member.whereabouts]),
-        ],
-        spacing=8,
-    )
-    rows: list[ft.Control] = [header, status_row(texts, member, ids.crew_status(seat))]
-    if not dead:
-        rows.append(board_buttons(gate, member))
-        rows.append(_knowledge_row(gate, member))
-        rows.append(ft.Row(
-            [
-                _flag(gate, done=member.knowledge_token_active, done_key="ui.crew.knowledge_token_active",
-                      command=ActivateKnowledgeToken(seat=seat), label_key="ui.crew.knowledge_token",
-                      identifier=ids.crew_action("knowledge-token", seat), icon=ft.Icons.LIGHTBULB),
-                _flag(gate, done=member.signal_sent, done_key="ui.crew.signal_sent",
-                      command=SendSignal(seat=seat), label_key="ui.crew.signal",
-                      identifier=ids.crew_action("signal", seat), icon=ft.Icons.CELL_TOWER),
-            ],
-            wrap=True, spacing=8, run_spacing=8,
-        ))
-        pod_any = next((EnterPod(seat=seat, pod=p) for p in Pod
-                        if gate.refusal(EnterPod(seat=seat, pod=p)) is None), EnterPod(seat=seat, pod=Pod.A))
-        rows.append(ft.Row(
-            [
-                command_button(gate, LockIn(seat=seat), label=t("ui.crew.lock_in"), icon=ft.Icons.LOCK,
-                               identifier=ids.crew_action("lock-in", seat), compact=True, confirm_key="lock_in"),
-                command_button(gate, EscapeToBunker(seat=seat), label=t("ui.crew.bunker"),
-                               icon=ft.Icons.SHIELD, identifier=ids.crew_action("bunker", seat), compact=True),
-                command_button(gate, pod_any, label=t("ui.crew.enter_pod"), icon=ft.Icons.ROCKET,
-                               identifier=ids.crew_action("pod", seat), compact=True,
-                               on_click=lambda _e: _pod_dialog(gate, member)),
-                command_button(gate, RecordDeath(seat=seat), label=t("ui.crew.death"),
-                               icon=ft.Icons.HEART_BROKEN, identifier=ids.crew_action("death", seat),
-                               compact=True, tone="danger", confirm_key="death",
-                               confirm_params={"name": member.name, "character": member.character}),
-            ],
-            wrap=True, spacing=8, run_spacing=8,
-        ))
-    return ids.tag(ids.crew_member(seat), ft.Container(
-        content=ft.Column(rows, spacing=8, tight=True),
-        bgcolor=theme.SURFACE_HIGH,
-        border_radius=theme.RADIUS,
-        padding=10,
-        opacity=0.6 if dead else 1.0,
-    ))
+class CrewPanel:
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        self.cards_holder = ft.Column([], spacing=8)
+        self.cards: KeyedItems[MemberCard] = KeyedItems(screen.changes, self.cards_holder,
+                                                        lambda seat: MemberCard(screen, seat))  # type: ignore[arg-type]
+        self.card = Card(screen.changes, self.cards_holder, help_of=screen.help)
+        self.root = self.card.root
+
+    def show(self) -> None:
+        ctx = self.screen.ctx
+        t = ctx.texts.t
+        self.card.show(t("ui.crew.title"), topic="leaving_the_facility", help_tip=t("ui.rules.help"))
+        self.cards.show(((member.seat, member) for member in ctx.game.crew), lambda card, member: card.show(member))
 
 
 def build_crew_panel(gate: CommandGate) -> ft.Control:
-    """Each member's card is kept while that member is unchanged, so a tap on one player's
-    Knowledge sends only that player's card."""
-    ctx = gate.ctx
-    state = ctx.game
-    seating = ctx.extras.get("seating")
-    phones = seating.seats_with_phone() if seating is not None else None
-    with_deck = state.contamination is not None
-    cards = [kept_panel(ctx, f"crew-member-{member.seat}",
-                        (member, phones is not None and member.seat in phones, phones is None, with_deck),
-                        lambda member=member: _member_card(gate, member))
-             for member in state.crew]
-    return theme.card(ft.Column(cards, spacing=8), title=gate.ctx.texts.t("ui.crew.title"),
-                      help=help_button(gate.ctx, "leaving_the_facility"))
+    """The panel shown from the gate's page (for tests and tools; the table keeps one)."""
+    from ..kit.kept import shown_part
+
+    return shown_part(gate.ctx, CrewPanel)

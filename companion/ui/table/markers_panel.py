@@ -1,9 +1,11 @@
-"""Fire and Malfunction counters, Main Gate and Isolation Room, the first encounter."""
+"""Fire and Malfunction counters, Main Gate and Isolation Room, the first encounter. Kept
+(kit.kept)."""
 from __future__ import annotations
 
 import flet as ft
 
 from companion.engine.commands import (
+    GameCommand,
     OpenMainGate,
     PlaceFire,
     PlaceMalfunction,
@@ -14,94 +16,101 @@ from companion.engine.commands import (
 from companion.engine.vocab import Mode
 
 from .. import ids, theme
-from ..kit.gate import CommandGate, command_button
-from ..rules_screen import help_button
+from ..kit.kept import Card, CommandButton, KeptScreen
+from .bits import Pill
 
 # Solo and Fully Co-operative Objectives work differently at the first encounter.
 FIRST_ENCOUNTER_CONFIRM = {Mode.SOLO: "first_encounter_solo", Mode.COOP: "first_encounter_coop"}
 
 
-def _counter(gate: CommandGate, *, label: str, count: int, pool: int, identifier: str, colour: str,
-             place, remove, place_id: str, remove_id: str) -> ft.Control:
-    t = gate.ctx.texts.t
-    value = ids.tag(identifier, ft.Text(t("ui.markers.count", count=count, pool=pool), size=24,
-                                        weight=ft.FontWeight.BOLD, color=colour))
-    return ft.Container(
-        content=ft.Column(
-            [
-                ft.Text(label, size=15, weight=ft.FontWeight.BOLD),
-                ft.Row(
-                    [
-                        command_button(gate, remove, label="−", identifier=remove_id, compact=True),
-                        ft.Container(value, expand=True, alignment=ft.Alignment.CENTER),
-                        command_button(gate, place, label="+", identifier=place_id, compact=True,
-                                       tone="warning"),
-                    ],
-                    spacing=6,
-                ),
-                ft.ProgressBar(value=count / pool if pool else 0, color=colour, bgcolor=theme.SURFACE_HIGH),
-            ],
-            spacing=6,
-            tight=True,
-        ),
-        bgcolor=theme.SURFACE_HIGH,
-        border_radius=theme.RADIUS,
-        padding=10,
-    )
+class _Counter:
+    """A pool of markers: how many are on the board, − and +, and how full the pool is."""
+
+    def __init__(self, screen: KeptScreen, *, identifier: str, colour: str, place: GameCommand, remove: GameCommand,
+                 place_id: str, remove_id: str) -> None:
+        self.screen = screen
+        self.place, self.remove = place, remove
+        changes = screen.changes
+        self.label = ft.Text("", size=15, weight=ft.FontWeight.BOLD)
+        self.count = ft.Text("", size=24, weight=ft.FontWeight.BOLD, color=colour)
+        self.down = CommandButton(changes, remove_id, gate_of=screen.gate, page_of=screen.page, compact=True)
+        self.up = CommandButton(changes, place_id, gate_of=screen.gate, page_of=screen.page, compact=True,
+                                tone="warning")
+        self.bar = ft.ProgressBar(value=0, color=colour, bgcolor=theme.SURFACE_HIGH)
+        self.root = ft.Container(
+            content=ft.Column([self.label,
+                               ft.Row([self.down.root,
+                                       ft.Container(ids.tag(identifier, self.count), expand=True,
+                                                    alignment=ft.Alignment.CENTER),
+                                       self.up.root], spacing=6),
+                               self.bar], spacing=6, tight=True),
+            bgcolor=theme.SURFACE_HIGH, border_radius=theme.RADIUS, padding=10, col={"xs": 12, "sm": 6})
+
+    def show(self, label: str, count: int, pool: int) -> None:
+        put, t = self.screen.changes.put, self.screen.ctx.texts.t
+        put(self.label, value=label)
+        put(self.count, value=t("ui.markers.count", count=count, pool=pool))
+        put(self.bar, value=count / pool if pool else 0)
+        self.down.show_command(self.remove, "−")
+        self.up.show_command(self.place, "+")
 
 
-def _door(label: str, is_open: bool, open_text: str, closed_text: str, identifier: str) -> ft.Control:
-    return ids.tag(identifier, ft.Row(
-        [ft.Icon(ft.Icons.DOOR_FRONT_DOOR if is_open else ft.Icons.LOCK, color=theme.GREEN if is_open else
-                 theme.TEXT_MUTED),
-         ft.Text(label, size=15, expand=True),
-         theme.pill(open_text if is_open else closed_text, bgcolor=theme.GREEN if is_open else theme.OUTLINE)],
-        spacing=8,
-    ))
+class _Door:
+    def __init__(self, screen: KeptScreen, identifier: str) -> None:
+        self.screen = screen
+        self.icon = ft.Icon(ft.Icons.LOCK)
+        self.label = ft.Text("", size=15, expand=True)
+        self.pill = Pill(screen.changes)
+        self.root = ids.tag(identifier, ft.Row([self.icon, self.label, self.pill.root], spacing=8))
+
+    def show(self, label: str, is_open: bool, open_text: str, closed_text: str) -> None:
+        put = self.screen.changes.put
+        put(self.icon, icon=ft.Icons.DOOR_FRONT_DOOR if is_open else ft.Icons.LOCK,
+            color=theme.GREEN if is_open else theme.TEXT_MUTED)
+        put(self.label, value=label)
+        self.pill.show(open_text if is_open else closed_text, bgcolor=theme.GREEN if is_open else theme.OUTLINE)
 
 
-def build_markers_panel(gate: CommandGate) -> ft.Control:
-    t = gate.ctx.texts.t
-    state = gate.ctx.game
-    counters = ft.ResponsiveRow(
-        [
-            ft.Container(_counter(gate, label=t("ui.markers.fire"), count=state.fire, pool=state.fire_pool,
-                                  identifier=ids.FIRE_COUNT, colour=theme.ORANGE, place=PlaceFire(),
-                                  remove=RemoveFire(), place_id=ids.FIRE_PLACE, remove_id=ids.FIRE_REMOVE),
-                         col={"xs": 12, "sm": 6}),
-            ft.Container(_counter(gate, label=t("ui.markers.malfunction"), count=state.malfunction,
-                                  pool=state.malfunction_pool, identifier=ids.MALFUNCTION_COUNT,
-                                  colour=theme.YELLOW, place=PlaceMalfunction(), remove=RemoveMalfunction(),
-                                  place_id=ids.MALFUNCTION_PLACE, remove_id=ids.MALFUNCTION_REMOVE),
-                         col={"xs": 12, "sm": 6}),
-        ],
-        spacing=8,
-        run_spacing=8,
-    )
-    doors = ft.Column(
-        [
-            _door(t("ui.markers.main_gate"), state.main_gate_open, t("ui.markers.open"), t("ui.markers.closed"),
-                  ids.MAIN_GATE),
-            _door(t("ui.markers.isolation_room"), state.isolation_open, t("ui.markers.isolation_open"),
-                  t("ui.markers.isolation_closed"), ids.ISOLATION_ROOM),
-        ],
-        spacing=6,
-    )
-    encounter_done = state.first_encounter_done
-    actions = ft.Row(
-        [
-            command_button(gate, OpenMainGate(), label=t("ui.markers.open_main_gate"),
-                           icon=ft.Icons.MEETING_ROOM, identifier=ids.OPEN_MAIN_GATE,
-                           confirm_key="open_main_gate"),
-            command_button(gate, RecordFirstEncounter(),
-                           label=t("ui.markers.first_encounter_done") if encounter_done
-                           else t("ui.markers.first_encounter"),
-                           icon=ft.Icons.PEST_CONTROL, identifier=ids.FIRST_ENCOUNTER,
-                           confirm_key=FIRST_ENCOUNTER_CONFIRM.get(state.mode, "first_encounter")),
-        ],
-        wrap=True,
-        spacing=8,
-        run_spacing=8,
-    )
-    return theme.card(ft.Column([counters, doors, actions], spacing=10), title=t("ui.markers.title"),
-                      help=help_button(gate.ctx, "critical_moments"))
+class MarkersPanel:
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        changes, gate, page = screen.changes, screen.gate, screen.page
+        self.fire = _Counter(screen, identifier=ids.FIRE_COUNT, colour=theme.ORANGE, place=PlaceFire(),
+                             remove=RemoveFire(), place_id=ids.FIRE_PLACE, remove_id=ids.FIRE_REMOVE)
+        self.malfunction = _Counter(screen, identifier=ids.MALFUNCTION_COUNT, colour=theme.YELLOW,
+                                    place=PlaceMalfunction(), remove=RemoveMalfunction(),
+                                    place_id=ids.MALFUNCTION_PLACE, remove_id=ids.MALFUNCTION_REMOVE)
+        self.main_gate = _Door(screen, ids.MAIN_GATE)
+        self.isolation = _Door(screen, ids.ISOLATION_ROOM)
+        self.open_gate = CommandButton(changes, ids.OPEN_MAIN_GATE, icon=ft.Icons.MEETING_ROOM, gate_of=gate,
+                                       page_of=page, confirm_key="open_main_gate")
+        self.first_encounter = CommandButton(changes, ids.FIRST_ENCOUNTER, icon=ft.Icons.PEST_CONTROL, gate_of=gate,
+                                             page_of=page)
+        self.card = Card(changes, ft.Column([
+            ft.ResponsiveRow([self.fire.root, self.malfunction.root], spacing=8, run_spacing=8),
+            ft.Column([self.main_gate.root, self.isolation.root], spacing=6),
+            ft.Row([self.open_gate.root, self.first_encounter.root], wrap=True, spacing=8, run_spacing=8),
+        ], spacing=10), help_of=screen.help)
+        self.root = self.card.root
+
+    def show(self) -> None:
+        t, state = self.screen.ctx.texts.t, self.screen.ctx.game
+        self.card.show(t("ui.markers.title"), topic="critical_moments", help_tip=t("ui.rules.help"))
+        self.fire.show(t("ui.markers.fire"), state.fire, state.fire_pool)
+        self.malfunction.show(t("ui.markers.malfunction"), state.malfunction, state.malfunction_pool)
+        self.main_gate.show(t("ui.markers.main_gate"), state.main_gate_open, t("ui.markers.open"),
+                            t("ui.markers.closed"))
+        self.isolation.show(t("ui.markers.isolation_room"), state.isolation_open, t("ui.markers.isolation_open"),
+                            t("ui.markers.isolation_closed"))
+        self.open_gate.show_command(OpenMainGate(), t("ui.markers.open_main_gate"))
+        self.first_encounter.confirm_key = FIRST_ENCOUNTER_CONFIRM.get(state.mode, "first_encounter")
+        done = state.first_encounter_done
+        self.first_encounter.show_command(RecordFirstEncounter(), t("ui.markers.first_encounter_done") if done
+                                          else t("ui.markers.first_encounter"))
+
+
+def build_markers_panel(gate) -> ft.Control:
+    """The panel shown from the gate's page (for tests and tools; the table keeps one)."""
+    from ..kit.kept import shown_part
+
+    return shown_part(gate.ctx, MarkersPanel)

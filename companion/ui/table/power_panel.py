@@ -1,4 +1,5 @@
-"""Power per Section (token number, on/off) and the Power commands."""
+"""Power per Section (token number, on/off) and the Power commands; the dialogs that restore and
+swap Power (built when they open)."""
 from __future__ import annotations
 
 import flet as ft
@@ -7,9 +8,10 @@ from companion.engine import Section
 from companion.engine.commands import FlipPower, PowerSurge, RestorePower, SwapPower
 
 from .. import ids, theme
+from ..busy import taken
 from ..dialogs import close, dialog_button, show_dialog
-from ..kit.gate import CommandGate, command_button
-from ..rules_screen import help_button
+from ..kit.gate import CommandGate
+from ..kit.kept import Card, CommandButton, KeptScreen
 
 
 def _state_key(section: Section, on: bool) -> str:
@@ -19,69 +21,65 @@ def _state_key(section: Section, on: bool) -> str:
     return "power_state.off_elevator" if section is Section.ELEVATOR else "power_state.off"
 
 
-def _section_tile(gate: CommandGate, section: Section) -> ft.Control:
-    texts = gate.ctx.texts
-    token = gate.ctx.game.power[section]
-    on = token.active
-    colour = theme.BLUE if on else theme.RED
-    tile = ft.Container(
-        content=ft.Column(
-            [
-                ft.Text(texts.section(section), size=15, weight=ft.FontWeight.BOLD, max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS),
-                ft.Row(
-                    [
-                        ft.Container(
-                            content=ft.Text(str(token.number), size=22, weight=ft.FontWeight.BOLD,
-                                            color=theme.TEXT),
-                            bgcolor=colour, width=40, height=40, border_radius=20,
-                            alignment=ft.Alignment.CENTER,
-                            tooltip=texts.t("ui.power.token", token=token.number),
-                        ),
-                        ft.Text(texts.t(_state_key(section, on)), size=14,
-                                weight=ft.FontWeight.BOLD, color=theme.TEXT, expand=True),
-                    ],
-                    spacing=8,
-                ),
-                command_button(gate, FlipPower(section=section), label=texts.t("ui.power.flip"),
-                               icon=ft.Icons.SYNC, identifier=ids.power_flip(section.value), compact=True),
-            ],
-            spacing=6,
-            tight=True,
-        ),
-        bgcolor=theme.BLUE_DARK if on else theme.RED_DARK,
-        border_radius=theme.RADIUS,
-        padding=10,
-        border=ft.Border.all(2, colour),
-    )
-    return ids.tag(ids.power(section.value), tile)
+class _SectionTile:
+    """One Section's (or the Elevator's) Power: its token's number, on or off, and its flip."""
+
+    def __init__(self, screen: KeptScreen, section: Section) -> None:
+        self.screen = screen
+        self.section = section
+        changes = screen.changes
+        self.name = ft.Text("", size=15, weight=ft.FontWeight.BOLD, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+        self.number = ft.Text("", size=22, weight=ft.FontWeight.BOLD, color=theme.TEXT)
+        self.token = ft.Container(content=self.number, width=40, height=40, border_radius=20,
+                                  alignment=ft.Alignment.CENTER)
+        self.on_off = ft.Text("", size=14, weight=ft.FontWeight.BOLD, color=theme.TEXT, expand=True)
+        self.flip = CommandButton(changes, ids.power_flip(section.value), icon=ft.Icons.SYNC, gate_of=screen.gate,
+                                  page_of=screen.page, compact=True)
+        self.tile = ft.Container(content=ft.Column([self.name, ft.Row([self.token, self.on_off], spacing=8),
+                                                    self.flip.root], spacing=6, tight=True),
+                                 border_radius=theme.RADIUS, padding=10)
+        self.root = ft.Container(ids.tag(ids.power(section.value), self.tile), col=6)
+
+    def show(self) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        texts, section = ctx.texts, self.section
+        token = ctx.game.power[section]
+        on = token.active
+        colour = theme.BLUE if on else theme.RED
+        put(self.name, value=texts.section(section))
+        put(self.number, value=str(token.number))
+        put(self.token, bgcolor=colour, tooltip=texts.t("ui.power.token", token=token.number))
+        put(self.on_off, value=texts.t(_state_key(section, on)))
+        put(self.tile, bgcolor=theme.BLUE_DARK if on else theme.RED_DARK, border=ft.Border.all(2, colour))
+        self.flip.show_command(FlipPower(section=section), texts.t("ui.power.flip"))
 
 
-def build_power_panel(gate: CommandGate) -> ft.Control:
-    t = gate.ctx.texts.t
-    tiles = ft.ResponsiveRow(
+class PowerPanel:
+    """Power per Section (token number, on/off) and the Power commands. Kept (kit.kept)."""
+
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        changes, gate, page = screen.changes, screen.gate, screen.page
+        self.tiles = [_SectionTile(screen, section) for section in Section]
+        self.restore = CommandButton(changes, ids.RESTORE_POWER, icon=ft.Icons.BOLT, gate_of=gate, page_of=page,
+                                     tone="primary", on_tap=lambda: open_restore_dialog(screen.gate()))
+        self.swap = CommandButton(changes, ids.SWAP_POWER, icon=ft.Icons.SWAP_HORIZ, gate_of=gate, page_of=page,
+                                  on_tap=lambda: open_swap_dialog(screen.gate()))
+        self.surge = CommandButton(changes, ids.POWER_SURGE, icon=ft.Icons.FLASH_OFF, gate_of=gate, page_of=page)
         # Two per row: long "no power" labels stay on one or two lines at every width.
-        [ft.Container(_section_tile(gate, s), col=6) for s in Section],
-        spacing=8,
-        run_spacing=8,
-    )
-    actions = ft.Row(
-        [
-            command_button(gate, RestorePower(layout=None), label=t("ui.power.restore"),
-                           icon=ft.Icons.BOLT, identifier=ids.RESTORE_POWER, tone="primary",
-                           on_click=lambda _e: open_restore_dialog(gate)),
-            command_button(gate, SwapPower(first=Section.S01, second=Section.S02), label=t("ui.power.swap"),
-                           icon=ft.Icons.SWAP_HORIZ, identifier=ids.SWAP_POWER,
-                           on_click=lambda _e: open_swap_dialog(gate)),
-            command_button(gate, PowerSurge(), label=t("ui.power.surge"), icon=ft.Icons.FLASH_OFF,
-                           identifier=ids.POWER_SURGE),
-        ],
-        wrap=True,
-        spacing=8,
-        run_spacing=8,
-    )
-    return theme.card(ft.Column([tiles, actions], spacing=10), title=t("ui.power.title"),
-                      help=help_button(gate.ctx, "power"))
+        tiles = ft.ResponsiveRow([tile.root for tile in self.tiles], spacing=8, run_spacing=8)
+        actions = ft.Row([self.restore.root, self.swap.root, self.surge.root], wrap=True, spacing=8, run_spacing=8)
+        self.card = Card(changes, ft.Column([tiles, actions], spacing=10), help_of=screen.help)
+        self.root = self.card.root
+
+    def show(self) -> None:
+        t = self.screen.ctx.texts.t
+        self.card.show(t("ui.power.title"), topic="power", help_tip=t("ui.rules.help"))
+        for tile in self.tiles:
+            tile.show()
+        self.restore.show_command(RestorePower(layout=None), t("ui.power.restore"))
+        self.swap.show_command(SwapPower(first=Section.S01, second=Section.S02), t("ui.power.swap"))
+        self.surge.show_command(PowerSurge(), t("ui.power.surge"))
 
 
 def _token_picker(gate: CommandGate, label: str, value: int) -> ft.Dropdown:
@@ -118,7 +116,7 @@ def open_restore_dialog(gate: CommandGate) -> None:
         if mode.value == "rearrange":
             layout = {s: int(p.value) for s, p in pickers.items()}
         close(ctx.page, dialog)
-        gate.execute(RestorePower(layout=layout))
+        taken(ctx.page, lambda: gate.execute(RestorePower(layout=layout)))
 
     help_text = t("ui.power.restore_help", tokens=", ".join(str(n) for n in rules.restore_active_tokens),
                   count=rules.restore_skip_if_active_at_least)
@@ -143,7 +141,8 @@ def open_swap_dialog(gate: CommandGate) -> None:
 
     def ok(_e) -> None:
         close(ctx.page, dialog)
-        gate.execute(SwapPower(first=Section(first.value), second=Section(second.value)))
+        swapped = SwapPower(first=Section(first.value), second=Section(second.value))
+        taken(ctx.page, lambda: gate.execute(swapped))
 
     dialog.title = ft.Text(t("ui.power.swap"), size=20, weight=ft.FontWeight.BOLD)
     dialog.content = ft.Column([ft.Text(t("ui.power.swap_help"), size=15), first, second], tight=True,

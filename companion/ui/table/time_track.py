@@ -1,31 +1,32 @@
 """The Time track drawn like the board: 15…01 then S, marks under the slots, tokens on them.
+Kept (kit.kept): every slot is built once with the three tokens that can stand on it;
+moving a token only changes which of them is shown.
 
 Everything comes from rules data (white slots, thresholds, CSS spaces, and whether each
-value is confirmed), so a table that corrects rules_data/ sees its correction here.
+value is confirmed), so a table that corrects rules_data/ sees its correction here. On a
+phone the legend waits one tap away, so the first screen is the glance itself.
 """
 from __future__ import annotations
 
 import flet as ft
 
 from companion.engine.views import PublicView
-from companion.rules import Rules, TimeSlot
+from companion.rules import TimeSlot
 
 from .. import ids, theme
-from ..context import UiContext
-from ..i18n_view import Texts
-from ..kit.memo import kept_items, kept_panel
+from ..kit.kept import PHONE, Card, Changes, KeptScreen, KeyedItems
+from .bits import Later, LinkButton, Pill
 
 THRESHOLD_COLOURS = {"red": theme.RED, "blue": theme.BLUE}
+# Whether this page shows the legend on a phone (it is always shown on wider screens).
+LEGEND_SHOWN = "track-legend-shown"
+GAP = 4
 
 
 def _token(colour: str, icon, size: float, border: str = theme.TEXT) -> ft.Control:
     return ft.Container(
         content=ft.Icon(icon, size=size * 0.62, color="#ffffff" if colour != theme.YELLOW else "#1a1a1a"),
-        bgcolor=colour,
-        width=size,
-        height=size,
-        border_radius=size / 2,
-        border=ft.Border.all(2, border),
+        bgcolor=colour, width=size, height=size, border_radius=size / 2, border=ft.Border.all(2, border),
         alignment=ft.Alignment.CENTER,
     )
 
@@ -42,151 +43,190 @@ def alert_token(size: float) -> ft.Control:
     return _token(theme.ORANGE, ft.Icons.NOTIFICATIONS_ACTIVE, size, border="#000000")
 
 
-def _marks_on(slot: TimeSlot, state: PublicView) -> tuple[tuple, ...]:
-    """What stands on a slot: ("time", active), ("self_destruct", red), ("alert",)."""
-    marks: list[tuple] = []
+class _Token:
+    """A token standing on a slot (built when it arrives there, dropped when it leaves)."""
+
+    def __init__(self, changes: Changes, kind: str) -> None:
+        self.changes = changes
+        self.icon = ft.Icon(TOKEN_ICONS[kind])
+        self.root = ft.Container(content=self.icon, border=ft.Border.all(2, theme.TEXT if kind == "time" else "#000000"),
+                                 alignment=ft.Alignment.CENTER)
+
+    def show(self, colour: str, size: float) -> None:
+        put = self.changes.put
+        put(self.root, bgcolor=colour, width=size, height=size, border_radius=size / 2)
+        put(self.icon, size=size * 0.62, color="#ffffff" if colour != theme.YELLOW else "#1a1a1a")
+
+
+TOKEN_ICONS = {"time": ft.Icons.HOURGLASS_BOTTOM, "self_destruct": ft.Icons.DANGEROUS,
+               "alert": ft.Icons.NOTIFICATIONS_ACTIVE}
+
+
+def _tokens_on(slot: TimeSlot, state: PublicView) -> list[tuple[str, str]]:
+    """What stands on a slot, with its colour: the Time token, Self-destruct, Alert."""
+    tokens = []
     if state.time == slot.number:
-        marks.append(("time", state.time_active))
+        tokens.append(("time", theme.BLUE if state.time_active else theme.RED))
     sd = state.self_destruct
     if sd is not None and sd.slot == slot.number:
-        marks.append(("self_destruct", sd.red))
+        tokens.append(("self_destruct", theme.RED if sd.red else theme.YELLOW))
     if state.alert_slot == slot.number:
-        marks.append(("alert",))
-    return tuple(marks)
+        tokens.append(("alert", theme.ORANGE))
+    return tokens
 
 
-def _token_of(mark: tuple, size: float) -> ft.Control:
-    if mark[0] == "time":
-        return time_token(mark[1], size)
-    if mark[0] == "self_destruct":
-        return self_destruct_token(mark[1], size)
-    return alert_token(size)
+class _Slot:
+    """A slot of the track: its tokens above, its number, its threshold and CSS marks below."""
+
+    def __init__(self, changes: Changes, slot: TimeSlot) -> None:
+        self.changes = changes
+        self.slot = slot
+        self.tokens_column = ft.Column([], spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True)
+        self.tokens: KeyedItems[_Token] = KeyedItems(changes, self.tokens_column,
+                                                     lambda kind: _Token(changes, str(kind)))
+        self.stack = ft.Container(self.tokens_column, alignment=ft.Alignment.BOTTOM_CENTER)
+        if slot.is_end:
+            bg, fg = theme.SLOT_END, theme.TEXT
+        elif slot.white:
+            bg, fg = theme.SLOT_WHITE, theme.ON_SLOT_WHITE
+        else:
+            bg, fg = theme.SLOT_DARK, theme.ON_SLOT_DARK
+        self.number = ft.Text(slot.label, weight=ft.FontWeight.BOLD, color=fg)
+        self.box = ft.Container(self.number, bgcolor=bg, alignment=ft.Alignment.CENTER, border_radius=6)
+        # A coloured bar for a threshold (whether its place is printed fact is said once,
+        # in the legend, not on every slot).
+        self.threshold = ft.Container(bgcolor=THRESHOLD_COLOURS[slot.threshold], height=7, border_radius=3) \
+            if slot.threshold is not None else None
+        self.css_text = ft.Text("", color=theme.TEXT, weight=ft.FontWeight.BOLD)
+        self.css = ft.Container(self.css_text, border=ft.Border.all(1, theme.TEXT_MUTED), height=16,
+                                alignment=ft.Alignment.CENTER, border_radius=3) if slot.css_space else None
+        self.root = ft.Column([self.stack, self.box,
+                               ft.Container(self.threshold, height=14, alignment=ft.Alignment.TOP_CENTER),
+                               ft.Container(self.css, height=18, alignment=ft.Alignment.TOP_CENTER)],
+                              spacing=3, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+
+    def show(self, state: PublicView, css_mark: str, width: float, stack: int) -> None:
+        put = self.changes.put
+        size = min(28, width * 0.55)
+        tokens = _tokens_on(self.slot, state)
+        self.tokens.show(tokens, lambda token, colour: token.show(colour, size))
+        here = state.time == self.slot.number
+        put(self.root, width=width)
+        put(self.stack, height=(size + 2) * stack)
+        put(self.number, size=min(20, width * 0.42))
+        put(self.box, width=width, height=width * 0.9,
+            border=ft.Border.all(3 if here else 1, theme.YELLOW if here else theme.OUTLINE))
+        if self.threshold is not None:
+            put(self.threshold, width=width * 0.7)
+        if self.css is not None:
+            put(self.css, width=width * 0.75)
+            put(self.css_text, value=css_mark, size=min(10, width * 0.2))
 
 
-def _slot(texts: Texts, slot: TimeSlot, marks: tuple[tuple, ...], width: float, stack: int) -> ft.Control:
-    """One slot; `stack` is how many tokens the busiest slot holds, so all rows line up."""
-    token_size = min(28, width * 0.55)
-    tokens = [_token_of(mark, token_size) for mark in marks]
+class _Legend:
+    """What the track's tokens and marks mean (built once; its words follow the language)."""
 
-    if slot.is_end:
-        bg, fg = theme.SLOT_END, theme.TEXT
-    elif slot.white:
-        bg, fg = theme.SLOT_WHITE, theme.ON_SLOT_WHITE
-    else:
-        bg, fg = theme.SLOT_DARK, theme.ON_SLOT_DARK
-    current = any(mark[0] == "time" for mark in marks)
-    box = ft.Container(
-        content=ft.Text(slot.label, size=min(20, width * 0.42), weight=ft.FontWeight.BOLD, color=fg),
-        bgcolor=bg,
-        width=width,
-        height=width * 0.9,
-        alignment=ft.Alignment.CENTER,
-        border_radius=6,
-        border=ft.Border.all(3 if current else 1, theme.YELLOW if current else theme.OUTLINE),
-    )
-    # Threshold mark: a coloured bar (whether the positions are printed fact is said once,
-    # in the legend, not on every slot).
-    threshold = None
-    if slot.threshold is not None:
-        threshold = ft.Container(bgcolor=THRESHOLD_COLOURS[slot.threshold], width=width * 0.7, height=7,
-                                 border_radius=3)
-    css = None
-    if slot.css_space:
-        css = ft.Container(
-            content=ft.Text(texts.t("ui.track.css_mark"), size=min(10, width * 0.2), color=theme.TEXT, weight=ft.FontWeight.BOLD),
-            border=ft.Border.all(1, theme.TEXT_MUTED), width=width * 0.75, height=16,
-            alignment=ft.Alignment.CENTER, border_radius=3,
-        )
-    # As few controls as the drawing needs: the track is most of the table's first screen.
-    stacked = ft.Column(tokens, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True) \
-        if tokens else None
-    return ft.Column(
-        [
-            ft.Container(stacked, height=(token_size + 2) * stack, alignment=ft.Alignment.BOTTOM_CENTER),
-            box,
-            ft.Container(threshold, height=14, alignment=ft.Alignment.TOP_CENTER),
-            ft.Container(css, height=18, alignment=ft.Alignment.TOP_CENTER),
-        ],
-        spacing=3,
-        width=width,
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-    )
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        self.changes = changes = screen.changes
+        slots = screen.ctx.session.rules.time_track.slots
+        # Not printed in the rulebook: said here once, beside the mark it concerns.
+        unsure = {"threshold": any(s.threshold is not None and s.is_unconfirmed("threshold") for s in slots),
+                  "css_space": any(s.css_space and s.is_unconfirmed("css_space") for s in slots)}
+        bar = lambda colour: ft.Container(bgcolor=colour, width=18, height=7, border_radius=3)  # noqa: E731
+        self.css_mark = ft.Text("", size=10, weight=ft.FontWeight.BOLD)
+        marks = [("time_side.inactive", time_token(False, 16), False),
+                 ("time_side.active", time_token(True, 16), False),
+                 ("self_destruct_side.yellow", self_destruct_token(False, 16), False),
+                 ("self_destruct_side.red", self_destruct_token(True, 16), False),
+                 ("ui.track.alert", alert_token(16), False),
+                 ("ui.track.threshold_red", bar(theme.RED), unsure["threshold"]),
+                 ("ui.track.threshold_blue", bar(theme.BLUE), unsure["threshold"]),
+                 ("ui.track.css_space", self.css_mark, unsure["css_space"])]
+        self.labels: list[tuple[str, ft.Text]] = []
+        self.unconfirmed: list[tuple[ft.Container, ft.Text]] = []
+        items = []
+        for key, mark, unconfirmed in marks:
+            label = ft.Text("", size=12, color=theme.TEXT_MUTED)
+            self.labels.append((key, label))
+            parts: list[ft.Control] = [mark, label]
+            if unconfirmed:
+                badge, said = ft.Container(theme.unconfirmed_badge(14)), ft.Text("", size=12, color=theme.UNCONFIRMED)
+                self.unconfirmed.append((badge, said))
+                parts += [badge, said]
+            items.append(ft.Row(parts, spacing=4, tight=True))
+        self.root = ids.tag(ids.TRACK_LEGEND, ft.Row(items, wrap=True, spacing=14, run_spacing=6))
+
+    def show(self) -> None:
+        put, t = self.changes.put, self.screen.ctx.texts.t
+        put(self.css_mark, value=t("ui.track.css_mark"))
+        for key, label in self.labels:
+            put(label, value=t(key))
+        for badge, said in self.unconfirmed:
+            put(badge, tooltip=t("common.unconfirmed"))
+            put(said, value=t("common.unconfirmed"))
 
 
-def _legend(texts: Texts, rules: Rules) -> ft.Control:
-    t = texts.t
-    slots = rules.time_track.slots
-    # Not printed in the rulebook: said here once, beside the mark it concerns.
-    unsure = {"threshold": any(s.threshold is not None and s.is_unconfirmed("threshold") for s in slots),
-              "css_space": any(s.css_space and s.is_unconfirmed("css_space") for s in slots)}
+class TimeTrack:
+    """The track's card: where Time and the countdowns stand, the slots, and the legend."""
 
-    def item(mark: ft.Control, label: str, unconfirmed: bool = False) -> ft.Control:
-        parts = [mark, ft.Text(label, size=12, color=theme.TEXT_MUTED)]
-        if unconfirmed:
-            parts.append(ft.Container(theme.unconfirmed_badge(14), tooltip=t("common.unconfirmed")))
-            parts.append(ft.Text(t("common.unconfirmed"), size=12, color=theme.UNCONFIRMED))
-        return ft.Row(parts, spacing=4, tight=True)
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        changes = screen.changes
+        rules = screen.ctx.session.rules
+        self.time = Pill(changes, size=14, identifier=ids.TRACK_TIME)
+        self.backup = Pill(changes, size=14)
+        self.self_destruct = Pill(changes, size=14)
+        self.alert = Pill(changes, size=14)
+        self.status = ft.Row([self.time.root, self.backup.root, self.self_destruct.root, self.alert.root], wrap=True,
+                             spacing=6, run_spacing=6)
+        self.slots = [_Slot(changes, slot) for slot in rules.time_track.slots]
+        # One wrapping row as wide as the slots that fit a line: a phone gets two lines
+        # (15…08, 07…S) so the numbers stay readable.
+        self.row = ft.Row([slot.root for slot in self.slots], wrap=True, spacing=GAP, run_spacing=6,
+                          alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.END)
+        # Built the first time it is shown (a phone shows it on request).
+        self.legend = Later(changes, lambda: _Legend(screen))
+        self.legend_toggle = LinkButton(changes, ids.TRACK_LEGEND_TOGGLE, icon=ft.Icons.INFO_OUTLINE,
+                                        on_tap=self._toggle_legend)
+        self.card = Card(changes, ft.Column([self.status, ft.Container(self.row, alignment=ft.Alignment.CENTER),
+                                             self.legend_toggle.root, self.legend.root],
+                                            spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                         help_of=screen.help)
+        self.root = ids.tag(ids.TIME_TRACK, self.card.root)
 
-    bar = lambda colour: ft.Container(bgcolor=colour, width=18, height=7, border_radius=3)  # noqa: E731
-    return ft.Row(
-        [
-            item(time_token(False, 16), t("time_side.inactive")),
-            item(time_token(True, 16), t("time_side.active")),
-            item(self_destruct_token(False, 16), t("self_destruct_side.yellow")),
-            item(self_destruct_token(True, 16), t("self_destruct_side.red")),
-            item(alert_token(16), t("ui.track.alert")),
-            item(bar(theme.RED), t("ui.track.threshold_red"), unsure["threshold"]),
-            item(bar(theme.BLUE), t("ui.track.threshold_blue"), unsure["threshold"]),
-            item(ft.Text(t("ui.track.css_mark"), size=10, weight=ft.FontWeight.BOLD), t("ui.track.css_space"),
-                 unsure["css_space"]),
-        ],
-        wrap=True,
-        spacing=14,
-        run_spacing=6,
-    )
+    def _toggle_legend(self) -> None:
+        extras = self.screen.ctx.extras
+        extras[LEGEND_SHOWN] = not extras.get(LEGEND_SHOWN, False)
+        self.screen.ctx.rerender()
 
-
-def status_line(texts: Texts, state: PublicView) -> ft.Control:
-    t = texts.t
-    # Round and Time stand in the status strip above every game screen; here what the
-    # track's tokens mean.
-    parts = [
-        ids.tag(ids.TRACK_TIME, theme.pill(t("ui.track.time", slot=state.time), bgcolor=theme.SURFACE_HIGH, size=14)),
-        theme.pill(t("ui.track.backup_on") if state.time_active else t("ui.track.backup_off"),
-                   bgcolor=theme.BLUE_DARK if state.time_active else theme.RED_DARK, size=14),
-    ]
-    sd = state.self_destruct
-    if sd is not None:
-        key = "ui.track.self_destruct_at_red" if sd.red else "ui.track.self_destruct_at"
-        parts.append(theme.pill(t(key, slot=sd.slot), bgcolor=theme.RED_DARK if sd.red else "#6b5300", size=14))
-    if state.alert_slot is not None:
-        parts.append(theme.pill(t("ui.track.alert_at", slot=state.alert_slot), bgcolor="#7a4300", size=14))
-    return ft.Row(parts, wrap=True, spacing=6, run_spacing=6)
-
-
-def build_time_track(ctx: UiContext, state: PublicView, available_width: float,
-                     help: ft.Control | None = None) -> ft.Control:
-    """Each slot is kept while what stands on it is unchanged (kit.memo.kept_items): moving
-    the Time token rebuilds two slots, not the track."""
-    texts, rules = ctx.texts, ctx.session.rules
-    slots = rules.time_track.slots
-    # Phones get two rows (15…08, 07…S) so the numbers stay readable.
-    per_row = len(slots) if available_width >= 900 else (len(slots) + 1) // 2
-    gap = 4
-    width = max(30.0, min(64.0, (available_width - gap * (per_row - 1)) / per_row))
-    marks = [_marks_on(s, state) for s in slots]
-    stack = max(len(m) for m in marks)
-    shown = kept_items(ctx, "time-slots", ((f"slot-{i}", (s, m, width, stack)) for i, (s, m) in enumerate(zip(slots, marks))),
-                       lambda data: _slot(texts, *data))
-    rows = [
-        ft.Row(shown[i:i + per_row], spacing=gap,
-               alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.END)
-        for i in range(0, len(slots), per_row)
-    ]
-    legend = kept_panel(ctx, "time-legend", rules.time_track, lambda: _legend(texts, rules))
-    body = ft.Column(
-        [status_line(texts, state), *rows, legend],
-        spacing=6,
-        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-    )
-    return ids.tag(ids.TIME_TRACK, theme.card(body, title=texts.t("ui.track.title"), help=help))
+    def show(self) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        texts, state = ctx.texts, ctx.game
+        t = texts.t
+        self.card.show(t("ui.track.title"), topic="time_track", help_tip=t("ui.rules.help"))
+        self.time.show(t("ui.track.time", slot=state.time), bgcolor=theme.SURFACE_HIGH)
+        self.backup.show(t("ui.track.backup_on") if state.time_active else t("ui.track.backup_off"),
+                         bgcolor=theme.BLUE_DARK if state.time_active else theme.RED_DARK)
+        sd = state.self_destruct
+        self.self_destruct.show(t("ui.track.self_destruct_at_red" if sd is not None and sd.red
+                                  else "ui.track.self_destruct_at", slot=sd.slot if sd is not None else 0),
+                                bgcolor=theme.RED_DARK if sd is not None and sd.red else "#6b5300",
+                                visible=sd is not None)
+        self.alert.show(t("ui.track.alert_at", slot=state.alert_slot), bgcolor="#7a4300",
+                        visible=state.alert_slot is not None)
+        available = ctx.width - 2 * theme.PAGE_PADDING - 2 * theme.GAP - 4
+        count = len(self.slots)
+        per_row = count if available >= 900 else (count + 1) // 2
+        width = max(30.0, min(64.0, (available - GAP * (per_row - 1)) / per_row))
+        # One pixel to spare, so rounding never pushes a slot to the next line.
+        put(self.row, width=per_row * width + GAP * (per_row - 1) + 1)
+        stack = max(1, max(len(_tokens_on(s.slot, state)) for s in self.slots))
+        css_mark = t("ui.track.css_mark")
+        for slot in self.slots:
+            slot.show(state, css_mark, width, stack)
+        phone = self.screen.layout == PHONE
+        shown = not phone or bool(ctx.extras.get(LEGEND_SHOWN))
+        self.legend_toggle.show(t("ui.table_screen.legend_hide") if shown else t("ui.table_screen.legend_show"),
+                                icon=ft.Icons.EXPAND_LESS if shown else ft.Icons.INFO_OUTLINE, visible=phone)
+        self.legend.show(shown)

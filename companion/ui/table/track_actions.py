@@ -1,4 +1,5 @@
-"""Event Phase and Time track commands: advance time, self-destruct, alert, CSS launch."""
+"""Time track commands: advance time (asking first, in the panel itself), self-destruct,
+alert, CSS launch. Kept (kit.kept)."""
 from __future__ import annotations
 
 import flet as ft
@@ -7,9 +8,9 @@ from companion.engine import CssFace
 from companion.engine.commands import AdvanceTime, CssLaunch, StartSelfDestruct, StopSelfDestruct, TriggerAlert
 
 from .. import ids, theme
-from ..dialogs import choose, dialog_button
-from ..rules_screen import help_button
-from ..kit.gate import CommandGate, command_button
+from ..dialogs import choose
+from ..kit.gate import CommandGate
+from ..kit.kept import ActionButton, Card, CommandButton, KeptScreen
 
 # While this page asks whether to advance Time: whether the advance would end the game.
 CONFIRMING_ADVANCE = "confirming-advance-time"
@@ -23,14 +24,8 @@ def _css_launch_dialog(gate: CommandGate) -> None:
         gate.run(CssLaunch(face=CssFace(face)), confirm_key="css_launch",
                  title=texts.t("ui.css.face_chosen", face=texts.t(f"css_face.{face}")))
 
-    choose(
-        gate.ctx.page,
-        texts,
-        title=texts.t("ui.css.launch"),
-        body=texts.t("ui.css.launch_help"),
-        options=[(face.value, texts.t(f"css_face.{face.value}")) for face in CssFace],
-        on_choice=chosen,
-    )
+    choose(gate.ctx.page, texts, title=texts.t("ui.css.launch"), body=texts.t("ui.css.launch_help"),
+           options=[(face.value, texts.t(f"css_face.{face.value}")) for face in CssFace], on_choice=chosen)
 
 
 def confirming_advance(ctx) -> bool | None:
@@ -38,77 +33,81 @@ def confirming_advance(ctx) -> bool | None:
     return ctx.extras.get(CONFIRMING_ADVANCE)
 
 
-def _ask_to_advance(gate: CommandGate) -> None:
-    """The first tap only asks, right where the table looks; whether the advance would end
-    the game is worked out now, for this one command."""
-    ctx = gate.ctx
-    ctx.extras[CONFIRMING_ADVANCE] = ctx.session.game_ending(AdvanceTime()) is not None
-    ctx.rerender()
+class TrackActions:
+    """Time moves at step 5 of the Event Phase; here only for an effect that says so, and
+    the table is asked first, in this panel (no dialog over the board), Cancel first so a
+    double tap never confirms."""
 
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        changes, gate, page = screen.changes, screen.gate, screen.page
+        self.advance = CommandButton(changes, ids.ADVANCE_TIME, icon=ft.Icons.SKIP_NEXT, gate_of=gate, page_of=page,
+                                     on_tap=self._ask)
+        self.css = CommandButton(changes, ids.CSS_LAUNCH, icon=ft.Icons.ROCKET_LAUNCH, gate_of=gate, page_of=page,
+                                 tone="warning", on_tap=lambda: _css_launch_dialog(screen.gate()))
+        self.start = CommandButton(changes, ids.START_SELF_DESTRUCT, icon=ft.Icons.DANGEROUS, gate_of=gate,
+                                   page_of=page, tone="danger", confirm_key="start_self_destruct")
+        self.stop = CommandButton(changes, ids.STOP_SELF_DESTRUCT, icon=ft.Icons.CANCEL, gate_of=gate, page_of=page)
+        self.alert = CommandButton(changes, ids.TRIGGER_ALERT, icon=ft.Icons.NOTIFICATIONS_ACTIVE, gate_of=gate,
+                                   page_of=page, tone="danger", confirm_key="trigger_alert")
+        self.buttons = ft.Row([self.advance.root, self.css.root, self.start.root, self.stop.root, self.alert.root],
+                              wrap=True, spacing=8, run_spacing=8)
+        # The question, near where the tap was, so a phone shows it without scrolling.
+        self.question_title = ft.Text("", size=17, weight=ft.FontWeight.BOLD)
+        self.cancel = ActionButton(changes, ids.CONFIRM_CANCEL, page_of=page, on_tap=lambda: self._answered(False))
+        self.confirm = ActionButton(changes, ids.CONFIRM_OK, page_of=page, tone="primary",
+                                    on_tap=lambda: self._answered(True))
+        self.question_text = ft.Text("", size=15)
+        self.question = ft.Container(
+            content=ft.Column([self.question_title, ft.Row([self.cancel.root, self.confirm.root], wrap=True,
+                                                           spacing=12),
+                               self.question_text], spacing=8, tight=True),
+            bgcolor=theme.SURFACE_HIGH, border=ft.Border.all(2, theme.YELLOW), border_radius=theme.RADIUS, padding=12,
+            visible=False)
+        self.card = Card(changes, ft.Column([self.buttons, self.question], spacing=8, tight=True), help_of=screen.help)
+        self.root = self.card.root
 
-def _advance_confirmation(gate: CommandGate, ends: bool) -> ft.Control:
-    ctx = gate.ctx
-    texts = ctx.texts
-    t = texts.t
-
-    def answered(advance: bool) -> None:
-        ctx.extras.pop(CONFIRMING_ADVANCE, None)
-        if advance:
-            gate.execute(AdvanceTime())
+    # -- taps ------------------------------------------------------------------------
+    def _ask(self) -> None:
+        """The first tap only asks; whether the advance would end the game is worked out
+        now, for this one command."""
+        ctx = self.screen.ctx
+        ctx.extras[CONFIRMING_ADVANCE] = ctx.session.game_ending(AdvanceTime()) is not None
         ctx.rerender()
 
-    lines = [t("ui.confirm.advance_time")] + ([t("ui.confirm.ends_game")] if ends else [])
-    return ft.Container(
-        content=ft.Column([
-            ft.Text(t("ui.actions.advance_time"), size=17, weight=ft.FontWeight.BOLD),
-            # The answers next, near where the tap was, so a phone shows them without scrolling;
-            # Cancel comes first, so a double tap never confirms.
-            ft.Row([
-                dialog_button(texts, "ui.common.cancel", ids.CONFIRM_CANCEL, lambda _e: answered(False)),
-                dialog_button(texts, "ui.common.confirm", ids.CONFIRM_OK, lambda _e: answered(True), primary=True,
-                              danger=ends),
-            ], wrap=True, spacing=12),
-            ft.Text("\n\n".join(lines), size=15),
-        ], spacing=8, tight=True),
-        bgcolor=theme.SURFACE_HIGH, border=ft.Border.all(2, theme.YELLOW), border_radius=theme.RADIUS, padding=12,
-    )
+    def _answered(self, advance: bool) -> None:
+        ctx = self.screen.ctx
+        if ctx.extras.pop(CONFIRMING_ADVANCE, None) is None:
+            return  # a second tap on an answer already given
+        if advance:
+            self.screen.gate().execute(AdvanceTime())
+        ctx.rerender()
 
-
-def build_track_actions(gate: CommandGate) -> ft.Control:
-    t = gate.ctx.texts.t
-    state = gate.ctx.game
-    # Time moves at step 5 of the Event Phase; here only for an effect that says so, and
-    # the table is told so before it moves (no one-tap trap in the Player Phase). The
-    # question stands in the panel itself, not in a dialog over the board.
-    ends = confirming_advance(gate.ctx)
-    if ends is not None and gate.refusal(AdvanceTime()) is not None:
-        # Time cannot advance any more (the Event Phase began meanwhile): the question lapses.
-        gate.ctx.extras.pop(CONFIRMING_ADVANCE, None)
-        ends = None
-    if ends is not None:
-        return theme.card(_advance_confirmation(gate, ends), title=t("ui.actions.title"),
-                          help=help_button(gate.ctx, "self_destruct"))
-    buttons: list[ft.Control] = [
-        command_button(gate, AdvanceTime(), label=t("ui.actions.advance_time"), icon=ft.Icons.SKIP_NEXT,
-                       identifier=ids.ADVANCE_TIME, on_click=lambda _e: _ask_to_advance(gate)),
-    ]
-    # CSS launch is only offered while a CSS token under the Time token is still hidden.
-    if state.css_launch_pending:
-        buttons.append(command_button(gate, CssLaunch(face=CssFace.NONE), label=t("ui.css.launch"),
-                                      icon=ft.Icons.ROCKET_LAUNCH, identifier=ids.CSS_LAUNCH, tone="warning",
-                                      on_click=lambda _e: _css_launch_dialog(gate)))
-    if state.self_destruct is None:
-        buttons.append(command_button(gate, StartSelfDestruct(), label=t("ui.actions.start_self_destruct"),
-                                      icon=ft.Icons.DANGEROUS, identifier=ids.START_SELF_DESTRUCT,
-                                      confirm_key="start_self_destruct", tone="danger"))
-    else:
-        buttons.append(command_button(gate, StopSelfDestruct(), label=t("ui.actions.stop_self_destruct"),
-                                      icon=ft.Icons.CANCEL, identifier=ids.STOP_SELF_DESTRUCT))
-    buttons.append(command_button(gate, TriggerAlert(), label=t("ui.actions.trigger_alert"),
-                                  icon=ft.Icons.NOTIFICATIONS_ACTIVE, identifier=ids.TRIGGER_ALERT,
-                                  confirm_key="trigger_alert", tone="danger"))
-    return theme.card(
-        ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
-        title=t("ui.actions.title"),
-        help=help_button(gate.ctx, "self_destruct"),
-    )
+    # -- what it shows ---------------------------------------------------------------
+    def show(self) -> None:
+        ctx, put = self.screen.ctx, self.screen.changes.put
+        t, state, gate = ctx.texts.t, ctx.game, self.screen.gate()
+        self.card.show(t("ui.actions.title"), topic="self_destruct", help_tip=t("ui.rules.help"))
+        ends = confirming_advance(ctx)
+        if ends is not None and gate.refusal(AdvanceTime()) is not None:
+            # Time cannot advance any more (the Event Phase began meanwhile): the question lapses.
+            ctx.extras.pop(CONFIRMING_ADVANCE, None)
+            ends = None
+        asking = ends is not None
+        put(self.buttons, visible=not asking)
+        put(self.question, visible=asking)
+        if asking:
+            put(self.question_title, value=t("ui.actions.advance_time"))
+            self.cancel.show(t("ui.common.cancel"), refused=None)
+            self.confirm.show(t("ui.common.confirm"), refused=None, tone="danger" if ends else "primary")
+            lines = [t("ui.confirm.advance_time")] + ([t("ui.confirm.ends_game")] if ends else [])
+            put(self.question_text, value="\n\n".join(lines))
+            return
+        self.advance.show_command(AdvanceTime(), t("ui.actions.advance_time"))
+        # CSS launch is only offered while a CSS token under the Time token is still hidden.
+        self.css.show_command(CssLaunch(face=CssFace.NONE), t("ui.css.launch"), visible=state.css_launch_pending)
+        self.start.show_command(StartSelfDestruct(), t("ui.actions.start_self_destruct"),
+                                visible=state.self_destruct is None)
+        self.stop.show_command(StopSelfDestruct(), t("ui.actions.stop_self_destruct"),
+                               visible=state.self_destruct is not None)
+        self.alert.show_command(TriggerAlert(), t("ui.actions.trigger_alert"))

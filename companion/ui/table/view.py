@@ -1,84 +1,137 @@
-"""The table screen's layout: one scrolling column on phones, columns on tablets and desktops."""
+"""The table screen, kept (kit.kept): built once per page and layout, then every new view
+only sets what changed. One scrolling column on phones, columns on tablets and desktops.
+A phone's first screen, down to 360×640, holds the main actions under the status strip:
+the Event Phase and the bag in one row, then the Time track's actions (Advance Time and
+its question), then the track itself (its legend one tap away).
+
+A page's first screen goes out in two parts: the end panel, the Time track and its actions
+at once, the other panels on the next render (the shell asks for it right away), so the
+table can act before the whole screen has arrived."""
 from __future__ import annotations
+
+from typing import Any
 
 import flet as ft
 
 from .. import theme
+from ..bag.table_panel import BagPanel
 from ..context import UiContext
-from ..bag.table_panel import build_bag_panel
-from ..events import build_events_panel
-from ..kit.memo import kept_panel
-from ..log_view import MAX_LINES, build_log
-from .crew_panel import build_crew_panel
-from .end_panel import build_end_panel
-from .markers_panel import build_markers_panel
-from .players import build_players_entry
-from .power_panel import build_power_panel
-from .time_track import build_time_track
-from .track_actions import build_track_actions, confirming_advance
-from ..rules_screen import help_button
-from ..victory import build_contingency_panel, build_victory_entry
+from ..kit.kept import PHONE, WIDE, KeptScreen, shown_root
+from ..log_view import MAX_LINES, Log
+from .crew_panel import CrewPanel
+from .end_panel import EndPanel
+from .events_panel import EventsPanel
+from .markers_panel import MarkersPanel
+from .bits import Later
+from .players import PlayersEntry
+from .power_panel import PowerPanel
+from .time_track import TimeTrack
+from .tokens_panel import TokensPanel
+from .track_actions import TrackActions
 
-PAGE_PADDING = theme.PAGE_PADDING
 # A phone shows the newest lines under the panels; the full journal stays in the save file.
 PHONE_LOG_LINES = 30
 
 
-def build_table(ctx: UiContext, *, first_paint: bool = False) -> ft.Control:
-    """The table screen. Each panel is kept while what it shows is unchanged (kit.memo), so
-    a tap rebuilds and sends only the panels it changed. `first_paint`: only the Time track
-    and its actions, sent first when a page opens so the table can act while the rest follows."""
-    game = ctx.game
-    gate = ctx.gate()
-    texts = ctx.texts
-    seating = ctx.extras.get("seating")
-    phones = seating.seats_with_phone() if seating is not None else None
-    track_width = ctx.width - 2 * PAGE_PADDING - 2 * theme.GAP - 4
-    victory = game.victory.step if game.victory is not None else None
-    head: list[ft.Control] = [kept_panel(ctx, "end", (game.end, victory), lambda: build_end_panel(
-        texts, game, build_victory_entry(ctx)))] if game.is_over else []
-    head.append(kept_panel(
-        ctx, "time-track", (game.time, game.time_active, game.self_destruct, game.alert_slot),
-        lambda: build_time_track(ctx, game, track_width, help=help_button(ctx, "time_track"))))
-    # Once the game is over only undo is left to do: no Time track actions.
-    actions = [] if game.is_over else [kept_panel(
-        ctx, "track-actions", (game.self_destruct, game.css_launch_pending, confirming_advance(ctx)),
-        lambda: build_track_actions(gate))]
-    if first_paint:
-        return ft.Column([*head, *actions], spacing=theme.GAP, width=ctx.width - 2 * PAGE_PADDING,
+class TableScreen(KeptScreen):
+    def __init__(self, ctx: UiContext, shell: Any = None) -> None:
+        super().__init__(ctx, shell)
+        phone, wide = self.layout == PHONE, self.layout == WIDE
+        # Built when the game ends (most pages never need it).
+        self.end = Later(self.changes, lambda: EndPanel(self))
+        self.track = TimeTrack(self)
+        self.actions = TrackActions(self)
+        self.events = EventsPanel(self)
+        self.bag = BagPanel(self)
+        self.power = PowerPanel(self)
+        self.markers = MarkersPanel(self)
+        self.tokens = TokensPanel(self)
+        self.players = PlayersEntry(self)
+        self.crew = CrewPanel(self)
+        self.log = Log(self, limit=PHONE_LOG_LINES if phone else MAX_LINES, scrolls=not phone)
+        self.parts = (self.track, self.actions, self.events, self.bag, self.power, self.markers, self.tokens,
+                      self.players, self.crew, self.log)
+        first = (self.end, self.track, self.actions)
+        first_controls: list[ft.Control] = [part.root for part in first]
+        self.main_row: ft.Row | None = None
+        board = [self.actions, self.events, self.bag, self.power, self.markers, self.tokens]
+        crew = ft.Column([self.players.root, self.crew.root], spacing=8,
                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-    board = [
-        *actions,
-        kept_panel(ctx, "events", (game.event_phase, game.is_over), lambda: build_events_panel(gate)),
-        kept_panel(ctx, "bag", (game.bag, game.is_over, game.development_command), lambda: build_bag_panel(gate)),
-        kept_panel(ctx, "power", (game.power, game.time_active), lambda: build_power_panel(gate)),
-        kept_panel(ctx, "markers", (game.fire, game.fire_pool, game.malfunction, game.malfunction_pool,
-                                    game.main_gate_open, game.isolation_open, game.first_encounter_done, game.mode),
-                   lambda: build_markers_panel(gate)),
-    ]
-    # The app's Contingency tokens (rebuilt each time: it holds the hand-off of the device).
-    tokens = build_contingency_panel(ctx)
-    if tokens is not None:
-        board.append(tokens)
-    crew = kept_panel(ctx, "crew", (game.crew, phones), lambda: build_crew_panel(gate))
-    if seating is not None:
-        crew = ft.Column([kept_panel(ctx, "players-entry", (phones, len(game.crew)), lambda: build_players_entry(ctx)),
-                          crew], spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-    width = ctx.width - 2 * PAGE_PADDING
-    version = ctx.feed.version if ctx.feed is not None else None
-    if ctx.is_phone:
-        log = kept_panel(ctx, "log", version, lambda: build_log(ctx, ctx.session.history(limit=PHONE_LOG_LINES)))
-        return ft.Column([*head, *board, crew, log], spacing=theme.GAP, width=width,
-                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        # Each list of parts, as it is at last; the first render holds only the first parts.
+        self.lists: list[tuple[ft.Column, list[ft.Control]]] = []
+        if phone:
+            main = self._main_actions()
+            first_controls.append(main.root)
+            rest = [part for part in board if part is not self.actions]
+            self.root = self._column([self.end, main, self.actions, self.track, *rest], [crew, self.log.root])
+        else:
+            board_column = self._column(board, [crew] if not wide else [])
+            columns = [_flex(board_column, 5 if wide else 3)]
+            if wide:
+                columns.append(_flex(self._column([], [crew]), 4))
+            columns.append(_flex(self._column([], [self.log.root]), 3 if wide else 2))
+            row = ft.Row(columns, vertical_alignment=ft.CrossAxisAlignment.START, spacing=theme.GAP)
+            self.root = self._column([self.end, self.track], [row])
+            first_controls.append(row)  # it holds the actions
+        self.first = first
+        self.was_over: bool | None = None
+        first_paint = bool(getattr(shell, "first_paint", False))
+        for column, full in self.lists:
+            column.controls = [c for c in full if any(c is f for f in first_controls)] if first_paint else full
+        self.whole = not first_paint
 
-    log = kept_panel(ctx, "log", version, lambda: build_log(
-        ctx, ctx.session.history(limit=MAX_LINES), height=max(300.0, (ctx.page.height or 800) - 160)))
-    column = lambda controls, flex: ft.Container(  # noqa: E731
-        ft.Column(controls, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH), expand=flex)  # noqa: E731
-    if ctx.is_wide:
-        columns = [column(board, 5), column([crew], 4), column([log], 3)]
-    else:
-        columns = [column([*board, crew], 3), column([log], 2)]
-    row = ft.Row(columns, vertical_alignment=ft.CrossAxisAlignment.START, spacing=theme.GAP)
-    return ft.Column([*head, row], spacing=theme.GAP, width=width,
-                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    def _main_actions(self) -> "_Part":
+        """The Event Phase's button (start or resume) and the bag's, taken from their
+        panels into one row at the top of a phone's screen."""
+        moved = [(self.events.row, self.events.start.root), (self.events.row, self.events.resume.root),
+                 (self.bag.row, self.bag.open.root)]
+        for row, control in moved:
+            row.controls.remove(control)
+        self.main_row = ft.Row([control for _row, control in moved], wrap=True, spacing=8, run_spacing=8)
+        return _Part(self.main_row)
+
+    def _column(self, parts: list, rest: list[ft.Control]) -> ft.Column:
+        full = [part.root for part in parts] + rest
+        column = ft.Column([], spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.lists.append((column, full))
+        return column
+
+    def put_view(self) -> None:
+        ctx, put = self.ctx, self.changes.put
+        game = ctx.game
+        if not self.whole and not getattr(self.shell, "first_paint", False):
+            # The rest of the screen, right after its first part: it goes out whole.
+            for column, full in self.lists:
+                column.controls = full
+                self.changes.mark(column)
+            self.whole = True
+        over = game.is_over
+        self.end.show(over)
+        # Once the game is over only undo is left to do: no Time track actions.
+        put(self.actions.root, visible=not over)
+        put(self.tokens.root, visible=not over)
+        put(self.root, width=ctx.width - 2 * theme.PAGE_PADDING)
+        for part in self.parts if self.whole else self.first[1:]:
+            if part.root.visible:
+                part.show()
+        if over and self.was_over is False and self.shell is not None:
+            # The last move: the table opens on the end of the game.
+            self.shell.scroll_top()
+        self.was_over = over
+
+
+class _Part:
+    """A control placed among the screen's parts (it shows nothing by itself)."""
+
+    def __init__(self, root: ft.Control) -> None:
+        self.root = root
+
+
+def _flex(column: ft.Column, flex: int) -> ft.Control:
+    return ft.Container(column, expand=flex)
+
+
+def build_table(ctx: UiContext) -> ft.Control:
+    """The table screen built and shown from `ctx`'s current view (for tests and tools; a
+    page keeps one TableScreen and shows it again)."""
+    return shown_root(TableScreen(ctx))

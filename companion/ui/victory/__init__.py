@@ -1,12 +1,12 @@
 """Contingency tokens and the Victory Check: the table's walkthrough (route "victory"),
-its entry on the end panel, the table's tokens panel, and each player's private part
+its entry on the end panel, and each player's private part
 for their phone (`build_seat_parts`)."""
 from __future__ import annotations
 
-from .contingency_panel import build_contingency_panel, build_own_tokens
+from .contingency_panel import build_own_tokens
 from .screen import VICTORY_SCREEN, build_victory_entry, build_victory_screen
 from .seat_part import SeatVictory, build_seat_parts
 from .setup_part import ContingencyPicker
 
-__all__ = ["VICTORY_SCREEN", "build_victory_screen", "build_victory_entry", "build_contingency_panel",
+__all__ = ["VICTORY_SCREEN", "build_victory_screen", "build_victory_entry",
            "build_own_tokens", "build_seat_parts", "SeatVictory", "ContingencyPicker"]

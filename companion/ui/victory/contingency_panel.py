@@ -1,6 +1,6 @@
-"""The Contingency tokens the app deals: on the table, how many each player holds and
-who looked where; for one player (their phone, or the shared device handed to them),
-their own tokens, what they have seen, and the three ways of looking."""
+"""A player's own Contingency tokens (on their phone, or on the shared device handed to
+them): what they hold, what they have seen, and the three ways of looking. The table's
+panel of counts and looks is table/tokens_panel."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -16,12 +16,9 @@ from .. import ids, theme
 from ..context import UiContext
 from ..i18n_view import Texts
 from ..kit.chips import label
-from ..kit.gate import styled_button
 from ..kit.kept import Card, Changes, Chip, CommandButton, KeyedItems
 from ..kit.reveal import RevealToggle, hide_later, reveal_of
-from ..routes import VICTORY
-from ..kit.handoff import CONTINGENCY, hand_to, handoff_body, may_hand_to
-from .names import TokenFace, player_name, token_card
+from .names import TokenFace, player_name
 
 VIAS = ("archive", "alert_room", "computer")
 
@@ -191,51 +188,3 @@ def build_own_tokens(ctx: UiContext, view: GameView) -> list[ft.Control]:
     hands the device over with it; a page keeps one OwnTokens and shows it again)."""
     part = OwnTokens(Changes(), lambda: ctx)
     return [part.root] if part.show(view) else []
-
-
-def _by_hand(ctx: UiContext) -> ft.Control:
-    """The way to the Victory Check when the game ended at the table, not in the app."""
-    t = ctx.texts.t
-    return ids.tag(ids.VICTORY_BY_HAND, ft.TextButton(content=t("ui.victory.by_hand_entry"), icon=ft.Icons.EMOJI_EVENTS,
-                                                      on_click=lambda _e: ctx.navigate(VICTORY)))
-
-
-def build_contingency_panel(ctx: UiContext) -> ft.Control | None:
-    """The table's panel while the game runs: the tokens (counts and looks, each player's
-    own behind a hand-off) when the app deals them, and the Victory Check by hand."""
-    game = ctx.game
-    tokens = game.contingency
-    if game.is_over:
-        return None
-    t = ctx.texts.t
-    if tokens is None:
-        return theme.card(_by_hand(ctx))
-    private = handoff_body(ctx, CONTINGENCY, lambda held: build_own_tokens(held, held.view))
-    if private is not None:
-        return ids.tag(ids.CONTINGENCY_PANEL, theme.card(ft.Column(private, spacing=10),
-                                                         title=t("ui.contingency.title")))
-    rows: list[ft.Control] = [theme.muted(t("ui.contingency.table_help"), size=14)]
-    for member in game.crew:
-        count = tokens.held.get(member.seat, 0)
-        line: list[ft.Control] = [
-            ft.Text(member.name, size=15, weight=ft.FontWeight.BOLD, expand=True),
-            theme.pill(t("ui.contingency.held", count=count), bgcolor=theme.SURFACE_HIGH, size=12),
-        ]
-        if not may_hand_to(ctx, member.seat):
-            line.append(theme.pill(t("ui.victory.on_phone"), bgcolor=theme.GREEN, size=12))
-        else:
-            line.append(ids.tag(ids.contingency_handoff(member.seat), styled_button(
-                t("ui.contingency.open_own"), icon=ft.Icons.LOCK_OPEN, compact=True,
-                on_click=lambda _e, s=member.seat: hand_to(ctx, s, CONTINGENCY))))
-        rows.append(ft.Row(line, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-    rows.append(theme.muted(t("ui.contingency.pool_count", count=tokens.pool), size=14))
-    for token in tokens.public:
-        rows.append(token_card(ctx.texts, token))
-    if tokens.looks:
-        last = tokens.looks[-1]
-        looker = player_name(game, last.seat)
-        line = (t("ui.contingency.last_look_pool", name=looker) if last.holder is None
-                else t("ui.contingency.last_look", name=looker, whose=player_name(game, last.holder)))
-        rows.append(theme.muted(line, size=13))
-    rows.append(_by_hand(ctx))
-    return ids.tag(ids.CONTINGENCY_PANEL, theme.card(ft.Column(rows, spacing=8), title=t("ui.contingency.title")))

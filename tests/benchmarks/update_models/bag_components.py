@@ -25,7 +25,8 @@ from companion.ui.bag.panels import history_entries, open_return_dialog
 from companion.ui.context import UiContext
 from companion.ui.kit.chips import active_seats
 from companion.ui.kit.gate import command_button
-from companion.ui.log_view import _line, line_keys
+from companion.ui.log_view import line_keys
+from tests.benchmarks.update_models.rebuilt_log import line as _line
 from companion.ui.rules_screen import help_button
 
 from .rebuilt_bag_parts import build_encounter_form, build_reveal

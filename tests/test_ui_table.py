@@ -1,0 +1,354 @@
+"""The table screen, kept (companion/ui/table/view.py) and its glance: a change sets only
+the controls it changed and every button follows the game; the status strip names the
+phase, the Event Phase's step and the First Player (the new one when a Player Phase after
+the first opens); a phone's first screen is the glance without the Time track's legend
+(one tap away); the end of the game is on screen after the last move, a fate never
+squeezes a name, and the announcement of the last move fits a phone."""
+from __future__ import annotations
+
+import flet as ft
+import pytest
+
+from companion.engine import Event, NewGame, PlayerSetup
+from companion.engine import commands as c
+from companion.engine.phase_state import EventStep
+from companion.rules import load_rules
+from companion.ui import ids
+from companion.ui.announcements import Announcer
+from companion.ui.i18n_view import Texts
+from companion.ui.kit.kept import shown_root
+from companion.ui.on_screen import shown_on_screen
+from companion.ui.status_strip import build_status_strip
+from companion.ui.table.view import TableScreen
+from tests.support.deck_helpers import next_runner_command
+
+from .flet_session import table_page
+from .ui_tree import FakePage, identifiers, make_context, make_controller, strings, walk
+
+RULES = load_rules()
+NAMES = (("Ana", "hacker"), ("Bora", "janitor"), ("Carla", "lab_rat"))
+
+
+def _setup(players: int = 3) -> NewGame:
+    return NewGame(players=tuple(PlayerSetup(name=n, character=ch) for n, ch in NAMES[:players]), seed=4)
+
+
+@pytest.fixture
+def game(tmp_path):
+    controller = make_controller(tmp_path)
+    controller.new_game(_setup(), "t")
+    return controller
+
+
+def _tagged(control, identifier: str):
+    found = [item for item in walk(control) if isinstance(item, ft.Semantics) and item.identifier == identifier]
+    assert found, f"{identifier!r} not on screen"
+    return found[0]
+
+
+def _text(control, identifier: str) -> str:
+    """The words shown there (not its tooltips)."""
+    return " ".join(item.value for item in walk(_tagged(control, identifier)) if isinstance(item, ft.Text))
+
+
+def _live(controller, width: float = 390) -> TableScreen:
+    """A table screen on a real page (only controls on a page are sent), shown once."""
+    from .flet_session import live_page
+
+    page, _wire = live_page(width)
+    ctx = make_context(controller, "pt-BR", width)
+    ctx.page = page
+    screen = TableScreen(ctx)
+    screen.show()
+    page.controls = [screen.root]
+    page.update()
+    return screen
+
+
+def _disabled(control, identifier: str) -> bool:
+    return any(getattr(item, "disabled", False) for item in walk(_tagged(control, identifier))
+               if isinstance(item, ft.Button))
+
+
+def _under(control, roots) -> bool:
+    """Whether `control` is one of `roots` or inside one."""
+    inside = {id(item) for root in roots for item in walk(root)}
+    return id(control) in inside
+
+
+# --------------------------------------------------------------------- kept
+def test_a_change_sets_only_the_controls_it_changed(game):
+    screen = _live(game)
+    game.execute(c.PlaceFire())
+    changed = screen.show()
+    # The Fire counter, its buttons and the new log line; the Time track is left alone.
+    assert changed and all(_under(control, [screen.markers.root, screen.log.root]) for control in changed)
+    assert not any(_under(control, [screen.track.root]) for control in changed)
+
+
+def test_a_tap_on_one_players_knowledge_changes_only_that_players_card(game):
+    screen = _live(game)
+    first, second = screen.crew.cards.items[1], screen.crew.cards.items[2]
+    game.execute(c.ChangeKnowledge(seat=1, by=1))
+    changed = screen.show()
+    assert any(_under(control, [first.root]) for control in changed)
+    assert not any(_under(control, [second.root]) for control in changed)
+    assert screen.crew.cards.items[2] is second  # kept, not built again
+
+
+def test_the_kept_table_follows_its_buttons_answers_and_values(game):
+    ctx = make_context(game, "pt-BR", 390)
+    screen = TableScreen(ctx)
+    root = shown_root(screen)
+    bunker = ids.crew_action("bunker", 2)
+    assert not _disabled(root, ids.ADVANCE_TIME) and _disabled(root, bunker)
+    game.execute(c.AdvanceTime())
+    screen.show()
+    assert str(game.state.time) in _text(root, ids.TRACK_TIME)
+    game.execute(c.OpenMainGate())  # nobody on the crew changes, but the Bunker opens
+    game.execute(c.StartEventPhase())  # the track's values do not change, but Time waits for step 5
+    screen.show()
+    assert _disabled(root, ids.ADVANCE_TIME) and not _disabled(root, bunker)
+
+
+# --------------------------------------------------------------------- the strip
+@pytest.mark.parametrize("lang", ["pt-BR", "tr"])
+def test_the_strip_names_the_phase_and_each_step_of_the_event_phase(game, lang):
+    ctx = make_context(game, lang, 390)
+    t = ctx.texts.t
+    assert _text(build_status_strip(ctx), ids.STATUS_PHASE) == t("ui.table_screen.phase.player")
+    game.execute(c.StartEventPhase())
+    seen = []
+    while game.state.event_phase is not None:
+        step = game.state.event_phase.step
+        said = _text(build_status_strip(ctx), ids.STATUS_PHASE)
+        assert said == t("ui.table_screen.phase.event", step=int(step), name=t(step.key))
+        seen.append(step)
+        game.execute(next_runner_command(game.state, RULES))
+    assert EventStep.ROUND_END in seen
+    assert _text(build_status_strip(ctx), ids.STATUS_PHASE) == t("ui.table_screen.phase.player")
+
+
+def _run_event_phase(controller) -> None:
+    controller.execute(c.StartEventPhase())
+    while controller.state.event_phase is not None:
+        controller.execute(next_runner_command(controller.state, RULES))
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "tr"])
+def test_round_two_opens_by_naming_the_new_first_player_and_round_one_does_not(game, lang):
+    ctx = make_context(game, lang, 390)
+    t = ctx.texts.t
+    ana = t("ui.common.player_character", name="Ana", character=ctx.texts.character("hacker"))
+    bora = t("ui.common.player_character", name="Bora", character=ctx.texts.character("janitor"))
+    assert _text(build_status_strip(ctx), ids.STATUS_FIRST_PLAYER) == t("ui.table_screen.first_player", who=ana)
+    _run_event_phase(game)
+    assert game.state.round == 2
+    assert _text(build_status_strip(ctx), ids.STATUS_FIRST_PLAYER) == t("ui.table_screen.new_first_player", who=bora)
+    game.execute(c.StartEventPhase())  # during the Event Phase it is simply who holds it
+    assert _text(build_status_strip(ctx), ids.STATUS_FIRST_PLAYER) == t("ui.table_screen.first_player", who=bora)
+
+
+def test_a_chip_too_long_for_a_small_phone_ends_in_an_ellipsis_and_its_tooltip_says_all(game):
+    _run_event_phase(game)  # round 2: "Novo Primeiro Jogador: Bora (Zelador)"
+    ctx = make_context(game, "pt-BR", 360)
+    strip = build_status_strip(ctx)
+    for identifier in (ids.STATUS_PHASE, ids.STATUS_FIRST_PLAYER, ids.STATUS_ROUND):
+        frame = _tagged(strip, identifier).content
+        text = next(item for item in walk(frame) if isinstance(item, ft.Text))
+        # One line, cut with "…", never past the phone's edge: loosely flexible in its row.
+        assert text.max_lines == 1 and text.overflow == ft.TextOverflow.ELLIPSIS
+        assert text.expand and text.expand_loose
+        assert text.value and text.value in frame.tooltip
+
+
+def test_alone_there_is_no_first_player_to_name(tmp_path):
+    controller = make_controller(tmp_path)
+    controller.new_game(NewGame(players=(PlayerSetup(name="Ana", character="hacker"),), mode="solo", seed=4), "t")
+    assert ids.STATUS_FIRST_PLAYER not in identifiers(build_status_strip(make_context(controller, "pt-BR", 390)))
+
+
+# --------------------------------------------------------------------- the first screen
+def test_a_phone_shows_the_track_without_its_legend_and_the_legend_is_one_tap_away(game):
+    ctx = make_context(game, "pt-BR", 390)
+    screen = TableScreen(ctx)
+    root = shown_root(screen)
+    assert ids.TRACK_LEGEND not in identifiers(root) and ids.TRACK_LEGEND_TOGGLE in identifiers(root)
+    _tagged(root, ids.TRACK_LEGEND_TOGGLE).content.on_click(None)
+    screen.show()
+    assert ids.TRACK_LEGEND in identifiers(root)
+    assert ctx.texts.t("ui.track.threshold_red") in strings(_tagged(root, ids.TRACK_LEGEND))
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_phone_puts_the_main_actions_first_under_the_strip(game, width):
+    screen = TableScreen(make_context(game, "pt-BR", width))
+    root = shown_root(screen)
+    column = root if isinstance(root, ft.Column) else root.content
+
+    def place(identifier: str) -> int:
+        """Which of the screen's parts, top to bottom, holds `identifier`."""
+        return next(n for n, part in enumerate(column.controls) if identifier in identifiers(part))
+
+    # The Event Phase and the bag in one row, then Advance Time (its question in place),
+    # then the track: all before anything else of the board.
+    assert place(ids.EVENT_PHASE) == place(ids.OPEN_BAG) < place(ids.ADVANCE_TIME) < place(ids.TIME_TRACK)
+    assert place(ids.TIME_TRACK) < place(ids.FIRE_PLACE)
+    # Moved from their panels, not copied.
+    tagged = [item.identifier for item in walk(root) if isinstance(item, ft.Semantics) and item.identifier]
+    assert [tagged.count(i) for i in (ids.EVENT_PHASE, ids.OPEN_BAG)] == [1, 1]
+
+
+def test_a_button_label_too_long_for_its_button_ends_in_an_ellipsis(game):
+    root = shown_root(TableScreen(make_context(game, "pt-BR", 360)))
+    label = next(item for item in walk(_tagged(root, ids.ADVANCE_TIME)) if isinstance(item, ft.Text))
+    assert label.max_lines == 2 and label.overflow == ft.TextOverflow.ELLIPSIS
+
+
+def test_wider_screens_keep_the_legend_in_view(game):
+    root = shown_root(TableScreen(make_context(game, "pt-BR", 1280)))
+    assert ids.TRACK_LEGEND in identifiers(root) and ids.TRACK_LEGEND_TOGGLE not in identifiers(root)
+
+
+# --------------------------------------------------------------------- the end
+def _end(controller) -> None:
+    """Carla leaves in a CSS pod, the others die: the game is over."""
+    controller.execute(c.RecordDeath(seat=1))
+    controller.execute(c.RecordDeath(seat=2))
+    controller.execute(c.RecordDeath(seat=3))
+
+
+def _row_holding(control, text: ft.Text):
+    for item in walk(control):
+        if isinstance(item, ft.Row) and _under(text, [item]):
+            yield item
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "tr"])
+def test_on_a_phone_a_fate_sits_under_the_name_never_beside_it(game, lang):
+    _end(game)
+    ctx = make_context(game, lang, 360)
+    root = shown_root(TableScreen(ctx))
+    panel = _tagged(root, ids.GAME_END)
+    names = [item for item in walk(panel) if isinstance(item, ft.Text) and item.value == "Carla"]
+    fate = ctx.texts.t(f"fate.{ctx.game.end.fates[2].fate.value}")
+    fates = [item for item in walk(panel) if isinstance(item, ft.Text) and item.value == fate]
+    assert names and fates
+    # No row holds both the name and its fate: the name has the row's whole width.
+    assert not any(_under(fates[0], [row]) for row in _row_holding(panel, names[0]))
+
+
+def test_after_the_last_move_the_table_opens_on_the_end_of_the_game(tmp_path):
+    with table_page(tmp_path, _setup()) as (controller, app, wire):
+        scrolled = []
+        app.scroll_top = lambda: scrolled.append(True)
+        controller.execute(c.RecordDeath(seat=1))
+        controller.execute(c.RecordDeath(seat=2))
+        assert scrolled == []
+        controller.execute(c.RecordDeath(seat=3))
+        assert scrolled == [True]
+        assert ids.GAME_END in identifiers(app.shown_screen())
+
+
+def test_on_the_table_the_end_panel_says_what_ended_the_game_and_who_died_so_the_modal_does_not():
+    from companion.engine.views import GameView  # noqa: F401 - the shape the filter reads
+
+    over = type("View", (), {"public": type("Public", (), {"victory": None, "is_over": True})()})()
+    running = type("View", (), {"public": type("Public", (), {"victory": None, "is_over": False})()})()
+    assert "announce.end.dies.isolation" in shown_on_screen("table", over)
+    assert "announce.destroyed.self_destruct" in shown_on_screen("table", over)
+    assert shown_on_screen("table", running) == frozenset()
+    # What the end panel does not say (how the Facility ended, the Queen) is still announced.
+    assert "announce.end.facility_destroyed" not in shown_on_screen("table", over)
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_several_messages_at_once_read_as_a_compact_list_as_wide_as_the_phone(width):
+    page = FakePage(width=width, height=640)
+    announcer = Announcer(page, Texts("pt-BR"))
+    announcer.announce([Event.of(1, "announce.nobody_left", announce=True),
+                        Event.of(1, "announce.self_destruct_red", {"slot": 2}, announce=True),
+                        Event.of(1, "announce.end.facility_destroyed", {"slot": 2}, announce=True)])
+    dialog = page.dialogs[-1]
+    texts = [item for item in walk(dialog.content) if isinstance(item, ft.Text)]
+    assert len(texts) == 3 and all(text.size <= 14 for text in texts)
+    assert dialog.content.content.width == width - 56 and dialog.inset_padding is not None
+
+
+# --------------------------------------------------------------------- taps and the undo notice
+def test_a_tap_sends_the_busy_bar_before_its_work_and_hides_it_with_the_answer(tmp_path):
+    from tests.flet_session import tap
+
+    with table_page(tmp_path, _setup()) as (controller, app, wire):
+        happened: list[str] = []
+        execute = controller.execute
+        controller.execute = lambda command, actor=None: happened.append("command") or execute(command, actor)
+        update = app.page.update
+
+        def updated(*controls) -> None:
+            bar = app.busy.bar
+            if any(control is bar for control in controls):
+                shown = "bar shown" if bar.value is None else "bar hidden"
+                happened.append(shown if len(controls) == 1 else f"answer, {shown}")
+            else:
+                happened.append("answer")
+            update(*controls)
+
+        object.__setattr__(app.page, "update", updated)
+        tap(app.page, ids.FIRE_PLACE)
+        assert controller.state.fire == 1
+        # The bar goes out on its own before the command runs; it is hidden in the same
+        # update as the answer, never left on.
+        assert happened == ["bar shown", "command", "answer, bar hidden"]
+        assert app.busy.shown is False and app.busy.bar.value == 0
+
+
+def test_a_screen_change_sends_the_busy_bar_before_the_new_screen(tmp_path):
+    from tests.flet_session import tap
+
+    with table_page(tmp_path, _setup()) as (controller, app, wire):
+        happened: list[str] = []
+        show = app._show
+        app._show = lambda screen: happened.append(f"show {screen}") or show(screen)
+        update = app.page.update
+
+        def updated(*controls) -> None:
+            bar = app.busy.bar
+            if any(control is bar for control in controls) and len(controls) == 1:
+                happened.append("bar shown" if bar.value is None else "bar hidden")
+            update(*controls)
+
+        object.__setattr__(app.page, "update", updated)
+        tap(app.page, ids.OPEN_BAG)
+        assert app.shown_screen() is not None and ids.BAG_BACK in identifiers(app.shown_screen())
+        # The bar leaves first; the bag screen (built the first time) comes after it, and
+        # its render takes the bar away.
+        assert happened[:2] == ["bar shown", "show bag"] and app.busy.shown is False
+
+
+def test_the_undo_notice_goes_with_the_next_change_and_with_redo(tmp_path):
+    with table_page(tmp_path, _setup()) as (controller, app, wire):
+        controller.execute(c.PlaceFire())
+        app._undo()
+        notice = app.undo_notice
+        assert notice is not None and notice.open
+        controller.execute(c.PlaceMalfunction())
+        assert notice.open is False and app.undo_notice is None
+        app._undo()
+        notice = app.undo_notice
+        assert notice.open
+        controller.redo()
+        assert notice.open is False
+
+
+def test_the_character_board_dialog_shows_its_buttons_two_a_row_at_360(game):
+    from companion.ui.scanner.board import open_board_dialog
+
+    ctx = make_context(game, "pt-BR", 360)
+    dialog = open_board_dialog(ctx.gate(), ctx.game.member(1))
+    grid = next(item for item in walk(dialog.content) if isinstance(item, ft.ResponsiveRow))
+    assert len(grid.controls) >= 10 and all(cell.col == 6 for cell in grid.controls)
+    # As tall as their words: a long label wraps inside its button, not across the row.
+    buttons = [item for item in walk(grid) if isinstance(item, ft.Button)]
+    assert buttons and all(button.height is None for button in buttons)
+    assert dialog.content.width <= 360 - 56
