@@ -146,7 +146,7 @@ def shown_control(page, identifier: str):
     """The control carrying `identifier` that the page shows (none of its parents hidden)."""
     import flet as ft
 
-    from companion.ui.live_index import controls_on
+    from tests.support.control_tree import controls_on
 
     for control in controls_on(page):
         if isinstance(control, ft.Semantics) and control.identifier == identifier:
@@ -165,7 +165,7 @@ def tap(page, identifier: str, *, event: str = "click") -> None:
 
     import flet as ft
 
-    from companion.ui.live_index import controls_on
+    from tests.support.control_tree import controls_on
 
     handlers = [c for c in controls_on(shown_control(page, identifier)) if getattr(c, f"on_{event}", None)]
     buttons = [c for c in handlers if isinstance(c, (ft.Button, ft.IconButton)) and not c.disabled]

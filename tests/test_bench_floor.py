@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.ui.live_index import controls_on
+from tests.support.control_tree import controls_on
 from tests.benchmarks.empty_flet_app import CONTROLS_PER_CARD, app_main
 
 from .flet_session import live_page

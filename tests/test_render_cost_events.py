@@ -20,7 +20,7 @@ def table(tmp_path, monkeypatch):
     wire, noted) as tests/test_render_cost.py's bag fixture does."""
     from companion.rules import load_rules
     from companion.ui.kit.kept import Changes
-    from companion.ui.live_index import controls_on
+    from tests.support.control_tree import controls_on
     from tests.benchmarks import web_game
 
     seed, advances = web_game.find_quiet_start(load_rules())

@@ -16,7 +16,7 @@ from companion.phone_access import PhoneAccess
 from companion.seating import Seating
 from companion.ui import ids
 from companion.ui.kit.kept import Changes
-from companion.ui.live_index import controls_on
+from tests.support.control_tree import controls_on
 
 from .flet_session import controls_built, counting, live_page, patch_operations, shown_control, tap
 from .ui_tree import make_controller, page_app

@@ -37,9 +37,9 @@ def build_app(
     serving the app's own page (in `language` when a request names none of ours)."""
     import flet_web.fastapi as flet_fastapi
 
-    from companion.hosting import quiet_transport
+    from companion.hosting.flet_patches import install_quiet_transport
 
-    quiet_transport.install()
+    install_quiet_transport()
     flet_app = flet_fastapi.app(main, no_cdn=True, **flet_options)
     flet_app.router.routes[:] = [
         route for route in flet_app.router.routes if getattr(route, "path", None) not in _UNWANTED_PATHS

@@ -1,14 +1,9 @@
 """Where a page's screens live: each in its own holder, built on its first visit and kept
 while the page stays what it is; a screen change only flips which holder is visible.
 
-A route (companion/ui/screens.py) is either
-- `Kept(make)`: a kept screen (kit.kept.KeptScreen), built once by `make(ctx, shell)` and
-  then only shown: what its `show()` returns is all that goes to the page (built anew
-  only when it no longer `fits` the page: another layout); or
-- `Rebuilt(build)`: a screen not kept yet, built anew by `build(ctx, shell)` for every
-  render while it is shown, with what did not change kept by kit.graft (its key is
-  `screen-{name}`). A hidden one is left as it was and grafted onto when it is shown
-  again, so coming back to it sends what changed meanwhile.
+A route (companion/ui/screens.py) is `Kept(make)`: a kept screen (kit.kept.KeptScreen),
+built once by `make(ctx, shell)` and then only shown: what its `show()` returns is all that
+goes to the page (built anew only when it no longer `fits` the page: another layout).
 
 Each holder is an isolated control around a plain column that holds the screen: an
 update of the column around the holders sends their visibility and walks no screen (Flet
@@ -19,12 +14,11 @@ the children of an isolated control from an ancestor's update).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Protocol, Union
+from typing import TYPE_CHECKING, Callable, Protocol
 
 import flet as ft
 
 from .context import UiContext
-from .kit.graft import graft_below
 from .kit.kept import KeptScreen
 
 if TYPE_CHECKING:
@@ -62,14 +56,7 @@ class Kept:
     make: Callable[[UiContext, Shell], KeptScreen]
 
 
-@dataclass(frozen=True)
-class Rebuilt:
-    """A route to a screen that is built anew for every render: `build(ctx, shell)`."""
-
-    build: Callable[[UiContext, Shell], ft.Control]
-
-
-Route = Union[Kept, Rebuilt]
+Route = Kept
 
 
 @ft.control(isolated=True)
@@ -100,15 +87,11 @@ class ScreenHost:
     scrolls: bool = False
     hosted: dict[str, _Hosted] = field(default_factory=dict)
     shown_name: str | None = None
-    # The bodies of rebuilt screens updated by the last `show`: kit.graft keeps old
-    # controls there, which Flet 1.0.5 drops from its index (companion/ui/live_index).
-    rebuilt: list[ft.Control] = field(default_factory=list)
 
     def show(self, name: str, route: Route, ctx: UiContext, shell: Shell) -> list[ft.Control]:
         """Show screen `name` (building it on its first visit) and hide the others; the
         controls to update for it, nothing else."""
         changed: list[ft.Control] = []
-        self.rebuilt = []
         hosted = self.hosted.get(name)
         new = hosted is None or hosted.route is not route
         if new:
@@ -123,8 +106,7 @@ class ScreenHost:
                 flipped = True
         if flipped and self.column not in changed:
             changed.append(self.column)  # two visibilities; the holders stop the walk
-        screen_changed = self._kept(name, hosted, ctx, shell) if isinstance(route, Kept) \
-            else self._rebuilt(name, hosted, ctx, shell)
+        screen_changed = self._kept(hosted, ctx, shell)
         self.shown_name = name
         return changed if new else changed + screen_changed
 
@@ -160,24 +142,14 @@ class ScreenHost:
         self.hosted[name] = hosted
         return hosted
 
-    def _kept(self, name: str, hosted: _Hosted, ctx: UiContext, shell: Shell) -> list[ft.Control]:
+    def _kept(self, hosted: _Hosted, ctx: UiContext, shell: Shell) -> list[ft.Control]:
         screen = hosted.kept
         if screen is not None and screen.fits(ctx):
             return screen.show()
-        screen = hosted.kept = hosted.route.make(ctx, shell)  # type: ignore[union-attr]
+        screen = hosted.kept = hosted.route.make(ctx, shell)
         # Unkeyed: Flet would take a new root with the old one's key for a rebuild of it,
         # compare the two and freeze the new one, which then refuses every new value.
         screen.show()  # nothing of it is on the page yet: it goes out whole
         hosted.body.controls = [screen.root]
         hosted.shown = screen.root
-        return [hosted.body]
-
-    def _rebuilt(self, name: str, hosted: _Hosted, ctx: UiContext, shell: Shell) -> list[ft.Control]:
-        screen = hosted.route.build(ctx, shell)  # type: ignore[union-attr]
-        screen.key = f"screen-{name}"
-        if hosted.shown is not None and hosted.shown.key == screen.key:
-            screen = graft_below(hosted.shown, screen)
-        hosted.body.controls = [screen]
-        hosted.shown = screen
-        self.rebuilt.append(hosted.body)
         return [hosted.body]

@@ -1,10 +1,8 @@
 """The routes as a table: each screen a page can show, by its route name (routes.py), and
-how it is made (screen_host.Kept: built once and kept; screen_host.Rebuilt: built anew for
-every render, until it is converted to a kept screen).
+the kept screen that draws it (screen_host.Kept: built once per page and kept).
 
 The table's pages (the window, a web page with the host key) use TABLE_ROUTES; a phone
-(a seat, or nobody yet) uses PHONE_ROUTES. Converting a screen is changing its entry here
-from `Rebuilt(...)` to `Kept(TheScreen)`; nothing else in the shell changes."""
+(a seat, or nobody yet) uses PHONE_ROUTES."""
 from __future__ import annotations
 
 from .bag.screen import BagScreen
@@ -16,7 +14,7 @@ from .routes import BAG, HOME, PLAYERS, RULES, SCANNER, SETUP, TABLE, VICTORY
 from .rules_screen import RulesScreen
 from .scanner.handover import HandoverScreen
 from .setup_wizard import SetupScreen
-from .screen_host import Kept, Rebuilt, Route
+from .screen_host import Kept, Route
 from .table.players import PlayersScreen
 from .table.view import TableScreen
 from .victory.screen import VictoryScreen

@@ -26,7 +26,6 @@ from .context import UiContext
 from .dialogs import show_message
 from .i18n_view import Texts
 from .kit.kept import Changes
-from .live_index import reindex
 from .on_screen import shown_on_screen
 from .routes import (GAME_SCREENS, HOME, LANG_PARAM, PLAYERS, RULES, SETUP, TABLE, device_language, language_in,
                      route_of, screen_of)
@@ -384,7 +383,7 @@ class PageApp:
         changed += self.changes.take()
         if self.frame_sent is not frame:
             changed = []  # a new outline: all of it goes out with the page
-        self._send(changed, whole=whole, rebuilt=frame.host.rebuilt)
+        self._send(changed, whole=whole)
         self.frame_sent = frame
         if self.first_paint:
             self.first_paint = False
@@ -431,7 +430,7 @@ class PageApp:
         if wanted:
             frame.strip.show()
 
-    def _send(self, changed: list[ft.Control], *, whole: bool, rebuilt: list[ft.Control]) -> None:
+    def _send(self, changed: list[ft.Control], *, whole: bool) -> None:
         """Update `changed` (or the whole page, when its outline or its own properties
         changed: the screens' holders stop that update at their edge). Always marks the
         event's update as done: else Flet would update the nearest isolated control around
@@ -441,8 +440,6 @@ class PageApp:
             self.page.update()
         if changed:
             self.page.update(*changed)
-        if rebuilt and isinstance(self.page, ft.Page):  # a test's stand-in page has no session
-            reindex(self.page, *rebuilt)
 
     def shown_screen(self) -> ft.Control | None:
         """The screen on the page now (its root), for tests and tools."""

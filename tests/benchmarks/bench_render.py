@@ -19,7 +19,7 @@ import warnings
 from pathlib import Path
 
 from companion.engine.commands import AdvanceTime
-from companion.ui import diff_fast_path
+from companion.hosting.flet_patches import install_diff_fast_path
 from companion.ui.shell import PageApp
 from tests.flet_session import live_page
 from tests.test_render_cost import SETUP
@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=40)
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore")  # the fake loop leaves some coroutines unawaited
-    diff_fast_path.install()
+    install_diff_fast_path()
     with tempfile.TemporaryDirectory(prefix="bench-render-") as folder:
         controller = make_controller(Path(folder))
         controller.new_game(SETUP, "bench")

@@ -119,7 +119,7 @@ def table_controls(data_dir: Path, rules: Rules, language: str, width: float, he
     size: built on a Flet session without a browser, the game left as it was saved."""
     import warnings
 
-    from companion.ui.live_index import controls_on
+    from tests.support.control_tree import controls_on
     from tests.flet_session import live_page
 
     store = GameStore(data_dir, rules=rules)

@@ -51,8 +51,7 @@ Rules that keep it so:
 - Handlers are bound once, in `__init__`, and read the page's current state when they run
   (`screen.ctx`, `screen.gate()`, a draft in `ctx.extras`), never values captured when
   they were made. A form tap changes the draft and calls `ctx.rerender()`.
-- A kept control never passes through a rebuilt screen (kit.memo, kit.graft) and never
-  carries a `key`: Flet freezes the controls it compares by key, and a frozen control
+- A kept control never carries a `key`: Flet freezes the controls it compares by key, and a frozen control
   refuses new values.
 - Another layout (phone, tablet, wide: `layout_of`) builds the screen anew (`fits`); any
   other change of size is a property. A new language needs nothing: every text is put on

@@ -18,7 +18,7 @@ from companion.ui.bag.reveal import BAG_SCREEN
 from companion.ui.context import UiContext
 from companion.ui.kit.gate import CommandGate, command_button, styled_button
 from companion.ui.kit.kinds import DARK_ICON, KIND_COLOURS, LIGHT_ICON, kind_badge, kind_name
-from companion.ui.kit.memo import kept_items, kept_panel
+from tests.benchmarks.update_models.memo import kept_items, kept_panel
 from companion.ui.kit.numbers import percent
 from tests.benchmarks.update_models.rebuilt_log import log_lines
 from companion.ui.rules_screen import help_button

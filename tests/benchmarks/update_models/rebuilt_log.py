@@ -11,7 +11,7 @@ from companion.engine.journal import Event
 from companion.ui import theme
 from companion.ui.context import UiContext
 from companion.ui.i18n_view import Texts
-from companion.ui.kit.memo import kept_items
+from tests.benchmarks.update_models.memo import kept_items
 from companion.ui.log_view import line_keys
 
 

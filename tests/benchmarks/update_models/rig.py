@@ -220,9 +220,9 @@ def fast_path(on: bool) -> Iterator[None]:
     """companion/ui/diff_fast_path installed (on) or Flet's diff as shipped (off)."""
     from flet.controls.object_patch import DiffBuilder
 
-    from companion.ui import diff_fast_path
+    from companion.hosting.flet_patches import install_diff_fast_path
 
-    diff_fast_path.install()
+    install_diff_fast_path()
     patched = DiffBuilder._configure_dataclass
     if not on:
         DiffBuilder._configure_dataclass = DiffBuilder._flet_configure_dataclass

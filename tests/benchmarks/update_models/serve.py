@@ -31,15 +31,15 @@ def main() -> None:
     parser.add_argument("--flet-transport", action="store_true", help="Flet's transport without quiet_transport")
     args = parser.parse_args()
 
-    from companion.hosting import quiet_transport
-    from companion.ui import diff_fast_path
+    from companion.hosting.flet_patches import install_quiet_transport
+    from companion.hosting.flet_patches import install_diff_fast_path
 
     from .rig import app_class, open_app
 
     if not args.flet_transport:
-        quiet_transport.install()
+        install_quiet_transport()
     if not args.no_fast_path:
-        diff_fast_path.install()
+        install_diff_fast_path()
     keep_index = {"yes": True, "no": False}.get(args.keep_index, True if args.model == "A" else None)
     app = app_class(args.model, keep_index=keep_index)
     rules = load_rules()

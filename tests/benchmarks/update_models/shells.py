@@ -10,8 +10,8 @@ model, swapped in through the route table; the other screens are the app's own.
 Every screen sits in its own isolated holder and is kept per page under all three: a
 screen change flips visibility (companion/ui/screen_host.py).
 
-Switch for measuring (class attribute) `keep_index`: None as the app ships (live_index
-puts the controls under a rebuilt screen back into Flet's index after its update); True:
+Switch for measuring (class attribute) `keep_index`: None as model A shipped (the
+controls under the rebuilt bag screen put back into Flet's index after its update); True:
 every control on the page, after every render; False: never."""
 from __future__ import annotations
 
@@ -21,14 +21,15 @@ import flet as ft
 
 from companion.ui.context import UiContext
 from companion.ui.kit.kept import KeptScreen
-from companion.ui.live_index import reindex
+from tests.support.control_tree import reindex
 from companion.ui.routes import BAG
-from companion.ui.screen_host import Kept, Rebuilt
+from companion.ui.screen_host import Kept
 from companion.ui.screens import TABLE_ROUTES
 from companion.ui.shell import PageApp
 
 from .bag_components import Shown, make_screen
 from .bag_rebuilt import build_bag_screen as build_rebuilt_bag_screen
+from .graft import graft_below
 
 
 class ComponentsBagScreen(KeptScreen):
@@ -49,17 +50,45 @@ class ComponentsBagScreen(KeptScreen):
         self.shown.version += 1
 
 
+class RebuiltBagScreen(KeptScreen):
+    """Model A's bag screen: built anew at every show, grafted onto the one before (kit.graft
+    as it was), its holder column sent whole."""
+
+    def __init__(self, ctx: UiContext, shell: Any = None) -> None:
+        super().__init__(ctx, shell)
+        self.root = ft.Column([], spacing=0)
+        self.shown: ft.Control | None = None
+
+    def show(self) -> list[ft.Control]:
+        screen = build_rebuilt_bag_screen(self.ctx)
+        screen.key = "screen-bag"
+        if self.shown is not None:
+            screen = graft_below(self.shown, screen)
+        self.root.controls = [screen]
+        self.shown = screen
+        return [self.root]
+
+    def put_view(self) -> None:  # show() draws it whole
+        pass
+
+
 class ModelApp(PageApp):
     keep_index: bool | None = None
 
-    def _send(self, changed: list[ft.Control], *, whole: bool, rebuilt: list[ft.Control]) -> None:
-        super()._send(changed, whole=whole, rebuilt=[] if self.keep_index is False else rebuilt)
-        if self.keep_index and isinstance(self.page, ft.Page):
+    def _send(self, changed: list[ft.Control], *, whole: bool) -> None:
+        super()._send(changed, whole=whole)
+        if self.keep_index is False or not isinstance(self.page, ft.Page):
+            return
+        if self.keep_index:
             reindex(self.page)
+            return
+        bag = self.frame.host.kept_screen(BAG) if self.frame is not None else None
+        if isinstance(bag, RebuiltBagScreen):
+            reindex(self.page, bag.root)
 
 
 class RebuiltBagApp(ModelApp):
-    table_routes = {**TABLE_ROUTES, BAG: Rebuilt(lambda ctx, _shell: build_rebuilt_bag_screen(ctx))}
+    table_routes = {**TABLE_ROUTES, BAG: Kept(RebuiltBagScreen)}
 
 
 class KeptBagApp(ModelApp):

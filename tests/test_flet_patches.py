@@ -1,13 +1,21 @@
-"""The shortcut in Flet's diff (ui/diff_fast_path.py) sends exactly what Flet's own walk
-sends, and walks far less."""
+"""The app's two reaches into Flet (companion/hosting/flet_patches.py): the shortcut in
+Flet's diff sends exactly what Flet's own walk sends and walks far less; the quiet
+transport sends the same bytes as Flet's own send_message without formatting each message
+for a debug log that is off; on any other Flet version neither is installed."""
 from __future__ import annotations
 
+import asyncio
+import logging
+
+import flet as ft
 import msgpack
 import pytest
 from flet.controls.object_patch import DiffBuilder
+from flet.messaging.protocol import Message, MessageAction, PatchControlBody
 
 from companion.engine.commands import AdvanceTime, PlaceFire
-from companion.ui import diff_fast_path
+from companion.hosting import flet_patches
+from companion.hosting.flet_patches import install_diff_fast_path, install_quiet_transport
 
 from .flet_session import table_page
 from .test_render_cost import SETUP
@@ -57,7 +65,7 @@ def _play(tmp_path, *, fast: bool) -> tuple[list[object], int, int]:
 
 
 def test_the_same_messages_as_flets_own_walk_with_a_fraction_of_the_steps(tmp_path):
-    assert diff_fast_path.install() is True
+    assert install_diff_fast_path() is True
     assert DiffBuilder.__dict__["_configure_dataclass"] is not DiffBuilder._flet_configure_dataclass
     sent_own, added_own, steps_own = _play(tmp_path / "own", fast=False)
     sent_fast, added_fast, steps_fast = _play(tmp_path / "fast", fast=True)
@@ -70,5 +78,60 @@ def test_the_same_messages_as_flets_own_walk_with_a_fraction_of_the_steps(tmp_pa
 
 @pytest.mark.parametrize("value", [None, 3, 2.5, "texto", True, b"x"])
 def test_values_that_cannot_hold_a_control_yield_nothing(value):
-    diff_fast_path.install()
+    install_diff_fast_path()
     assert list(DiffBuilder._configure_dataclass(object(), value, None, False)) == []
+
+
+# --------------------------------------------------------------------- the transport
+REPRS = []
+
+
+class _Watched(ft.Text):
+    def __repr__(self) -> str:
+        REPRS.append(self)
+        return "watched"
+
+
+def _send(app, message) -> bytes:
+    queue = asyncio.Queue()
+    app._FletApp__send_queue = queue
+    app.send_message(message)
+    return queue.get_nowait()
+
+
+def test_the_same_bytes_as_flet_and_no_formatting_while_the_log_is_off():
+    from flet_web.fastapi.flet_app import FletApp, transport_log
+
+    assert install_quiet_transport() is True
+    app = object.__new__(FletApp)
+    message = Message(MessageAction.PATCH_CONTROL, PatchControlBody(1, [[0], [0, 0, "controls", [_Watched("x")]]]))
+    level = transport_log.level
+    try:
+        transport_log.setLevel(logging.DEBUG)
+        REPRS.clear()
+        formatted = _send(app, message)
+        assert REPRS, "with the debug log on, Flet's own path (which formats the message) is taken"
+        transport_log.setLevel(logging.INFO)
+        REPRS.clear()
+        quiet = _send(app, message)
+        assert REPRS == []
+    finally:
+        transport_log.setLevel(level)
+    assert quiet == formatted and quiet.startswith(b"\x00")
+    assert install_quiet_transport() is True  # twice is once
+
+
+# --------------------------------------------------------------------- the version guard
+def test_another_flet_version_gets_neither_patch(monkeypatch):
+    from flet_web.fastapi.flet_app import FletApp
+
+    monkeypatch.setattr(flet_patches, "_QUIET", "_companion_quiet_send_on_another_version")
+    monkeypatch.setattr(flet_patches, "_FAST", "_companion_fast_path_on_another_version")
+    sent, configured = FletApp.send_message, DiffBuilder.__dict__["_configure_dataclass"]
+    assert install_quiet_transport("1.0.6") is False and install_diff_fast_path("1.1.0") is False
+    assert FletApp.send_message is sent and DiffBuilder.__dict__["_configure_dataclass"] is configured
+
+
+def test_the_installed_flet_is_the_one_the_patches_were_written_for():
+    # Upgrading Flet turns both off silently; this says so first.
+    assert flet_patches.flet_version() == flet_patches.FLET_VERSION

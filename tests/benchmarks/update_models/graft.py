@@ -1,4 +1,6 @@
-"""Reusing the controls a rebuilt panel did not change.
+"""The rebuilt model's graft (the app's before every screen was kept), kept here as the
+baseline the update-model benchmark measures against. Reusing the controls a rebuilt
+panel did not change.
 
 A screen is rebuilt from its view; Flet then compares the new controls with the old ones
 and, for every new object, adopts the old one's identity and indexes it anew, even when

@@ -1,4 +1,5 @@
-"""Keeping what did not change: the same control objects, so building them is skipped and
+"""The rebuilt model's memo (the app's before every screen was kept), kept here as the
+baseline the update-model benchmark measures against. Keeping what did not change: the same control objects, so building them is skipped and
 Flet's diff passes over them at once (a retained subtree is not compared).
 
 A panel (or a list item) is kept while what it shows is unchanged: the `data` it renders
@@ -17,7 +18,7 @@ import flet as ft
 from companion.engine import IllegalCommand
 from companion.engine.commands import GameCommand
 
-from ..context import UiContext
+from companion.ui.context import UiContext
 from .graft import graft
 
 MEMO = "memo"
