@@ -16,6 +16,6 @@ if "companion" not in sys.modules:
     sys.modules["companion"] = _module
     _spec.loader.exec_module(_module)
 
-from companion.cli import run_bundled  # noqa: E402
+from companion.app.cli import run_bundled  # noqa: E402
 
 run_bundled()

@@ -19,7 +19,7 @@ import re
 import pytest
 
 from companion.i18n import load_language
-from companion.paths import locales_dir
+from companion.reading.paths import locales_dir
 from companion.rules_ref import rules_reference
 
 TR_PRONOUN = re.compile(r"(?<!\w)(?:sen|sana|seni|senin|sende|senden|seninle|kendin|kendine|kendini|kendinde)(?!\w)",

@@ -8,10 +8,10 @@ import pytest
 from companion.engine import GameSession
 from companion.engine import commands as c
 from companion.engine.apply import GameEnding, game_ending
-from companion.engine.body_model import Body
-from companion.engine.phase_state import EventStep
+from companion.engine.crew.body_model import Body
+from companion.engine.phase.model import EventStep
 from companion.engine.results import AttackOutcome
-from companion.engine.vocab import Whereabouts
+from companion.vocab import Whereabouts
 from companion.rules import load_rules
 from tests.conftest import setup_command
 from tests.support.deck_helpers import next_runner_command, with_on_board
@@ -156,7 +156,7 @@ def test_the_warning_reads_which_cards_are_left_never_their_order():
 
 # --------------------------------------------------------------------- the result panel
 def test_the_result_panel_offers_the_breeders_attack_in_one_tap_choosing_nobody(tmp_path):
-    from companion.controller import TableController
+    from companion.seats.controller import TableController
     from companion.store import GameStore
     from companion.ui import ids
     from companion.ui.events import ATTACK, build_events_screen
@@ -201,7 +201,7 @@ def _at_event_card(setup, card: str) -> GameSession:
 
 
 def test_egg_protection_waits_for_who_its_darkness_reaches_and_deals_them_a_card_each():
-    from companion.engine.phase_state import EventEffect
+    from companion.engine.phase.model import EventEffect
 
     setup = setup_command(players=3).model_copy(update={"digital_contamination": True})
     game = _at_event_card(setup, "egg_protection")

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine.bag_model import TOKEN_KINDS
-from companion.engine.odds import BagOdds, bag_odds, outcomes
+from companion.engine.bag.model import TOKEN_KINDS
+from companion.engine.bag.odds import BagOdds, bag_odds, outcomes
 from companion.rules import load_rules
 from tests.conftest import LAYOUT_1234
 from tests.support.bag_helpers import box_ids, run, start, with_bag

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import GameSession, GameState, IllegalCommand
-from companion.engine.bag_model import MINIATURE_KINDS, Awaiting, DrawResult, Place
+from companion.engine.bag.model import MINIATURE_KINDS, Awaiting, DrawResult, Place
 from companion.i18n import LANGUAGES, Translator, load_catalog, placeholders
 from companion.rules import load_rules
 from tests.conftest import cmd, setup_command

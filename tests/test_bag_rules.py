@@ -7,7 +7,7 @@ import pytest
 from pydantic import ValidationError
 
 from companion.engine import GameSession, IllegalCommand, Section, parse_command
-from companion.engine.bag_model import Awaiting, DrawResult, Lighting
+from companion.engine.bag.model import Awaiting, DrawResult, Lighting
 from tests.conftest import LAYOUT_1234, advance_to, cmd, do, refused, setup_command
 from tests.support.bag_helpers import (
     box_ids,

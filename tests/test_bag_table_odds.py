@@ -8,7 +8,7 @@ import math
 from fractions import Fraction
 
 from companion.engine import GameSession, GameState
-from companion.engine.odds import bag_odds, is_surprise, table_knowledge
+from companion.engine.bag.odds import bag_odds, is_surprise, table_knowledge
 from companion.engine.views import TABLE, view_for
 from companion.rules import load_rules
 from tests.conftest import cmd, setup_command

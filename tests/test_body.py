@@ -6,7 +6,7 @@ import pytest
 
 from companion.engine import GameSession, Whereabouts, apply, check
 from companion.engine import commands as c
-from companion.engine.vocab import CssFace, Pod
+from companion.vocab import CssFace, Pod
 from tests.conftest import setup_command
 from tests.support.contamination_helpers import RULES, session_from, with_held, digital_game
 

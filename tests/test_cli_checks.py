@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.paths import locales_dir, rules_dir
+from companion.reading.paths import locales_dir, rules_dir
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -18,10 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.cli import main
+from companion.app.cli import main
 from companion.engine.commands import GameCommand
 from companion.i18n import clear_cache
-from companion.paths import locales_dir, rules_dir
+from companion.reading.paths import locales_dir, rules_dir
 from companion.rules.loader import FILES
 
 REPO = Path(__file__).resolve().parent.parent

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
-from companion.paths import locales_dir, rules_dir
+from companion.app.cli import main
+from companion.reading.paths import locales_dir, rules_dir
 
 REPO = Path(__file__).resolve().parent.parent
 GOLDEN_GAME = REPO / "tests" / "golden" / "full_game.commands.json"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from companion.controller import TableController
+from companion.seats.controller import TableController
 from companion.engine import command_to_json
 from companion.engine import commands as c
 from companion.engine.views import TABLE, seat_viewer

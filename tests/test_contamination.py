@@ -7,8 +7,8 @@ import pytest
 from companion.engine import GameSession, IllegalCommand, Whereabouts, apply, check, run
 from companion.engine import commands as c
 from companion.engine.authority import refusal_for
-from companion.engine.contamination import check_result
-from companion.engine.contamination_model import INFECTED, word_of
+from companion.engine.contamination.handlers import check_result
+from companion.engine.contamination.model import INFECTED, word_of
 from companion.engine.journal import for_seat, for_table
 from companion.engine.views import seat_viewer
 from tests.conftest import setup_command

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from companion.engine import Whereabouts, apply, check
 from companion.engine import commands as c
-from companion.engine.contamination_model import INFECTED, label_for, word_of
+from companion.engine.contamination.model import INFECTED, label_for, word_of
 from companion.engine.views import seat_viewer, view_for
 from tests.support.contamination_helpers import (
     CARDS,

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from companion.engine import GameSession, Whereabouts, apply
 from companion.engine import commands as c
-from companion.engine.contamination_model import INFECTED, word_of
+from companion.engine.contamination.model import INFECTED, word_of
 from tests.conftest import cmd
 from tests.support.contamination_helpers import CARDS, RULES, digital_game, digital_setup, with_held
 from tests.support.random_games import MOVES, play

@@ -10,7 +10,7 @@ import pytest
 from companion.engine import GameSession, IllegalCommand
 from companion.engine import commands as c
 from companion.engine.journal import Audience
-from companion.engine.vocab import EndReason, Mode
+from companion.vocab import EndReason, Mode
 from companion.rules import load_rules
 from tests.conftest import CHARACTERS
 

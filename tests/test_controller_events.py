@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.controller import TableController
+from companion.seats.controller import TableController
 from companion.engine import IllegalCommand
 from companion.engine.journal import Topic
 from companion.engine.views import NOBODY, TABLE, seat_viewer

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import GameSession, IllegalCommand
-from companion.engine.decks import Deck, clear_shown, discard_shown_card, draw, remove_shown_card
+from companion.engine.decks.cards import Deck, clear_shown, discard_shown_card, draw, remove_shown_card
 from companion.engine.rng import RngState
 from companion.rules import Rules, load_rules
 from tests.conftest import cmd, setup_command

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from companion.engine.decks import build_decks, draw, remove_shown_card
+from companion.engine.decks.cards import build_decks, draw, remove_shown_card
 from companion.engine.rng import RngState
 
 SEEDS = 6000

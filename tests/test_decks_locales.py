@@ -7,8 +7,8 @@ import random
 import pytest
 
 from companion.engine import IllegalCommand
-from companion.engine.attacks import TARGET_REMINDERS
-from companion.engine.phase_state import EventEffect, EventStep
+from companion.engine.decks.attacks import TARGET_REMINDERS
+from companion.engine.phase.model import EventEffect, EventStep
 from companion.i18n import LANGUAGES, Translator, load_catalog, placeholders
 from tests.conftest import cmd
 from tests.support.deck_helpers import next_runner_command

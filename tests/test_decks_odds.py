@@ -7,8 +7,8 @@ from itertools import permutations
 
 import pytest
 
-from companion.engine.deck_odds import attack_hit_chance, draw_sequences, injury_check_odds
-from companion.engine.decks import Deck
+from companion.engine.decks.odds import attack_hit_chance, draw_sequences, injury_check_odds
+from companion.engine.decks.cards import Deck
 from tests.conftest import do
 
 

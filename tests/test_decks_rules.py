@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import IllegalCommand
-from companion.engine.decks import Deck, draw, remove_shown_card
-from companion.engine.phase_state import EventStep
+from companion.engine.decks.cards import Deck, draw, remove_shown_card
+from companion.engine.phase.model import EventStep
 from companion.engine.rng import RngState
 from tests.conftest import LAYOUT_1234, do, new_keys, refused
 from tests.support.journal import events_of

@@ -20,7 +20,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from companion import desktop_client
+from companion.app import desktop_client
 from companion.i18n import Translator
 
 REPO = Path(__file__).resolve().parent.parent
@@ -288,13 +288,13 @@ def no_desktop_client(monkeypatch, tmp_path: Path):
 
 
 def cli_module():
-    from companion import cli
+    from companion.app import cli
 
     return cli
 
 
 def test_the_fallback_serves_the_web_client_and_opens_it_itself(no_desktop_client, tmp_path: Path, capsys) -> None:
-    from companion import cli
+    from companion.app import cli
 
     port = _free_port()
     assert cli.main(["--port", str(port), "--lang", "tr", "--data-dir", str(tmp_path / "data")]) == 0
@@ -308,7 +308,7 @@ def test_the_fallback_serves_the_web_client_and_opens_it_itself(no_desktop_clien
 
 def test_the_fallback_moves_to_a_free_port_when_its_port_is_taken(no_desktop_client, tmp_path: Path,
                                                                   capsys) -> None:
-    from companion import cli
+    from companion.app import cli
 
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -322,7 +322,7 @@ def test_the_fallback_moves_to_a_free_port_when_its_port_is_taken(no_desktop_cli
 
 def test_an_explicit_web_port_that_is_taken_is_one_line_and_exit_1(no_desktop_client, tmp_path: Path,
                                                                   capsys) -> None:
-    from companion import cli
+    from companion.app import cli
 
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -337,7 +337,7 @@ def test_an_explicit_web_port_that_is_taken_is_one_line_and_exit_1(no_desktop_cl
 
 @pytest.mark.parametrize("port", ["0", "65536", "http"])
 def test_a_port_out_of_range_is_a_usage_error(port: str, capsys) -> None:
-    from companion import cli
+    from companion.app import cli
 
     with pytest.raises(SystemExit) as stopped:
         cli.main(["--web", "--port", port])

@@ -12,10 +12,10 @@ import msgpack
 import pytest
 from websockets.sync.client import connect
 
-from companion.controller import TableController
-from companion.pages import make_main
-from companion.phone_access import PhoneAccess
-from companion.seating import Seating
+from companion.seats.controller import TableController
+from companion.app.pages import make_main
+from companion.seats.phone_access import PhoneAccess
+from companion.seats.seating import Seating
 from companion.store import GameStore
 from companion.ui import ids
 from companion.ui.routes import PLAYERS

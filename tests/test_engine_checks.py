@@ -14,11 +14,11 @@ from pydantic import BaseModel
 
 from companion.engine import GameState, IllegalCommand, apply, check, command_to_json
 from companion.engine import commands as c
-from companion.engine.bag_model import Awaiting, Place, TokenOutcome
-from companion.engine.phase_state import EventStep
+from companion.engine.bag.model import Awaiting, Place, TokenOutcome
+from companion.engine.phase.model import EventStep
 from companion.engine.registry import REGISTRY, DuplicateRegistration, Registration, Registry
 from companion.engine.rng import RngState
-from companion.engine.timetrack import advance_time_command
+from companion.engine.track.timetrack import advance_time_command
 from companion.rules import load_rules
 from tests.conftest import setup_command
 from tests.support.candidates import candidates

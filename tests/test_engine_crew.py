@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import EndReason, Fate, Whereabouts
-from companion.engine.vocab import DestructionCause
+from companion.vocab import DestructionCause
 from tests.conftest import advance_to, cmd, do, keys, new_keys, refused
 from tests.support.journal import events_of, journal
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import EndReason, Fate
-from companion.engine.vocab import DestructionCause
+from companion.vocab import DestructionCause
 from tests.conftest import advance_to, do, new_keys, refused
 
 MARKERS = [("fire", 12, DestructionCause.FIRE), ("malfunction", 10, DestructionCause.MALFUNCTION)]

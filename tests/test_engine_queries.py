@@ -6,8 +6,8 @@ import pytest
 
 from companion.engine import GameState, apply, check, run
 from companion.engine import commands as c
-from companion.engine.bag_model import Awaiting, Lighting, Place, TokenOutcome
-from companion.engine.phase_state import EventStep
+from companion.engine.bag.model import Awaiting, Lighting, Place, TokenOutcome
+from companion.engine.phase.model import EventStep
 from companion.engine.queries import (
     active_seats,
     can_add_to_bag,
@@ -22,7 +22,7 @@ from companion.engine.queries import (
     next_threshold,
     round_end,
 )
-from companion.engine.vocab import MINIATURE_KINDS, Section
+from companion.vocab import MINIATURE_KINDS, Section
 from companion.rules import load_rules
 from tests.conftest import setup_command
 from tests.support.deck_helpers import next_runner_command

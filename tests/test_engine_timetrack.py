@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import EndReason, Fate, Section, Whereabouts, apply, run
-from companion.engine.vocab import DestructionCause
+from companion.vocab import DestructionCause
 from tests.conftest import LAYOUT_1234, advance_to, cmd, do, new_keys, refused
 
 # The printed track as the facts sheet gives it, independent of rules_data/.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import GameSession, GameState, Section
-from companion.engine.phase_state import EventEffect, EventStep
+from companion.engine.phase.model import EventEffect, EventStep
 from tests.conftest import LAYOUT_1234, advance_to, cmd, do, keys, new_keys, refused
 from tests.support.journal import events_of, journal
 from tests.support.deck_helpers import (

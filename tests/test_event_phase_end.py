@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from companion.engine import GameSession
 from companion.engine import commands as c
-from companion.engine.phase_state import EventStep
+from companion.engine.phase.model import EventStep
 from companion.rules import load_rules
 from tests.conftest import cmd, setup_command
 from tests.support.deck_helpers import next_runner_command

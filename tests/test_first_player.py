@@ -8,7 +8,7 @@ import pytest
 
 from companion.engine import GameSession, IllegalCommand
 from companion.engine import commands as c
-from companion.engine.phase_state import EventStep
+from companion.engine.phase.model import EventStep
 from companion.engine.views import TABLE, view_for
 from companion.rules import load_rules
 from companion.ui.events.steps import RoundEnd

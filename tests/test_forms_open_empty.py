@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.bag_model import Awaiting, TokenOutcome
+from companion.engine.bag.model import Awaiting, TokenOutcome
 from companion.engine.commands import AnswerQueenInNest, DevelopBag, PlaceFire, StartEventPhase
-from companion.engine.phase_state import EventStep
+from companion.engine.phase.model import EventStep
 from companion.ui import ids
 from companion.ui.announcements import Announcer
 from companion.ui.bag.draft import draft_of as bag_draft_of

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.controller import TableController
+from companion.seats.controller import TableController
 from companion.engine import GameSession, GameState, IllegalCommand, Whereabouts, apply, check, run
 from companion.engine import commands as c
 from companion.engine.apply import GameEnding
@@ -22,7 +22,7 @@ from companion.engine.registry import REGISTRY
 from companion.engine.views import TABLE, Viewer, seat_viewer, view_for
 from companion.store import GameStore
 from companion.ui.bag.screen import build_bag_screen
-from companion.engine.contamination_model import ScanProcedure
+from companion.engine.contamination.model import ScanProcedure
 from companion.ui import ids
 from companion.ui.phone.seat_screen import build_seat_screen
 from companion.ui.scanner.panel import draft_of

@@ -8,16 +8,8 @@ import pytest
 
 from companion.engine.errors import IllegalCommand
 from companion.engine import Event
-from companion.i18n import (
-    DEFAULT_LANGUAGE,
-    LANGUAGES,
-    LocaleError,
-    Translator,
-    check_locales,
-    flatten,
-    load_catalog,
-    placeholders,
-)
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, LocaleError, Translator, flatten, load_catalog, placeholders
+from companion.rules_ref.validation import check_locales
 from companion.i18n import casing
 
 CATALOG = {
@@ -78,7 +70,7 @@ def test_renders_character_section_and_slot_params():
 
 
 def test_enum_values_render_like_their_ids():
-    from companion.engine.vocab import Section
+    from companion.vocab import Section
 
     pt = Translator("pt-BR", CATALOG)
     assert pt.t("log.power", section=Section.ELEVATOR, token=1, colour="red", mode="solo",

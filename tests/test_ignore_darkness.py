@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine.bag_model import Lighting
+from companion.engine.bag.model import Lighting
 from tests.conftest import LAYOUT_1234, do
 from tests.support.bag_helpers import full_bag, new_keys
 

@@ -10,8 +10,8 @@ import pytest
 
 from companion.engine import GameSession, NewGame, PlayerSetup
 from companion.engine.commands import AdvanceTime, RecordFirstEncounter, TriggerAlert
-from companion.engine.phase_state import EventEffect, EventStep
-from companion.engine.vocab import Mode, Section
+from companion.engine.phase.model import EventEffect, EventStep
+from companion.vocab import Mode, Section
 from companion.i18n import LANGUAGES, Translator, load_catalog, placeholders
 from companion.rules import load_rules
 from companion.ui import ids

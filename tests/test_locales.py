@@ -14,9 +14,10 @@ import pytest
 
 from companion.engine import GameSession, IllegalCommand, NewGame, PlayerSetup
 from companion.engine import commands as c
-from companion.engine.vocab import CssFace, DestructionCause, EndReason, Fate, Pod, Section
-from companion.i18n import LANGUAGES, Translator, check_locales, engine_keys, load_catalog, placeholders
-from companion.paths import locales_dir
+from companion.vocab import CssFace, DestructionCause, EndReason, Fate, Pod, Section
+from companion.i18n import LANGUAGES, Translator, engine_keys, load_catalog, placeholders
+from companion.rules_ref.validation import check_locales
+from companion.reading.paths import locales_dir
 from companion.rules import load_rules
 from tests.support.requirements import skip_or_fail
 

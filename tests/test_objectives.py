@@ -7,9 +7,9 @@ import pytest
 
 from companion.engine import GameSession, IllegalCommand
 from companion.engine import commands as c
-from companion.engine.objectives import ObjectiveFacts, check_choice, judge, needs_answer
-from companion.engine.victory_model import ObjectiveChoice, ObjectiveKind, VictoryStep
-from companion.engine.vocab import EndReason, Mode, Pod, Section, Whereabouts
+from companion.engine.victory.objectives import ObjectiveFacts, check_choice, judge, needs_answer
+from companion.engine.victory.model import ObjectiveChoice, ObjectiveKind, VictoryStep
+from companion.vocab import EndReason, Mode, Pod, Section, Whereabouts
 from companion.rules import load_rules
 from tests.conftest import setup_command
 

@@ -43,7 +43,7 @@ def test_built_wheel_carries_rules_and_locales(tmp_path: Path) -> None:
         [
             str(python),
             "-c",
-            "import companion, companion.paths as p;"
+            "import companion, companion.reading.paths as p;"
             "print(companion.__file__); print(p.rules_dir()); print(p.locales_dir())",
         ],
         cwd=outside, env=env, check=True, capture_output=True, text=True,

@@ -12,7 +12,7 @@ import pytest
 from companion.engine import IllegalCommand, NewGame, PlayerSetup
 from companion.engine import commands as c
 from companion.engine.views import NOBODY, TABLE, seat_viewer
-from companion.page_session import PageSession
+from companion.seats.page_session import PageSession
 from companion.ui import ids
 from companion.ui.kit.handoff import CONTINGENCY, SCANNER, VICTORY, hand_to, handoff_of
 from companion.ui.scanner.handover import build_handover_screen, open_scanner_for
@@ -21,10 +21,10 @@ from tests.ui_tree import identifiers, make_context, make_controller
 
 UI = Path(__file__).resolve().parent.parent / "companion" / "ui"
 # Modules that hold the game whole or decide who a page is: never imported by a screen.
-FORBIDDEN_MODULES = ("companion.controller", "companion.seating", "companion.store", "companion.engine.session",
+FORBIDDEN_MODULES = ("companion.seats.controller", "companion.seats.seating", "companion.store", "companion.engine.session",
                      "companion.engine.apply", "companion.hosting.server")
 # Modules outside ui/ that decide who a page is, or hold the game whole.
-FORBIDDEN_MODULES = FORBIDDEN_MODULES + ("companion.pages",)
+FORBIDDEN_MODULES = FORBIDDEN_MODULES + ("companion.app.pages",)
 # Names that reach another viewer, or the whole game, wherever they appear.
 FORBIDDEN_NAMES = {"seat_viewer", "view_for", "for_seat", "for_table", "TableController", "GameSession",
                    "seat_contamination"}

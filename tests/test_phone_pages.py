@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from companion.controller import TableController
+from companion.seats.controller import TableController
 from companion.engine.views import NOBODY, TABLE, seat_viewer
 from companion.hosting.code_attempts import CodeOutcome
-from companion.phone_access import PhoneAccess
-from companion.seating import Seating
+from companion.seats.phone_access import PhoneAccess
+from companion.seats.seating import Seating
 from companion.store import GameStore
 from companion.ui import ids
 from companion.ui.shell import PageApp

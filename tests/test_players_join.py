@@ -11,8 +11,8 @@ import pytest
 from companion.engine import NewGame, PlayerSetup
 from companion.hosting.code_attempts import CodeOutcome
 from companion.hosting.join_urls import seat_url
-from companion.phone_access import PhoneAccess
-from companion.seating import Seating
+from companion.seats.phone_access import PhoneAccess
+from companion.seats.seating import Seating
 from companion.ui import ids
 from companion.ui.table.players import build_players_screen
 

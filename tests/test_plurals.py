@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.i18n import LANGUAGES, Translator, check_locales, load_catalog, placeholders
+from companion.i18n import LANGUAGES, Translator, load_catalog, placeholders
+from companion.rules_ref.validation import check_locales
 from companion.i18n.plurals import (
     count_sentence_problems,
     plural_category,

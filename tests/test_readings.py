@@ -13,13 +13,13 @@ import pytest
 
 from companion.engine import GameSession
 from companion.engine import commands as c
-from companion.engine.bag import lighting, places
-from companion.engine.bag_model import Place
-from companion.engine.contamination_model import ScanProcedure
-from companion.engine.contingency import takes_from_pool
-from companion.engine.decks import event_card
-from companion.engine.victory_fates import end_kills
-from companion.engine.vocab import EndReason, Section, Whereabouts
+from companion.engine.bag.handlers import lighting, places
+from companion.engine.bag.model import Place
+from companion.engine.contamination.model import ScanProcedure
+from companion.engine.victory.contingency import takes_from_pool
+from companion.engine.decks.cards import event_card
+from companion.engine.victory.fates import end_kills
+from companion.vocab import EndReason, Section, Whereabouts
 from companion.i18n import LANGUAGES, Translator
 from companion.rules import Rules, load_rules
 from companion.rules_ref import rules_reference

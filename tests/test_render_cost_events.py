@@ -9,7 +9,7 @@ import flet as ft
 import pytest
 
 from companion.engine.commands import StartEventPhase
-from companion.engine.phase_state import EventStep
+from companion.engine.phase.model import EventStep
 
 from .flet_session import controls_built, patch_operations, table_page, tap
 
@@ -123,7 +123,7 @@ def test_resolving_an_attack_builds_only_what_its_result_lists(table):
     built, sent, operations, properties = _tapped(app, wire, noted, "attack-resolve")
     result = controller.state.latest.attack
     assert result is not None and result.card is not None
-    from companion.engine.decks import attack_card
+    from companion.engine.decks.cards import attack_card
 
     symbols = len(attack_card(controller.rules, result.card).symbols)
     side = len([e for e in controller.history(app.ctx.viewer, since=result.seq) if e.seq == result.seq])
@@ -142,7 +142,7 @@ def test_an_injury_check_builds_only_what_its_result_lists(table):
     built, sent, operations, properties = _tapped(app, wire, noted, "injury-resolve")
     result = controller.state.latest.injury
     assert result is not None and len(result.cards) == 2
-    from companion.engine.decks import attack_card
+    from companion.engine.decks.cards import attack_card
 
     symbols = sum(len(attack_card(controller.rules, card).symbols) for card in result.cards)
     side = len([e for e in controller.history(app.ctx.viewer, since=result.seq) if e.seq == result.seq])

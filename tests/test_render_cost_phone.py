@@ -12,8 +12,8 @@ import pytest
 
 from companion.engine import commands as c
 from companion.engine.views import seat_viewer
-from companion.phone_access import PhoneAccess
-from companion.seating import Seating
+from companion.seats.phone_access import PhoneAccess
+from companion.seats.seating import Seating
 from companion.ui import ids
 from companion.ui.kit.kept import Changes
 from tests.support.control_tree import controls_on

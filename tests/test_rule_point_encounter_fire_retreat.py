@@ -9,12 +9,12 @@ import flet as ft
 import pytest
 
 from companion.engine import NewGame, PlayerSetup
-from companion.engine.attacks import retreat_corridor, retreat_corridor_unconfirmed
+from companion.engine.decks.attacks import retreat_corridor, retreat_corridor_unconfirmed
 from companion.engine.commands import InjuryCheck
-from companion.engine.decks import event_card
-from companion.engine.phase_state import EventStep
+from companion.engine.decks.cards import event_card
+from companion.engine.phase.model import EventStep
 from companion.i18n import LANGUAGES, Translator
-from companion.paths import locales_dir
+from companion.reading.paths import locales_dir
 from companion.ui import ids
 from companion.ui.events import INJURY, build_events_screen, open_screen
 from tests.conftest import LAYOUT_1234, do

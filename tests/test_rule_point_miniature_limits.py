@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine.bag import larvae_on_character_boards, miniatures_out
-from companion.engine.bag_model import DrawResult
+from companion.engine.bag.handlers import larvae_on_character_boards, miniatures_out
+from companion.engine.bag.model import DrawResult
 from companion.i18n import LANGUAGES, Translator
 from tests.conftest import LAYOUT_1234, do
 from tests.support.bag_helpers import box_ids, full_bag, new_entries, new_keys

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from companion.engine import Whereabouts, apply, check
 from companion.engine import commands as c
-from companion.engine.contamination import check_result
-from companion.engine.phase_state import EventEffect, EventStep
+from companion.engine.contamination.handlers import check_result
+from companion.engine.phase.model import EventEffect, EventStep
 from companion.engine.views import TABLE, view_for
 from tests.support.contamination_helpers import (
     RULES,

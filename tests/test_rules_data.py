@@ -10,7 +10,7 @@ from typing import Any, Callable
 import pytest
 from pydantic import ValidationError
 
-from companion.paths import rules_dir
+from companion.reading.paths import rules_dir
 from companion.rules import (
     AttackCardSpec,
     IntruderTokenSpec,

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.i18n import LANGUAGES, check_locales, load_language
-from companion.paths import locales_dir, rules_dir
+from companion.i18n import LANGUAGES, load_language
+from companion.rules_ref.validation import check_locales
+from companion.reading.paths import locales_dir, rules_dir
 from companion.rules import load_rules
 from companion.rules_ref import (
     attack_card_topic,

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.checks import check_locales as check_locales_command
-from companion.i18n import check_locales
-from companion.paths import locales_dir
+from companion.app.checks import check_locales as check_locales_command
+from companion.rules_ref.validation import check_locales
+from companion.reading.paths import locales_dir
 from companion.rules import load_rules
 from companion.rules_ref import rules_reference
 from companion.rules_ref.validation import source_mentions

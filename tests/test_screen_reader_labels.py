@@ -9,7 +9,7 @@ import pytest
 
 from companion.engine import NewGame, PlayerSetup
 from companion.engine.commands import StartSelfDestruct
-from companion.engine.decks import ATTACK_DECK, EVENT_DECK, attack_card, event_card
+from companion.engine.decks.cards import ATTACK_DECK, EVENT_DECK, attack_card, event_card
 from companion.engine.journal import Event
 from companion.hosting.secrets import CODE_ALPHABET, CODE_LENGTH, JoinSecrets, format_code
 from companion.ui import ids

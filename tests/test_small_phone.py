@@ -9,9 +9,9 @@ from __future__ import annotations
 import flet as ft
 import pytest
 
-from companion.engine.bag_model import Awaiting, TokenOutcome
+from companion.engine.bag.model import Awaiting, TokenOutcome
 from companion.engine.commands import DevelopBag, PlaceFire, StartEventPhase
-from companion.engine.phase_state import EventStep
+from companion.engine.phase.model import EventStep
 from companion.ui import ids, theme
 from companion.ui.announcements import Announcer
 from companion.ui.bag.questions import QuestionPrompter

@@ -10,12 +10,12 @@ from types import SimpleNamespace
 import flet as ft
 import pytest
 
-import companion.paths
-from companion import cli
+import companion.reading.paths
+from companion.app import cli
 from companion.i18n import Translator, clear_cache
 from companion.i18n.catalog import usable_languages
-from companion.json_input import MAX_DEPTH
-from companion.startup import NoUsableLanguage, choose_language, prepare
+from companion.reading.json_input import MAX_DEPTH
+from companion.app.startup import NoUsableLanguage, choose_language, prepare
 from companion.ui.fatal import FATAL_ERROR
 from tests.ui_tree import page_app, walk
 
@@ -26,8 +26,8 @@ BROKEN_JSON = '{"cli": {\n'  # the error is at line 2, column 1
 def locales(tmp_path: Path, monkeypatch) -> Path:
     """A copy of the shipped locales that the app reads instead of the real ones."""
     copy = tmp_path / "locales"
-    shutil.copytree(companion.paths.locales_dir(), copy)
-    monkeypatch.setattr(companion.paths, "locales_dir", lambda: copy)
+    shutil.copytree(companion.reading.paths.locales_dir(), copy)
+    monkeypatch.setattr(companion.reading.paths, "locales_dir", lambda: copy)
     clear_cache()
     yield copy
     clear_cache()
@@ -36,8 +36,8 @@ def locales(tmp_path: Path, monkeypatch) -> Path:
 @pytest.fixture
 def rules(tmp_path: Path, monkeypatch) -> Path:
     copy = tmp_path / "rules"
-    shutil.copytree(companion.paths.rules_dir(), copy)
-    monkeypatch.setattr(companion.paths, "rules_dir", lambda: copy)
+    shutil.copytree(companion.reading.paths.rules_dir(), copy)
+    monkeypatch.setattr(companion.reading.paths, "rules_dir", lambda: copy)
     return copy
 
 
@@ -127,10 +127,10 @@ def test_the_app_starts_in_the_working_language_and_prints_why(locales: Path, se
 
 
 def test_the_start_up_banner_says_why_a_language_is_off(locales: Path, tmp_path: Path, monkeypatch) -> None:
-    import companion.pages
+    import companion.app.pages
 
     banners: list[list[str]] = []
-    monkeypatch.setattr(companion.pages, "make_main",
+    monkeypatch.setattr(companion.app.pages, "make_main",
                         lambda controller, *, language, startup_errors, **_: banners.append(list(startup_errors)))
     (locales / "tr" / "app.json").write_text(BROKEN_JSON, encoding="utf-8")
     choice = choose_language("pt-BR")

@@ -23,7 +23,7 @@ import pytest
 
 from companion.engine import GameSession
 from companion.i18n import Translator
-from companion.startup import choose_language, prepare
+from companion.app.startup import choose_language, prepare
 from companion.store.errors import renamed_back
 from companion.store import FORMAT_VERSION, GameStore
 from tests.conftest import cmd, setup_command

@@ -6,7 +6,7 @@ import gc
 import hashlib
 import sqlite3
 
-from companion.controller import TableController
+from companion.seats.controller import TableController
 from companion.engine import GameSession, GameState
 from companion.engine.views import TABLE
 from companion.store import GameStore

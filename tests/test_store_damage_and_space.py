@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.controller import TableController
+from companion.seats.controller import TableController
 from companion.engine import GameSession
 from companion.engine.views import TABLE
 from companion.i18n import LANGUAGES, Translator

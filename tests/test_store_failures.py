@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.controller import TableController
+from companion.seats.controller import TableController
 from companion.engine import GameSession, NewGame, PlayerSetup
 from companion.engine.views import TABLE
 from companion.i18n import LANGUAGES, Translator

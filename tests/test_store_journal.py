@@ -13,7 +13,7 @@ import pytest
 
 from companion.engine import GameSession, command_to_json
 from companion.engine.journal import Audience, for_engine, for_table
-from companion.replay import replay
+from companion.app.replay import replay
 from companion.store import FORMAT_VERSION, GameStore, SaveFileError
 from tests.conftest import cmd, setup_command
 from tests.golden.regenerate import GOLDEN

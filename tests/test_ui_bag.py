@@ -11,7 +11,7 @@ import flet as ft
 import pytest
 
 from companion.engine import NewGame, PlayerSetup, Section
-from companion.engine.bag_model import Awaiting, DrawResult, Lighting, Place, TokenOutcome
+from companion.engine.bag.model import Awaiting, DrawResult, Lighting, Place, TokenOutcome
 from companion.engine.commands import (
     AnswerQueenInNest,
     DevelopBag,
@@ -22,8 +22,8 @@ from companion.engine.commands import (
     ResolveEncounter,
     SetShowOdds,
 )
-from companion.engine.odds import bag_odds
-from companion.engine.phase_state import EventStep
+from companion.engine.bag.odds import bag_odds
+from companion.engine.phase.model import EventStep
 from companion.i18n.catalog import load_catalog
 from companion.ui import ids, theme
 from companion.ui.announcements import Announcer

@@ -7,9 +7,9 @@ from __future__ import annotations
 import flet as ft
 import pytest
 
-from companion.controller import TableController
+from companion.seats.controller import TableController
 from companion.engine import NewGame, PlayerSetup
-from companion.engine.bag_model import Place
+from companion.engine.bag.model import Place
 from companion.engine.commands import (
     AdvanceTime,
     DrawEventCard,
@@ -20,11 +20,11 @@ from companion.engine.commands import (
     RestorePower,
     StartEventPhase,
 )
-from companion.engine.decks import attack_card, event_card
-from companion.engine.event_phase import blocking_reason
-from companion.engine.phase_state import EventEffect, EventStep
+from companion.engine.decks.cards import attack_card, event_card
+from companion.engine.phase.event_phase import blocking_reason
+from companion.engine.phase.model import EventEffect, EventStep
 from companion.engine.state import GameState
-from companion.engine.vocab import Section
+from companion.vocab import Section
 from companion.rules import load_rules
 from companion.store import GameStore
 from companion.ui import ids

@@ -68,7 +68,7 @@ def test_take_keeps_controls_on_the_page_and_only_the_outermost():
 
 
 def test_changes_near_each_other_go_through_a_small_part_around_them():
-    from companion.ui.kit.kept import PART_LIMIT
+    from companion.ui.kit.changes import PART_LIMIT
 
     changes = Changes()
     row = ft.Row([ft.Text("a"), ft.Container(ft.Text("b")), ft.Text("c")])

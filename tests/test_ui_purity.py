@@ -15,7 +15,7 @@ from typing import Callable, Iterator, TypeVar
 import pytest
 
 from companion.engine import NewGame, PlayerSetup, Section
-from companion.engine.bag_model import Awaiting, Place, TokenOutcome
+from companion.engine.bag.model import Awaiting, Place, TokenOutcome
 from companion.engine.commands import DevelopBag, PlaceFire, PlaceIntruder, RecordDeath, ResolveEncounter, SetShowOdds
 from companion.engine.state import GameState
 from companion.engine.views import TABLE, seat_viewer
@@ -222,7 +222,7 @@ def test_events_screens_render_from_the_view_only(tmp_path, monkeypatch, physica
         RestorePower,
         StartEventPhase,
     )
-    from companion.engine.phase_state import EventStep
+    from companion.engine.phase.model import EventStep
     from companion.ui.events import RUNNER, build_events_screen
 
     controller = make_controller(tmp_path)
@@ -256,8 +256,8 @@ def test_events_screens_render_from_the_view_only(tmp_path, monkeypatch, physica
 # --------------------------------------------------------------------- table, phones, rules
 @pytest.mark.parametrize("width", [390, 1280])
 def test_table_phone_and_rules_screens_render_from_the_view_only(tmp_path, monkeypatch, width):
-    from companion.phone_access import PhoneAccess
-    from companion.seating import Seating
+    from companion.seats.phone_access import PhoneAccess
+    from companion.seats.seating import Seating
     from companion.ui.phone.join_screen import build_join_screen
     from companion.ui.phone.seat_screen import build_seat_screen
     from companion.ui.rules_screen import build_rules_screen

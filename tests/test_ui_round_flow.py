@@ -9,7 +9,7 @@ import pytest
 
 from companion.engine import Event, NewGame, PlayerSetup, Section
 from companion.engine.apply import GameEnding
-from companion.engine.bag_model import DrawResult, Place
+from companion.engine.bag.model import DrawResult, Place
 from companion.engine.commands import (
     ContinueEventPhase,
     DrawEventCard,
@@ -20,7 +20,7 @@ from companion.engine.commands import (
     ResolveEncounter,
     StartEventPhase,
 )
-from companion.engine.phase_state import EventStep
+from companion.engine.phase.model import EventStep
 from companion.ui import ids
 from companion.ui.announcements import Announcer
 from companion.ui.events import RUNNER, build_events_panel, build_events_screen
@@ -304,8 +304,8 @@ def test_undo_says_what_it_took_back_and_offers_to_redo_it(controller):
 def test_a_table_screens_address_opens_that_screen_again(controller, tmp_path, screen):
     """What a reload or a reconnect sends: the screen's address with the host key."""
     from companion.engine.views import NOBODY, TABLE as TABLE_VIEWER
-    from companion.phone_access import PhoneAccess
-    from companion.seating import Seating
+    from companion.seats.phone_access import PhoneAccess
+    from companion.seats.seating import Seating
 
     from .test_phone_pages import PhonePage
 

@@ -11,7 +11,7 @@ import pytest
 
 from companion.engine import Event, NewGame, PlayerSetup
 from companion.engine import commands as c
-from companion.engine.phase_state import EventStep
+from companion.engine.phase.model import EventStep
 from companion.rules import load_rules
 from companion.ui import ids
 from companion.ui.announcements import Announcer

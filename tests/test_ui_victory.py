@@ -7,8 +7,8 @@ import pytest
 
 from companion.engine.authority import sender_for
 from companion.engine import commands as c
-from companion.engine.victory_model import VictoryStep
-from companion.engine.vocab import EndReason
+from companion.engine.victory.model import VictoryStep
+from companion.vocab import EndReason
 from companion.engine.views import seat_viewer
 from companion.ui import ids
 from companion.ui.phone.seat_screen import build_seat_screen

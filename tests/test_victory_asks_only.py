@@ -10,9 +10,9 @@ import pytest
 from companion.engine import GameSession, IllegalCommand
 from companion.engine import commands as c
 from companion.engine.authority import sender_for
-from companion.engine.victory_model import ObjectiveChoice, ObjectiveKind, VictoryStep
+from companion.engine.victory.model import ObjectiveChoice, ObjectiveKind, VictoryStep
 from companion.engine.views import TABLE, seat_viewer, view_for
-from companion.engine.vocab import Pod
+from companion.vocab import Pod
 from companion.rules import load_rules
 from companion.ui import ids
 from companion.ui.kit.handoff import VICTORY as HANDED_FOR_VICTORY

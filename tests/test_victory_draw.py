@@ -11,9 +11,9 @@ import pytest
 from companion.engine import GameSession
 from companion.engine import commands as c
 from companion.engine.rng import RngState
-from companion.engine.victory_draw import contamination_drawn_chance, death_chance, dies_of, draw_kinds
-from companion.engine.victory_model import CardKind
-from companion.engine.vocab import EndReason, Whereabouts
+from companion.engine.victory.draw import contamination_drawn_chance, death_chance, dies_of, draw_kinds
+from companion.engine.victory.model import CardKind
+from companion.vocab import EndReason, Whereabouts
 from companion.rules import load_rules
 from tests.conftest import setup_command
 

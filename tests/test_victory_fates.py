@@ -7,10 +7,10 @@ import pytest
 
 from companion.engine import GameSession
 from companion.engine import commands as c
-from companion.engine.victory import alive_after_end
-from companion.engine.victory_fates import Standing, contingency_kills
-from companion.engine.victory_model import DeathCause, VictoryStep
-from companion.engine.vocab import EndReason, Pod, Whereabouts
+from companion.engine.victory.handlers import alive_after_end
+from companion.engine.victory.fates import Standing, contingency_kills
+from companion.engine.victory.model import DeathCause, VictoryStep
+from companion.vocab import EndReason, Pod, Whereabouts
 from companion.rules import load_rules
 from tests.conftest import setup_command
 

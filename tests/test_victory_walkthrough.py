@@ -10,12 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.controller import TableController
+from companion.seats.controller import TableController
 from companion.engine.authority import sender_for
 from companion.engine import IllegalCommand
 from companion.engine import commands as c
 from companion.engine.journal import Audience
-from companion.engine.victory_model import CardKind, ObjectiveChoice, ObjectiveKind, VictoryStep
+from companion.engine.victory.model import CardKind, ObjectiveChoice, ObjectiveKind, VictoryStep
 from companion.engine.views import NOBODY, TABLE, seat_viewer, view_for
 from companion.i18n import LANGUAGES, Translator, load_catalog, placeholders
 from companion.store import GameStore
@@ -110,7 +110,7 @@ def _feeds_of_a_walkthrough(tmp_path, app_tokens: bool, choices: random.Random):
                                                    contamination_cards=choices.randint(1, 4)), seat_viewer(entry.seat))
     controller.execute(c.RevealContamination())
     kinds = [ObjectiveKind.ONLY_SURVIVOR, ObjectiveKind.KNOWLEDGE_TOKEN, ObjectiveKind.SIGNAL_SENT]
-    from companion.engine.victory import objective_seats
+    from companion.engine.victory.handlers import objective_seats
 
     for seat in objective_seats(controller.state, controller.state.victory, RULES):
         objective = ObjectiveChoice(kind=choices.choice(kinds))
@@ -150,7 +150,7 @@ def test_no_page_is_sent_another_players_secrets(tmp_path_factory, app_tokens, s
 def test_the_twin_check_catches_a_view_that_shows_a_players_tokens(monkeypatch):
     """Guard: were the public view to name everyone's tokens, the twin check would fail."""
     import companion.engine.views as views
-    from companion.engine import victory_views
+    from companion.engine.victory import views as victory_views
 
     game = ended_game(app_tokens=True)
     state = game.state

@@ -200,7 +200,7 @@ def test_table_only_commands_are_refused_to_a_seat(command):
 @given(setup=SETUPS, steps=STEPS, moves=st.lists(MOVES, min_size=1, max_size=8))
 def test_every_feed_a_page_is_sent_holds_only_its_viewers_part(tmp_path_factory, setup, steps, moves):
     """Through the controller, as pages receive it: the view and the events of each change."""
-    from companion.controller import TableController
+    from companion.seats.controller import TableController
     from companion.engine import IllegalCommand
     from companion.engine.authority import sender_for
     from companion.engine.journal import Audience
@@ -331,7 +331,7 @@ def test_no_view_holds_a_card_or_another_players_scan(setup, steps, moves, seed)
 
 def test_the_contamination_twins_would_be_seen_by_a_view_holding_the_cards_or_results():
     """Guard for the test above: the twins do differ from the game where it matters."""
-    from companion.engine.contamination_views import seat_contamination
+    from companion.engine.contamination.views import seat_contamination
     from tests.support.contamination_helpers import digital_game
 
     game = digital_game(players=2, seed=3, infected=20)

@@ -9,8 +9,8 @@ from typing import Iterator
 
 import flet as ft
 
-from companion.controller import TableController
-from companion.page_session import PageSession
+from companion.seats.controller import TableController
+from companion.seats.page_session import PageSession
 from companion.engine.views import TABLE, Viewer
 from companion.rules import load_rules
 from companion.store import GameStore
@@ -106,9 +106,9 @@ def enabled(tagged) -> bool:
 
 def page_app(page, controller: TableController, *, language: str, startup_errors=(), seating=None, phone_access=None,
              trusted: bool = True):
-    """A PageApp as the app opens one (companion.pages): its door from the page's address."""
-    from companion.page_door import PageDoor
-    from companion.pages import page_id
+    """A PageApp as the app opens one (companion.app.pages): its door from the page's address."""
+    from companion.seats.page_door import PageDoor
+    from companion.app.pages import page_id
     from companion.ui.routes import as_table_route
     from companion.ui.shell import PageApp
 

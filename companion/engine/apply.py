@@ -4,15 +4,20 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from . import commands as c
+import companion.engine.commands as c
 # Each handler module registers its commands (registry.py) when imported.
-from . import attacks, bag, body, contamination, crew, event_phase, markers, power, timetrack  # noqa: F401
-from . import contingency, victory  # noqa: F401
+from .decks import attacks  # noqa: F401
+from .bag import handlers as bag  # noqa: F401
+from .crew import body, handlers as crew  # noqa: F401
+from .contamination import handlers as contamination  # noqa: F401
+from .phase import event_phase  # noqa: F401
+from .track import markers, power, timetrack  # noqa: F401
+from .victory import contingency, handlers as victory  # noqa: F401
 from .context import Turn
 from .errors import IllegalCommand
-from .event_phase import close_if_over
+from .phase.event_phase import close_if_over
 from .journal import Outcome
-from .power import check_layout
+from .track.power import check_layout
 from .registry import REGISTRY, Registration
 from .setup import _check_players, start_game
 from .state import GameState

@@ -5,7 +5,7 @@ command it has no button for is refused just the same.
 """
 from __future__ import annotations
 
-from . import commands as c
+import companion.engine.commands as c
 from .errors import IllegalCommand
 from .views import TABLE, Viewer, seat_viewer
 

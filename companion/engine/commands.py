@@ -1,4 +1,7 @@
-"""Every change to a game is one of these named commands (plain data)."""
+"""Every change to a game is one of these named commands (plain data).
+It is one piece because it is the whole command vocabulary: one union that parse_command,
+the journal, the store and the screens read, so any command is found in one place.
+"""
 from __future__ import annotations
 
 from datetime import datetime
@@ -6,10 +9,10 @@ from typing import Annotated, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
-from .bag_model import Place, TokenOutcome
-from .contamination_model import ScanProcedure, ScanScope
-from .victory_model import ObjectiveChoice
-from .vocab import CssFace, EndReason, MiniatureKind, Mode, Pod, Section, Whereabouts
+from .bag.model import Place, TokenOutcome
+from .contamination.model import ScanProcedure, ScanScope
+from .victory.model import ObjectiveChoice
+from ..vocab import CssFace, EndReason, MiniatureKind, Mode, Pod, Section, Whereabouts
 
 
 class _Command(BaseModel):
@@ -249,7 +252,7 @@ class SetShowOdds(_Command):
 
 
 # --------------------------------------------------------------------- decks, attacks, Event Phase
-# (decks.py, attacks.py, event_phase.py). `card`/`cards` fields let a table that draws
+# (decks/cards.py, decks/attacks.py, phase/event_phase.py). `card`/`cards` fields let a table that draws
 # from its printed deck report the card; left out, the app draws from its own deck.
 # An injury check's target: an intruder with a miniature, or an Egg.
 InjuredKind = Union[MiniatureKind, Literal["egg"]]

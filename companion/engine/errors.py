@@ -11,3 +11,8 @@ class IllegalCommand(ValueError):
         self.key = key
         self.params = params
         super().__init__(f"{key} {params}" if params else key)
+
+
+def require(condition: bool, key: str, **params: Any) -> None:
+    if not condition:
+        raise IllegalCommand(key, **params)

@@ -7,17 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .errors import IllegalCommand
+from .errors import IllegalCommand, require  # noqa: F401 - checks import require from here
 
 if TYPE_CHECKING:
     from companion.rules import Rules
 
     from .state import GameState
-
-
-def require(condition: bool, key: str, **params: Any) -> None:
-    if not condition:
-        raise IllegalCommand(key, **params)
 
 
 def require_running(state: GameState) -> None:

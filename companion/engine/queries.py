@@ -10,15 +10,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .apply import check
-from .bag import OUTCOME_NEEDED, lighting, places, require_bag_free, supply_tokens
-from .bag_model import Lighting, Place, TokenOutcome
+from .bag.handlers import OUTCOME_NEEDED, lighting, places, require_bag_free, supply_tokens
+from .bag.model import Lighting, Place, TokenOutcome
 from .commands import DevelopBag, EventDevelopBag, GameCommand
 from .errors import IllegalCommand
-from .event_phase import RoundEnd, css_launch_pending, powered_sections, round_end
+from .phase.event_phase import RoundEnd, css_launch_pending, powered_sections, round_end
 from .guards import require
-from .phase_state import EventStep
+from .phase.model import EventStep
 from .state import GameState
-from .timetrack import is_on_css_space, threshold_fires
+from .track.timetrack import is_on_css_space, threshold_fires
 
 if TYPE_CHECKING:
     from companion.rules import Rules, TimeSlot

@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .vocab import IntruderKind
+from ..vocab import IntruderKind
 
 
 class _Model(BaseModel):

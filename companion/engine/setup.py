@@ -3,17 +3,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .bag import setup_log, start_bag
-from .contamination import check_new_deck, start_deck
+from .bag.handlers import setup_log, start_bag
+from .contamination.handlers import check_new_deck, start_deck
 from .commands import NewGame
 from .context import Turn
-from .contingency import deal as deal_contingency, log_deal
-from .decks import build_decks
+from .victory.contingency import deal as deal_contingency, log_deal
+from .decks.cards import build_decks
 from .errors import IllegalCommand
 from .journal import Outcome
 from .rng import RngState
 from .state import CrewMember, GameState, PowerToken
-from .vocab import Mode, Section
+from ..vocab import Mode, Section
 
 if TYPE_CHECKING:
     from companion.rules import Rules

@@ -5,16 +5,16 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .bag_model import BagState
-from .body_model import Body
-from .contamination_model import ContaminationState
-from .contingency_model import ContingencyState
-from .decks import Decks
-from .phase_state import EventPhase
+from .bag.model import BagState
+from .crew.body_model import Body
+from .contamination.model import ContaminationState
+from .victory.contingency_model import ContingencyState
+from .decks.cards import Decks
+from .phase.model import EventPhase
 from .results import Latest
 from .rng import RngState
-from .victory_model import VictoryCheck, VictoryStep
-from .vocab import EndReason, DestructionCause, Fate, Mode, Pod, Section, Whereabouts
+from .victory.model import VictoryCheck, VictoryStep
+from ..vocab import EndReason, DestructionCause, Fate, Mode, Pod, Section, Whereabouts
 
 # 2: the log left the state for the journal (journal.py); `latest` holds typed results.
 STATE_SCHEMA_VERSION = 2

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from . import queries
-from .bag_model import MINIATURE_KINDS, TOKEN_KINDS, Awaiting, BagDraw, Lighting, Place, TokenOutcome
+import companion.engine.queries as queries
+from .bag.model import MINIATURE_KINDS, TOKEN_KINDS, Awaiting, BagDraw, Lighting, Place, TokenOutcome
 from .commands import GameCommand, parse_command
-from .contamination import shell_scans_missing
-from .contamination_views import (
+from .contamination.handlers import shell_scans_missing
+from .contamination.views import (
     BodyView,
     ContaminationDeckView,
     SeatContaminationView,
@@ -28,10 +28,10 @@ from .contamination_views import (
     held_count,
     seat_contamination,
 )
-from .decks import Deck
-from .first_player import next_first_player, passed_over
-from .odds import TableKnowledge, bag_odds, table_knowledge, table_outcomes
-from .victory_views import (
+from .decks.cards import Deck
+from .track.first_player import next_first_player, passed_over
+from .bag.odds import TableKnowledge, bag_odds, table_knowledge, table_outcomes
+from .victory.views import (
     ContingencyView,
     SeatContingencyView,
     SeatVictoryView,
@@ -41,18 +41,18 @@ from .victory_views import (
     seat_victory,
     victory_view,
 )
-from .phase_state import EventEffect, EventStep
+from .phase.model import EventEffect, EventStep
+from .bag.views import HAND_MAX, BagOddsRow, BagOddsView, BagView, bag_view
+from .decks.views import DeckView, DecksView, piles_view
+from .phase.views import EventPhaseView, phase_view
 from .results import AttackResult, InjuryResult
+from .view_base import View as _View
 from .state import GameEnd, GameState
-from .victory_fates import everyone_lost
-from .vocab import Mode, Pod, Section, Whereabouts
+from .victory.fates import everyone_lost
+from ..vocab import Mode, Pod, Section, Whereabouts
 
 if TYPE_CHECKING:
     from companion.rules import Rules
-
-# Hand sizes the odds table covers (a hand never holds more than this many cards).
-HAND_MAX = 15
-
 
 @dataclass(frozen=True)
 class Viewer:
@@ -79,10 +79,6 @@ NOBODY = Viewer("nobody")
 
 def seat_viewer(seat: int) -> Viewer:
     return Viewer("seat", seat)
-
-
-class _View(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class PowerView(_View):
@@ -123,98 +119,6 @@ class CrewView(_View):
     @property
     def is_waiting_in_pod(self) -> bool:
         return self.whereabouts is Whereabouts.POD and not self.launched
-
-
-class BagOddsRow(_View):
-    """The next draw's odds for one hand size."""
-
-    hand: int
-    surprise_light: Fraction
-    surprise_dark: Fraction
-
-
-class BagOddsView(_View):
-    total: int
-    kinds: dict[str, Fraction]
-    by_hand: tuple[BagOddsRow, ...]
-
-    def kind(self, kind: str) -> Fraction:
-        return self.kinds.get(kind, Fraction(0))
-
-    def for_hand(self, hand: int) -> BagOddsRow:
-        return self.by_hand[max(0, min(hand, len(self.by_hand) - 1))]
-
-
-class BagView(_View):
-    """The bag is face-down: how many tokens of each kind, never which numbers or in what order."""
-
-    in_bag: dict[str, int]
-    aside: dict[str, int]
-    on_board: dict[str, int]
-    carcasses: int
-    eggs: int
-    nest_destroyed: bool
-    last_draw: BagDraw | None
-    awaiting: Awaiting | None
-    physical_bag: bool
-    show_odds: bool
-    # Only while `show_odds` is on.
-    odds: BagOddsView | None
-
-    @property
-    def total(self) -> int:
-        return sum(self.in_bag.values())
-
-    @property
-    def is_awaiting_answer(self) -> bool:
-        return self.awaiting is not None
-
-
-class DeckView(_View):
-    """A deck's piles; the draw pile as a sorted multiset (which cards are left is
-    public, as everyone saw the others go; their order is not)."""
-
-    draw_pile: tuple[str, ...]
-    discard: tuple[str, ...]
-    removed: tuple[str, ...]
-    shown: tuple[str, ...]
-    reshuffles: int
-
-    @property
-    def draw_count(self) -> int:
-        return len(self.draw_pile)
-
-    def as_deck(self) -> Deck:
-        """A deck with the same cards in each pile, for odds (which never depend on order)."""
-        return Deck(draw_pile=list(self.draw_pile), discard=list(self.discard), removed=list(self.removed),
-                    shown=list(self.shown), reshuffles=self.reshuffles)
-
-
-class DecksView(_View):
-    event: DeckView
-    attack: DeckView
-
-    def deck(self, name: str) -> DeckView:
-        return self.event if name == "event" else self.attack
-
-
-class EventPhaseView(_View):
-    round: int
-    step: EventStep
-    noise_sections: tuple[Section, ...]
-    attacks: int
-    nest_fire: bool | None
-    event_card: str | None
-    pending_effects: tuple[EventEffect, ...]
-    done_effects: tuple[EventEffect, ...]
-    # Leaving the Shell: the seats that made its scan (public: that a scan was made).
-    shell_scans: tuple[int, ...]
-    developed: bool
-    # Answers the board already gives, so the table is not asked: step 8's question
-    # (no Fire marker on the board: no Fire in the Nest; None: ask), and the pending
-    # effects that would change nothing now (continuing applies them).
-    known_nest_fire: bool | None
-    settled_effects: tuple[EventEffect, ...]
 
 
 class ThresholdAhead(_View):
@@ -308,7 +212,7 @@ class PublicView(_View):
     # The typed results of the latest attack, injury check and Event Phase start.
     latest: LatestView
     # The app's Contingency tokens (None: the table keeps the physical ones), and the
-    # Victory Check walkthrough once started (victory_views.py).
+    # Victory Check walkthrough once started (victory/views.py).
     contingency: ContingencyView | None = None
     victory: VictoryView | None = None
 
@@ -373,83 +277,6 @@ class GameView(_View):
     table: TableExtras | None = None
 
 
-def _counts(token_ids: list[str], kind_of: dict[str, str], kinds: tuple[str, ...]) -> dict[str, int]:
-    counter = Counter(kind_of[token] for token in token_ids)
-    return {kind: counter[kind] for kind in kinds}
-
-
-_ODDS_CACHE: dict[tuple[int, TableKnowledge], tuple["Rules", BagOddsView]] = {}
-_ODDS_CACHE_MAX = 64
-
-
-def _odds(knowledge: TableKnowledge, rules: "Rules") -> BagOddsView:
-    """Odds from what the table knows of the bag (never from a number nobody has seen);
-    views are rebuilt after every command for every page, so each is worked out once."""
-    key = (id(rules), knowledge)
-    cached = _ODDS_CACHE.get(key)
-    if cached is not None and cached[0] is rules:
-        return cached[1]
-    if len(_ODDS_CACHE) >= _ODDS_CACHE_MAX:
-        _ODDS_CACHE.clear()
-    base = bag_odds(knowledge, rules)
-    rows = []
-    for hand in range(HAND_MAX + 1):
-        odds = bag_odds(knowledge, rules, hand=hand)
-        rows.append(BagOddsRow(hand=hand, surprise_light=odds.surprise_light, surprise_dark=odds.surprise_dark))
-    odds = BagOddsView(total=base.total, kinds=dict(base.kinds), by_hand=tuple(rows))
-    _ODDS_CACHE[key] = (rules, odds)
-    return odds
-
-
-def _bag_view(state: GameState, rules: "Rules") -> BagView:
-    bag = state.bag
-    kind_of = {spec.id: spec.kind for spec in rules.intruders.tokens}
-    return BagView(
-        in_bag=_counts(bag.bag, kind_of, TOKEN_KINDS),
-        aside=_counts(bag.aside, kind_of, TOKEN_KINDS),
-        on_board=dict(bag.on_board),
-        carcasses=bag.carcasses,
-        eggs=bag.eggs,
-        nest_destroyed=bag.nest_destroyed,
-        last_draw=bag.last_draw.model_copy() if bag.last_draw is not None else None,
-        awaiting=bag.awaiting,
-        physical_bag=bag.physical_bag,
-        show_odds=bag.show_odds,
-        odds=_odds(table_knowledge(bag, rules), rules) if bag.show_odds else None,
-    )
-
-
-def _deck_view(deck: Deck) -> DeckView:
-    return DeckView(draw_pile=tuple(sorted(deck.draw_pile)), discard=tuple(deck.discard),
-                    removed=tuple(deck.removed), shown=tuple(deck.shown), reshuffles=deck.reshuffles)
-
-
-def _phase_view(state: GameState) -> EventPhaseView | None:
-    phase = state.event_phase
-    if phase is None:
-        return None
-    return EventPhaseView(
-        round=phase.round, step=phase.step, noise_sections=tuple(phase.noise_sections), attacks=phase.attacks,
-        nest_fire=phase.nest_fire, event_card=phase.event_card, pending_effects=tuple(phase.pending_effects),
-        done_effects=tuple(phase.done_effects), shell_scans=tuple(phase.shell_scans), developed=phase.developed,
-        known_nest_fire=False if state.fire == 0 else None,
-        settled_effects=tuple(effect for effect in phase.pending_effects if _changes_nothing(state, effect)),
-    )
-
-
-def _changes_nothing(state: GameState, effect: EventEffect) -> bool:
-    """Power Surge with the Time token already inactive, Kickstopper with the Elevator
-    already without power: the effect's tap would only say so."""
-    if effect is EventEffect.POWER_SURGE:
-        return not state.time_active
-    if effect is EventEffect.KICKSTOPPER:
-        return not state.is_powered(Section.ELEVATOR)
-    if effect is EventEffect.LEAVING_THE_SHELL:
-        # With the app's deck: nobody it can touch is left to scan.
-        return state.contamination is not None and not shell_scans_missing(state)
-    return False
-
-
 def _latest_view(state: GameState) -> LatestView:
     latest = state.latest
     return LatestView(
@@ -485,9 +312,9 @@ def public_view(state: GameState, rules: "Rules") -> PublicView:
                      contamination_cards=held_count(state, m.seat))
             for m in state.crew
         ),
-        bag=_bag_view(state, rules),
-        decks=DecksView(event=_deck_view(state.decks.event), attack=_deck_view(state.decks.attack)),
-        event_phase=_phase_view(state),
+        bag=bag_view(state, rules),
+        decks=DecksView(event=piles_view(state.decks.event), attack=piles_view(state.decks.attack)),
+        event_phase=phase_view(state),
         contamination=deck_view(state, rules),
         phase="over" if state.is_over else "event" if state.event_phase is not None else "player",
         phase_step=state.event_phase.step if state.event_phase is not None else None,

@@ -16,7 +16,7 @@ from .catalog import (
     load_catalog,
     load_language,
 )
-from .coverage import CoverageReport, PlaceholderMismatch, check_locales, engine_keys, required_keys
+from .coverage import CoverageReport, PlaceholderMismatch, check_catalogs, engine_keys, required_keys
 from .translator import Translator, format_slot, missing_marker, placeholders
 
 __all__ = [
@@ -28,7 +28,7 @@ __all__ = [
     "PlaceholderMismatch",
     "Translator",
     "capitalize",
-    "check_locales",
+    "check_catalogs",
     "clear_cache",
     "engine_keys",
     "flatten",

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from companion.json_input import JsonInputError, read_json
+from companion.reading.json_input import JsonInputError, read_json
 
 __all__ = [
     "LANGUAGES",
@@ -49,7 +49,7 @@ class LocaleError(ValueError):
 
 
 def _default_dir() -> Path:
-    from companion.paths import locales_dir
+    from companion.reading.paths import locales_dir
 
     return locales_dir()
 

@@ -10,7 +10,7 @@ from .catalog import DEFAULT_LANGUAGE, LANGUAGES, LocaleError, load_language
 from .plurals import count_sentence_problems
 from .translator import placeholders
 
-__all__ = ["CoverageReport", "PlaceholderMismatch", "check_locales", "engine_keys", "required_keys"]
+__all__ = ["CoverageReport", "PlaceholderMismatch", "check_catalogs", "engine_keys", "required_keys"]
 
 # A literal locale key in engine source: "log.death", "announce.first_death", "error.game_over".
 ENGINE_KEY = re.compile(r"""["'](?:log|announce|error)\.[a-z_.]+["']""")
@@ -19,7 +19,7 @@ ENGINE_KEY = re.compile(r"""["'](?:log|announce|error)\.[a-z_.]+["']""")
 def engine_keys(engine_dir: Path | str | None = None) -> set[str]:
     """Every locale key the engine emits: literal keys in its source plus the keys it
     builds from its enums (announce.end.<reason>, log.fate.<fate>, …)."""
-    from companion.engine.vocab import CssFace, DestructionCause, EndReason, Fate, Whereabouts
+    from companion.vocab import CssFace, DestructionCause, EndReason, Fate, Whereabouts
 
     root = Path(engine_dir) if engine_dir is not None else Path(__file__).resolve().parent.parent / "engine"
     keys: set[str] = set()
@@ -39,7 +39,7 @@ def engine_keys(engine_dir: Path | str | None = None) -> set[str]:
 def required_keys(engine_dir: Path | str | None = None) -> set[str]:
     """Keys the code needs in every language: what the engine emits, the names of its
     vocabulary, and the error keys of undo/redo, saving and rules data."""
-    from companion.engine.vocab import CssFace, DestructionCause, EndReason, Fate, Mode, Pod, Section, Whereabouts
+    from companion.vocab import CssFace, DestructionCause, EndReason, Fate, Mode, Pod, Section, Whereabouts
 
     keys = engine_keys(engine_dir)
     keys |= {f"fate.{fate.value}" for fate in Fate}
@@ -138,7 +138,7 @@ class CoverageReport:
         return lines
 
 
-def check_locales(
+def check_catalogs(
     locales_dir: Path | str | None = None,
     *,
     languages: Iterable[str] = LANGUAGES,
@@ -151,7 +151,7 @@ def check_locales(
     Never raises for problems in the files: they are listed in the report.
     """
     if locales_dir is None:
-        from companion.paths import locales_dir as default_dir
+        from companion.reading.paths import locales_dir as default_dir
 
         locales_dir = default_dir()
     languages = tuple(languages)
@@ -192,7 +192,4 @@ def check_locales(
                 mismatches.append(PlaceholderMismatch(key, frozenset(expected), frozenset(found)))
         report.placeholder_mismatches[lang] = mismatches
         report.invalid[lang] = invalid + count_sentence_problems(messages, lang)
-    from companion.rules_ref.validation import reference_problems  # the rules reference: topics, links, values
-
-    report.errors += reference_problems(locales_dir, (reference, *languages), reference_lang=reference)
     return report

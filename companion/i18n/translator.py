@@ -4,7 +4,8 @@ from __future__ import annotations
 import string
 from typing import Any, Mapping
 
-from . import casing, plurals
+import companion.i18n.casing as casing
+import companion.i18n.plurals as plurals
 from .catalog import DEFAULT_LANGUAGE, LANGUAGES, LocaleError, load_catalog
 
 __all__ = ["Translator", "format_slot", "missing_marker", "placeholders"]

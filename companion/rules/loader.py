@@ -13,7 +13,7 @@ from typing import Any, Iterable, get_args
 
 from pydantic import BaseModel, ValidationError
 
-from companion.json_input import JsonInputError, read_json
+from companion.reading.json_input import JsonInputError, read_json
 
 from .models import (
     ComputerActions,
@@ -339,7 +339,7 @@ def _check(rules: Rules) -> None:
 def load_rules(rules_dir: Path | None = None) -> Rules:
     """Read, validate and cross-check every rules-data file."""
     if rules_dir is None:
-        from companion.paths import rules_dir as default_rules_dir
+        from companion.reading.paths import rules_dir as default_rules_dir
 
         rules_dir = default_rules_dir()
     rules_dir = Path(rules_dir)

@@ -8,6 +8,8 @@ files, keyed by those ids.
 Each entry may carry ``confidence`` (field name -> "R" | "C" | "F" | "?") and a
 developer-facing ``note``.  A field not named in ``confidence`` is taken as
 printed, with the model's ``printed_source`` ("R" rulebook or "C" printed card).
+It is one piece because the models form one tree that the loader validates as a whole (Rules
+holds every other model, and some validators read sibling fields).
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
-from companion.engine.vocab import IntruderKind, MiniatureKind, Whereabouts
+from companion.vocab import IntruderKind, MiniatureKind, Whereabouts
 
 Confidence = Literal["R", "C", "F", "?"]
 UNCONFIRMED: frozenset[str] = frozenset({"F", "?"})

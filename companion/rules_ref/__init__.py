@@ -135,7 +135,7 @@ def rules_reference(
     """One language's rules reference, built once and kept (see :func:`clear_cache`).
 
     Pass `rules` to render with rules data already loaded (not cached)."""
-    from companion.paths import locales_dir as default_locales, rules_dir as default_rules
+    from companion.reading.paths import locales_dir as default_locales, rules_dir as default_rules
 
     root = Path(locales_dir) if locales_dir is not None else default_locales()
     if rules is not None:

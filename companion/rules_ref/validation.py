@@ -8,7 +8,10 @@ from typing import Any, Iterable, Literal, Mapping, get_args, get_origin
 
 from pydantic import BaseModel
 
+from companion.i18n.catalog import DEFAULT_LANGUAGE, LANGUAGES
+from companion.i18n.coverage import CoverageReport, check_catalogs
 from companion.i18n.plurals import count_sentence_problems, counted_placeholders
+from companion.reading.paths import locales_dir as default_locales_dir
 from companion.rules.models import Rules
 
 from .loader import LanguageReference, RulesReferenceError, load_language_reference, reference_dir
@@ -257,3 +260,21 @@ def reference_problems(
         except LocaleError:
             catalogs[lang] = {}  # the catalog check reports it
     return problems + validate_references(references, rules, catalogs, reference_lang)
+
+
+def check_locales(
+    locales_dir: Path | str | None = None,
+    *,
+    languages: Iterable[str] = LANGUAGES,
+    reference: str = DEFAULT_LANGUAGE,
+    required: Iterable[str] | None = None,
+) -> CoverageReport:
+    """Every locale file checked: the catalogs (companion.i18n.coverage) and, in each
+    language, the rules reference kept beside them. Never raises for problems in the
+    files: they are listed in the report."""
+    if locales_dir is None:
+        locales_dir = default_locales_dir()
+    languages = tuple(languages)
+    report = check_catalogs(locales_dir, languages=languages, reference=reference, required=required)
+    report.errors += reference_problems(locales_dir, (reference, *languages), reference_lang=reference)
+    return report

@@ -19,6 +19,9 @@ Files are in WAL mode with ``synchronous=FULL``, so a commit is on disk when it 
 Only one process writes in a data folder (folder_lock.py); another one reads only.
 A write checks first that the file ends where this store last left it. A file that
 is damaged, not ours, renamed or from a newer app is only ever opened read-only.
+It is one piece because its writes, the check that a file ends where this store left it, and
+the read-only fallback must be read together to see that no write is lost; encoding rows and
+reading files already live in rows.py and reading.py.
 """
 from __future__ import annotations
 
@@ -37,7 +40,7 @@ from companion.engine.journal import Event
 from companion.engine.session import GameSession, Step
 from companion.engine.state import GameState
 
-from . import folder_lock
+import companion.store.folder_lock as folder_lock
 from .errors import (FOLDER_IN_USE, FOLDER_READ_ONLY, SAVE_CORRUPT, SAVE_DAMAGED_WHILE_OPEN, SAVE_FOREIGN,
                      SAVE_NO_ACCESS, SAVE_OUT_OF_STEP, SAVE_READ_ONLY, SAVE_RENAMED, SaveFileError, StoreError,
                      WriteError)

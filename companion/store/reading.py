@@ -17,7 +17,7 @@ from companion.engine.commands import GameCommand, NewGame
 from companion.engine.journal import Event
 from companion.engine.state import STATE_SCHEMA_VERSION, GameState
 
-from . import legacy
+import companion.store.legacy as legacy
 from .errors import SAVE_CORRUPT, SAVE_FOREIGN, SAVE_NEWER, SAVE_NO_ACCESS, SaveFileError
 from .rows import check_crc, load_json, parse_command_row, parse_events, parse_state
 

@@ -18,7 +18,7 @@ from companion.engine.journal import Event
 from companion.engine.session import Step
 from companion.engine.state import STATE_SCHEMA_VERSION, GameState
 
-from . import legacy
+import companion.store.legacy as legacy
 from .errors import SAVE_CORRUPT, SAVE_NEWER, SaveFileError
 
 

@@ -18,7 +18,7 @@ from typing import Callable
 import flet as ft
 
 from . import ids, theme
-from .kit.kept import Changes
+from .kit.changes import Changes
 
 log = logging.getLogger(__name__)
 

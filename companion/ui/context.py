@@ -5,20 +5,18 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import Any, Callable, TypeVar
 
 import flet as ft
 
 from companion.engine import IllegalCommand
 from companion.engine.views import GameView, PublicView, Viewer
-from companion.page_session import Feed, PageSession
+from companion.seats.page_session import Feed, PageSession
 
 from . import theme
 from .dialogs import show_message
 from .i18n_view import Texts
-
-if TYPE_CHECKING:
-    from .kit.gate import CommandGate
+from .kit.gate import CommandGate
 
 T = TypeVar("T")
 
@@ -75,8 +73,6 @@ class UiContext:
     def gate(self) -> "CommandGate":
         """The command gate of the current feed and viewer (made once per feed, so a render
         asks once per distinct command)."""
-        from .kit.gate import CommandGate
-
         version = self.feed.version if self.feed is not None else -1
         key = ("gate", self.viewer)
         kept = self.extras.get(key)

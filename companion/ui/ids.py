@@ -1,6 +1,8 @@
 """Stable semantics identifiers: what tests and assistive tools find controls by.
 
 They never change with the language, so a test written against Turkish works in Portuguese.
+It is one piece because the screens and the tests that find their controls read the same
+names, and one module keeps each name defined once.
 """
 from __future__ import annotations
 

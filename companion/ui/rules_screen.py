@@ -17,20 +17,9 @@ from . import ids, theme
 from .context import UiContext
 from .kit.kept import Changes, KeptScreen, KeyedItems, shown_root
 from .kit.parts import LinkButton
+from .rules_link import QUERY, SEARCH_OPENED, TOPIC, open_rules
 
-TOPIC = "rules_topic"
-QUERY = "rules_query"
-# Counts the times the rules were opened: each opening starts with an empty search field.
-SEARCH_OPENED = "rules_opened"
 RESULTS_MAX = 12
-
-
-def open_rules(ctx: UiContext, topic_id: str | None = None) -> None:
-    """Show the rules screen on this page (at `topic_id`, if given)."""
-    ctx.extras[TOPIC] = topic_id
-    ctx.extras[QUERY] = ""
-    ctx.extras[SEARCH_OPENED] = ctx.extras.get(SEARCH_OPENED, 0) + 1
-    ctx.navigate("rules")
 
 
 def help_button(ctx: UiContext, topic_id: str, *, identifier: str | None = None) -> ft.Control:

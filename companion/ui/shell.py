@@ -4,6 +4,8 @@ when the shared game changes.
 The desktop window is the table. A web page is the table only with the host key in its
 address, a seat with that seat's secret, and otherwise shows the join screen: it renders
 only what its viewer's feed holds.
+It is one piece because it owns one page's life (who looks, the app bar, navigation,
+refreshing) and those steps share the page's state.
 """
 from __future__ import annotations
 
@@ -15,8 +17,8 @@ import flet as ft
 
 from companion.hosting.code_attempts import CodeAttempt, CodeOutcome
 from companion.i18n.catalog import usable_languages
-from companion.page_door import PageDoor
-from companion.page_session import Feed, PageSession
+from companion.seats.page_door import PageDoor
+from companion.seats.page_session import Feed, PageSession
 
 from . import ids, lost_taps, theme
 from .announcements import Announcer
@@ -53,7 +55,7 @@ class PageApp:
     phone_routes: dict[str, Route] = PHONE_ROUTES
 
     def __init__(self, page: ft.Page, door: PageDoor, *, language: str, startup_errors: Sequence[str]) -> None:
-        """`door`: this page's way in (companion.page_door): the session its address proves."""
+        """`door`: this page's way in (companion.seats.page_door): the session its address proves."""
         self.page = page
         self.door = door
         self.notice: str | None = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.engine.views import PublicView
-from companion.engine.vocab import Section
+from companion.vocab import Section
 
 from . import ids, theme
 from .context import UiContext

@@ -4,7 +4,7 @@ commands. Prints measured figures only.
 * table: the commands played through the TableController and saved by the GameStore,
   as at the table: bytes of the game's file, time per command, peak memory of the
   process, and the time to resume the game from a fresh store;
-* replay: the same game as a replay file run by ``companion.replay`` (with an undo and
+* replay: the same game as a replay file run by ``companion.app.replay`` (with an undo and
   a redo every 50 commands): time and peak memory.
 
 Each figure comes from a fresh process (peak memory = its ru_maxrss); "baseline" is a
@@ -40,8 +40,8 @@ def _commands(count: int) -> list:
 
 
 def measure_baseline() -> dict:
-    from companion.controller import TableController  # noqa: F401 - what the other runs import
-    from companion.replay import replay  # noqa: F401
+    from companion.seats.controller import TableController  # noqa: F401 - what the other runs import
+    from companion.app.replay import replay  # noqa: F401
     from companion.rules import load_rules
 
     load_rules()
@@ -49,7 +49,7 @@ def measure_baseline() -> dict:
 
 
 def measure_table(count: int, folder: Path) -> dict:
-    from companion.controller import TableController
+    from companion.seats.controller import TableController
     from companion.rules import load_rules
     from companion.store import GameStore
     from tests.conftest import setup_command
@@ -77,7 +77,7 @@ def measure_table(count: int, folder: Path) -> dict:
 
 def measure_replay(count: int, folder: Path) -> dict:
     from companion.engine import command_to_json
-    from companion.replay import replay
+    from companion.app.replay import replay
     from companion.rules import load_rules
     from tests.conftest import setup_command
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from companion.engine import GameSession, NewGame, PlayerSetup, apply
 from companion.engine import commands as c
-from companion.replay import replay
+from companion.app.replay import replay
 from companion.rules import load_rules
 from companion.store import GameStore
 

@@ -51,7 +51,7 @@ from tests.benchmarks.web_report import Paired
 from tests.benchmarks.web_screen import BenchError, exit_code
 from tests.benchmarks.web_taps import (ADVANCE_TIME, EMPTY_TAP, ROUND_END_TO_TABLE, TO_BAG, TO_TABLE, WARMUP_TAPS,
                                        TapSeries, companion_taps, empty_app_taps, empty_switches, round_end_changes)
-from companion.engine.phase_state import EventStep
+from companion.engine.phase.model import EventStep
 from companion.ui.i18n_view import Texts
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.flutter_page import DESKTOP, PHONE, FlutterPage

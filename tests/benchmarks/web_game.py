@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.controller import TableController
+from companion.seats.controller import TableController
 from companion.engine import GameSession, NewGame, PlayerSetup, Step
 from companion.engine import commands as c
-from companion.engine.bag_model import DrawResult, Place
-from companion.engine.phase_state import EventStep
-from companion.engine.vocab import Section
+from companion.engine.bag.model import DrawResult, Place
+from companion.engine.phase.model import EventStep
+from companion.vocab import Section
 from companion.rules import Rules
 from companion.store import GameStore
 from tests.ui_tree import page_app

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from companion.engine import GameSession, NewGame, PlayerSetup, Section
-from companion.engine.bag_model import DrawResult
+from companion.engine.bag.model import DrawResult
 from companion.engine.commands import DevelopBag, FlipPower, ResolveEncounter
 from companion.i18n.translator import Translator
 from companion.rules import load_rules

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from companion.engine.phase_state import EventStep
+from companion.engine.phase.model import EventStep
 from companion.i18n.translator import Translator
 from companion.rules import load_rules
 from tests.support.event_seed import ADVANCES, CSS_FACE, PLAYERS, find_power_surge_seed, play

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from companion.engine.phase_state import EventStep
+from companion.engine.phase.model import EventStep
 from companion.hosting.client_texts import ENGLISH, PATCHED
 from companion.i18n.translator import Translator
 

@@ -22,7 +22,7 @@ import time
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from companion.engine.phase_state import EventStep
+from companion.engine.phase.model import EventStep
 from companion.i18n.translator import Translator
 from companion.rules import load_rules
 from tests.support.round_flow_seed import (

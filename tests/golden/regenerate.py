@@ -30,7 +30,7 @@ import hashlib
 from companion.engine import GameSession
 from companion.engine.journal import Event, EventFilter, for_seat, for_table
 from companion.engine.views import NOBODY, TABLE, Viewer, seat_viewer, view_for
-from companion.replay import replay, state_as_json
+from companion.app.replay import replay, state_as_json
 from companion.rules import Rules, load_rules
 
 GOLDEN = Path(__file__).resolve().parent

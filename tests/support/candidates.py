@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from companion.engine import GameState
 from companion.engine import commands as c
-from companion.engine.bag_model import Place, TokenOutcome
-from companion.engine.victory_model import ObjectiveChoice, ObjectiveKind
-from companion.engine.vocab import MINIATURE_KINDS, CssFace, EndReason, Pod, Section, Whereabouts
+from companion.engine.bag.model import Place, TokenOutcome
+from companion.engine.victory.model import ObjectiveChoice, ObjectiveKind
+from companion.vocab import MINIATURE_KINDS, CssFace, EndReason, Pod, Section, Whereabouts
 from companion.rules import Rules
 
 LAYOUT = {Section.S01: 2, Section.S02: 1, Section.S03: 4, Section.ELEVATOR: 3}

@@ -5,7 +5,7 @@ from typing import Iterator
 
 from companion.engine import GameSession, GameState, apply
 from companion.engine import commands as c
-from companion.engine.contamination_model import card_ids
+from companion.engine.contamination.model import card_ids
 from companion.rules import load_rules
 from tests.conftest import setup_command
 

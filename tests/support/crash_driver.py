@@ -35,7 +35,7 @@ import threading
 import time
 from pathlib import Path
 
-from companion.controller import Feed, TableController
+from companion.seats.controller import Feed, TableController
 from companion.engine import IllegalCommand, NewGame, PlayerSetup, command_to_json, parse_command
 from companion.engine.authority import sender_for
 from companion.engine.views import TABLE

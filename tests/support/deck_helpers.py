@@ -4,9 +4,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import GameSession, GameState, IllegalCommand
-from companion.engine.contamination import shell_scans_missing
-from companion.engine.event_phase import blocking_reason
-from companion.engine.phase_state import EventEffect, EventStep
+from companion.engine.contamination.handlers import shell_scans_missing
+from companion.engine.phase.event_phase import blocking_reason
+from companion.engine.phase.model import EventEffect, EventStep
 from companion.rules import Rules
 from tests.conftest import cmd, do
 from tests.support.journal import remember

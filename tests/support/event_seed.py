@@ -13,8 +13,8 @@ from typing import Iterator
 
 from companion.engine import GameSession, IllegalCommand, NewGame, PlayerSetup
 from companion.engine import commands as c
-from companion.engine.bag_model import Place
-from companion.engine.phase_state import EventStep
+from companion.engine.bag.model import Place
+from companion.engine.phase.model import EventStep
 from companion.engine.results import InjuryOutcome
 from companion.rules import Rules
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from companion.engine import GameSession, IllegalCommand
-from companion.engine.bag_model import MINIATURE_KINDS, Place
+from companion.engine.bag.model import MINIATURE_KINDS, Place
 from companion.rules import load_rules
 from tests.conftest import cmd, setup_command
 from tests.test_bag_properties import FACTORIES as BAG_FACTORIES

@@ -20,8 +20,8 @@ from typing import Iterator
 
 from companion.engine import GameSession, IllegalCommand, NewGame, PlayerSetup, Section
 from companion.engine import commands as c
-from companion.engine.bag_model import DrawResult, Place
-from companion.engine.phase_state import EventEffect
+from companion.engine.bag.model import DrawResult, Place
+from companion.engine.phase.model import EventEffect
 from companion.rules import Rules
 
 PLAYERS = (("Ana", "hacker"), ("Bruno", "janitor"), ("Carla", "xenobiologist"))

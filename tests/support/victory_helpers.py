@@ -5,8 +5,8 @@ from typing import Iterator
 
 from companion.engine import GameSession, GameState
 from companion.engine import commands as c
-from companion.engine.victory_model import ObjectiveChoice, ObjectiveKind
-from companion.engine.vocab import Pod
+from companion.engine.victory.model import ObjectiveChoice, ObjectiveKind
+from companion.vocab import Pod
 from companion.rules import load_rules
 from tests.conftest import CHARACTERS
 
@@ -59,7 +59,7 @@ def walk_to_result(game: GameSession) -> Iterator[tuple[str, GameState]]:
 
 
 def _objective_seats(game: GameSession) -> list[int]:
-    from companion.engine.victory import objective_seats
+    from companion.engine.victory.handlers import objective_seats
 
     return objective_seats(game.state, game.state.victory, RULES)
 
@@ -127,7 +127,7 @@ def private_twin(state: GameState, viewer, rng) -> GameState:
             sighting.token = moved(sighting.token)
     check = twin.victory
     if check is not None:
-        from companion.engine.victory_model import VictoryStep
+        from companion.engine.victory.model import VictoryStep
 
         for entry in check.contamination:
             if entry.seat != seat and not check.contamination_revealed and entry.settled:

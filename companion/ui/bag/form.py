@@ -8,8 +8,8 @@ from typing import Callable
 import flet as ft
 
 from companion.engine import IllegalCommand
-from companion.engine.bag import OUTCOME_NEEDED
-from companion.engine.bag_model import Lighting, Place, TokenOutcome
+from companion.engine.bag.handlers import OUTCOME_NEEDED
+from companion.engine.bag.model import Lighting, Place, TokenOutcome
 from companion.engine.commands import GameCommand
 
 from .. import ids, theme

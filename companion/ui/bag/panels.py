@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import flet as ft
 
-from companion.engine.bag_model import MINIATURE_KINDS, TOKEN_KINDS
+from companion.engine.bag.model import MINIATURE_KINDS, TOKEN_KINDS
 from companion.engine.commands import (
     AddToBag,
     IntruderToTechnicalCorridor,

@@ -2,7 +2,7 @@
 after a draw; and the way from a Surprise Attack to the attack screen, filled in."""
 from __future__ import annotations
 
-from companion.engine.bag_model import BagDraw, DrawPurpose, DrawResult
+from companion.engine.bag.model import BagDraw, DrawPurpose, DrawResult
 from companion.engine.views import PublicView
 
 from ..context import UiContext

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.bag_model import BagDraw, DrawResult
+from companion.engine.bag.model import BagDraw, DrawResult
 
 from .. import ids, theme
 from ..i18n_view import Texts

@@ -11,10 +11,10 @@ from typing import Any, Callable
 
 import flet as ft
 
-from companion.engine.bag_model import MINIATURE_KINDS, Place
+from companion.engine.bag.model import MINIATURE_KINDS, Place
 from companion.engine.commands import ResolveAttack
-from companion.engine.deck_odds import attack_hit_chance
-from companion.engine.decks import Deck, attack_card
+from companion.engine.decks.odds import attack_hit_chance
+from companion.engine.decks.cards import Deck, attack_card
 from companion.engine.journal import Event, Topic
 from companion.engine.results import AttackOutcome
 from companion.engine.views import AttackView

@@ -11,10 +11,10 @@ from typing import Any, Callable
 
 import flet as ft
 
-from companion.engine.attacks import INJURY_CARDS, other_corridor, retreat_corridor, retreat_corridor_unconfirmed
+from companion.engine.decks.attacks import INJURY_CARDS, other_corridor, retreat_corridor, retreat_corridor_unconfirmed
 from companion.engine.commands import InjuryCheck
-from companion.engine.deck_odds import injury_check_odds
-from companion.engine.decks import Deck, event_card
+from companion.engine.decks.odds import injury_check_odds
+from companion.engine.decks.cards import Deck, event_card
 from companion.engine.results import InjuryOutcome
 from companion.engine.views import InjuryView
 from companion.rules import EventCardSpec, Rules

@@ -1,6 +1,7 @@
 """The bodies of the runner's quiet steps, kept (kit.kept): CSS launch, Time, Noise, the
 Event card and its effects, and the round's end (also shown ahead, at step 10). Each is
-built once; the runner shows the current step's and hides the others."""
+built once; the runner shows the current step's and hides the others. It is one piece
+because the steps share the runner's draft and its way on, and each is a short part."""
 from __future__ import annotations
 
 from typing import Callable
@@ -8,7 +9,7 @@ from typing import Callable
 import flet as ft
 
 from companion.engine import CssFace
-from companion.engine.bag_model import MINIATURE_KINDS
+from companion.engine.bag.model import MINIATURE_KINDS
 from companion.engine.commands import (
     DrawEventCard,
     EventCoolantLeak,
@@ -20,9 +21,9 @@ from companion.engine.commands import (
     EventNoiseInCorridors,
     GameCommand,
 )
-from companion.engine.phase_state import EventEffect
+from companion.engine.phase.model import EventEffect
 from companion.engine.views import EventPhaseView
-from companion.engine.vocab import Section
+from companion.vocab import Section
 
 from .. import ids, theme
 from ..kit.chips import active_seats, player_label

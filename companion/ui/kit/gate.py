@@ -7,7 +7,7 @@ so deciding costs next to nothing and the UI holds no rule.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator, Protocol
 
 import flet as ft
 
@@ -15,7 +15,6 @@ from companion.engine import GameEnding, IllegalCommand, command_to_json
 from companion.engine.commands import GameCommand
 
 from .. import ids, theme
-from ..context import UiContext
 from ..dialogs import confirm, show_message
 
 
@@ -23,10 +22,21 @@ from ..dialogs import confirm, show_message
 ENDING_KEYS = {GameEnding.ENDS: "ui.confirm.ends_game", GameEnding.MAY_END: "ui.confirm.may_end_game"}
 
 
+class GatedPage(Protocol):
+    """What the gate reads from its page (a UiContext)."""
+
+    page: ft.Page
+    texts: Any
+    feed: Any
+    session: Any
+
+    def attempt(self, action: Callable[[], Any]) -> bool: ...
+
+
 class CommandGate:
     """One per render: asks the game once per distinct command."""
 
-    def __init__(self, ctx: UiContext) -> None:
+    def __init__(self, ctx: GatedPage) -> None:
         self.ctx = ctx
         self._cache: dict[str, IllegalCommand | None] = {}
         self._version = ctx.feed.version if ctx.feed is not None else -1

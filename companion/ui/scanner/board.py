@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.body_model import LIGHT_WOUND_STEPS, SERIOUS_WOUND_LIMIT
+from companion.engine.crew.body_model import LIGHT_WOUND_STEPS, SERIOUS_WOUND_LIMIT
 from companion.engine.commands import (
     GainContamination,
     GameCommand,

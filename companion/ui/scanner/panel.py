@@ -4,7 +4,8 @@ under the red film, and the Victory Check's Contamination step.
 Kept parts (kit.kept), shown from one seat's view (its private part holds the results):
 the seat's phone, or the shared device while that player holds it (handover.py). Every
 part reads the player's context through `ctx_of()` when it shows or is tapped: on the
-shared device that is the session handed to the player, made anew for every view.
+shared device that is the session handed to the player, made anew for every view. It is one piece because the board, the procedures and the film
+read and change one scan draft together.
 """
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ from typing import Callable
 import flet as ft
 
 from companion.engine.commands import ScanContamination
-from companion.engine.contamination import ScanQuestion, scan_kills_if_infected, scan_question
-from companion.engine.contamination_model import ScanProcedure, ScanScope
-from companion.engine.contamination_views import CheckView, ScannedCardView, ScanView, SeatContaminationView
-from companion.engine.phase_state import EventEffect
+from companion.engine.contamination.handlers import ScanQuestion, scan_kills_if_infected, scan_question
+from companion.engine.contamination.model import ScanProcedure, ScanScope
+from companion.engine.contamination.views import CheckView, ScannedCardView, ScanView, SeatContaminationView
+from companion.engine.phase.model import EventEffect
 from companion.engine.views import CrewView, GameView
 
 from .. import ids, theme

@@ -13,7 +13,7 @@ from companion.engine.commands import (
     RemoveFire,
     RemoveMalfunction,
 )
-from companion.engine.vocab import Mode
+from companion.vocab import Mode
 
 from .. import ids, theme
 from ..kit.kept import Card, CommandButton, KeptScreen

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.victory_model import DeathCause, ObjectiveChoice, ObjectiveResult
-from companion.engine.victory_views import ContingencyTokenView
+from companion.engine.victory.model import DeathCause, ObjectiveChoice, ObjectiveResult
+from companion.engine.victory.views import ContingencyTokenView
 from companion.engine.views import PublicView
-from companion.engine.vocab import Pod, Whereabouts
+from companion.vocab import Pod, Whereabouts
 
 from .. import theme
 from ..i18n_view import Texts

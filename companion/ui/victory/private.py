@@ -4,7 +4,8 @@ the shared device while they hold it.
 
 Kept parts (kit.kept): built once per page and shown again from every new view; each
 reads the player's context through `ctx_of()` when it shows or is tapped (on the shared
-device, the session handed to the player, made anew for every view)."""
+device, the session handed to the player, made anew for every view). It is one piece
+because both steps share the player's draft and the hand-back that ends them."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -13,10 +14,10 @@ from typing import Callable
 import flet as ft
 
 from companion.engine.commands import AnswerScan, ChooseObjective, DrawContamination, ReportContamination
-from companion.engine.victory_draw import death_chance
-from companion.engine.victory_model import CardKind, ObjectiveChoice, ObjectiveKind, VictoryStep
+from companion.engine.victory.draw import death_chance
+from companion.engine.victory.model import CardKind, ObjectiveChoice, ObjectiveKind, VictoryStep
 from companion.engine.views import GameView
-from companion.engine.vocab import Section
+from companion.vocab import Section
 
 from .. import ids, theme
 from ..context import UiContext

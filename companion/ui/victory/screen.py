@@ -5,7 +5,8 @@ the shared device handed to them.
 
 Kept (kit.kept): each step is built the first time it is reached and kept. Each step
 puts its main action first, right under the stepper, so a small phone shows it without
-scrolling; what it acts on follows."""
+scrolling; what it acts on follows. It is one piece because the stepper and its
+steps move together on one view; each step is a short part of it."""
 from __future__ import annotations
 
 from datetime import datetime, timezone
@@ -24,9 +25,9 @@ from companion.engine.commands import (
     StartContaminationChecks,
     StartVictoryCheck,
 )
-from companion.engine.victory_model import VictoryStep
-from companion.engine.victory_views import VictoryView
-from companion.engine.vocab import EndReason, Mode, Pod, Whereabouts
+from companion.engine.victory.model import VictoryStep
+from companion.engine.victory.views import VictoryView
+from companion.vocab import EndReason, Mode, Pod, Whereabouts
 from companion.hosting.qr import qr_png
 
 from .. import ids, theme

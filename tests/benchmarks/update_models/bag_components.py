@@ -15,7 +15,7 @@ import flet as ft
 from flet.components.component import Renderer
 
 from companion.engine import IllegalCommand
-from companion.engine.bag_model import MINIATURE_KINDS, TOKEN_KINDS
+from companion.engine.bag.model import MINIATURE_KINDS, TOKEN_KINDS
 from companion.engine.commands import (AddToBag, IntruderToTechnicalCorridor, KillIntruder, PlaceIntruder, RemoveEgg,
                                        RemoveIntruder, ReturnIntrudersToBag, SetShowOdds)
 from companion.ui import ids, theme

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.bag_model import MINIATURE_KINDS, TOKEN_KINDS
+from companion.engine.bag.model import MINIATURE_KINDS, TOKEN_KINDS
 from companion.engine.commands import (AddToBag, IntruderToTechnicalCorridor, KillIntruder, PlaceIntruder, RemoveEgg,
                                        RemoveIntruder, ReturnIntrudersToBag, SetShowOdds)
 from companion.ui import ids, theme

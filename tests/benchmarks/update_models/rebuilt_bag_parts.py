@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.bag_model import BagDraw, DrawResult, Lighting, Place
+from companion.engine.bag.model import BagDraw, DrawResult, Lighting, Place
 from companion.engine.views import PublicView
 from companion.ui import ids, theme
 from companion.ui.bag.draft import HAND_MAX, draft_of

@@ -17,8 +17,8 @@ import flet as ft
 import msgpack
 from flet.controls.base_control import BaseControl
 
-from companion.controller import TableController
-from companion.page_door import PageDoor
+from companion.seats.controller import TableController
+from companion.seats.page_door import PageDoor
 from companion.store import GameStore
 from flet.messaging.session import Session
 
@@ -40,7 +40,7 @@ def app_class(model: str, *, keep_index: bool | None = None) -> type:
 
 
 def open_app(app: type, page: ft.Page, controller: TableController):
-    """A table page of `app` (a PageApp) on `page`, as companion.pages opens the window's."""
+    """A table page of `app` (a PageApp) on `page`, as companion.app.pages opens the window's."""
     return app(page, PageDoor(controller, page_id=str(id(page))), language="pt-BR", startup_errors=[])
 
 

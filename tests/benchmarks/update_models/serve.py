@@ -13,7 +13,7 @@ import argparse
 
 import flet as ft
 
-from companion.controller import TableController
+from companion.seats.controller import TableController
 from companion.rules import load_rules
 from companion.store import GameStore
 
