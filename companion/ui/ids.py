@@ -8,31 +8,21 @@ from __future__ import annotations
 
 import flet as ft
 
-ADVANCE_TIME = "advance-time"
+# --------------------------------------------------------------------- every page: the app bar, dialogs
 UNDO = "undo"
 # The notice saying what an undo took back (with a way to redo it).
 UNDO_NOTICE = "undo-notice"
 REDO = "redo"
-START_SELF_DESTRUCT = "start-self-destruct"
-STOP_SELF_DESTRUCT = "stop-self-destruct"
-TRIGGER_ALERT = "trigger-alert"
-RESTORE_POWER = "restore-power"
-SWAP_POWER = "swap-power"
-POWER_SURGE = "power-surge"
-CSS_LAUNCH = "css-launch"
-FIRST_ENCOUNTER = "first-encounter"
-OPEN_MAIN_GATE = "open-main-gate"
 LANGUAGE = "language"
 HOME = "home"
-TIME_TRACK = "time-track"
-FIRE_COUNT = "fire-count"
-FIRE_PLACE = "fire-place"
-FIRE_REMOVE = "fire-remove"
-MALFUNCTION_COUNT = "malfunction-count"
-MALFUNCTION_PLACE = "malfunction-place"
-MALFUNCTION_REMOVE = "malfunction-remove"
-MAIN_GATE = "main-gate"
-ISOLATION_ROOM = "isolation-room"
+ANNOUNCEMENT = "announcement"
+ANNOUNCEMENT_OK = "announcement-ok"
+CONFIRM_OK = "confirm-ok"
+CONFIRM_CANCEL = "confirm-cancel"
+STARTUP_ERRORS = "startup-errors"
+
+
+# --------------------------------------------------------------------- home and the new-game wizard
 NEW_GAME = "new-game"
 ADD_PLAYER = "add-player"
 START_GAME = "start-game"
@@ -41,21 +31,6 @@ SETUP_LAYOUT = "setup-power-layout"
 SETUP_SEED = "setup-seed"
 SETUP_TITLE = "setup-title"
 SETUP_CANCEL = "setup-cancel"
-ANNOUNCEMENT = "announcement"
-ANNOUNCEMENT_OK = "announcement-ok"
-LOG = "log"
-CONFIRM_OK = "confirm-ok"
-CONFIRM_CANCEL = "confirm-cancel"
-GAME_END = "game-end"
-STARTUP_ERRORS = "startup-errors"
-
-
-def power(section: str) -> str:
-    return f"power-{section}"
-
-
-def power_flip(section: str) -> str:
-    return f"power-flip-{section}"
 
 
 def language_option(lang: str) -> str:
@@ -82,6 +57,42 @@ def setup_power(section: str) -> str:
     return f"setup-power-{section}"
 
 
+def saved_game(game_id: str, action: str) -> str:
+    return f"game-{action}-{game_id}"
+
+
+# --------------------------------------------------------------------- the table screen
+ADVANCE_TIME = "advance-time"
+START_SELF_DESTRUCT = "start-self-destruct"
+STOP_SELF_DESTRUCT = "stop-self-destruct"
+TRIGGER_ALERT = "trigger-alert"
+RESTORE_POWER = "restore-power"
+SWAP_POWER = "swap-power"
+POWER_SURGE = "power-surge"
+CSS_LAUNCH = "css-launch"
+FIRST_ENCOUNTER = "first-encounter"
+OPEN_MAIN_GATE = "open-main-gate"
+TIME_TRACK = "time-track"
+FIRE_COUNT = "fire-count"
+FIRE_PLACE = "fire-place"
+FIRE_REMOVE = "fire-remove"
+MALFUNCTION_COUNT = "malfunction-count"
+MALFUNCTION_PLACE = "malfunction-place"
+MALFUNCTION_REMOVE = "malfunction-remove"
+MAIN_GATE = "main-gate"
+ISOLATION_ROOM = "isolation-room"
+LOG = "log"
+GAME_END = "game-end"
+
+
+def power(section: str) -> str:
+    return f"power-{section}"
+
+
+def power_flip(section: str) -> str:
+    return f"power-flip-{section}"
+
+
 def crew_member(seat: int) -> str:
     return f"crew-{seat}"
 
@@ -92,10 +103,6 @@ def crew_action(action: str, seat: int) -> str:
 
 def choice(value: str) -> str:
     return f"choice-{value}"
-
-
-def saved_game(game_id: str, action: str) -> str:
-    return f"game-{action}-{game_id}"
 
 
 # --------------------------------------------------------------------- Event Phase, attack, injury check, decks
