@@ -21,6 +21,7 @@ from .context import UiContext
 from .dialogs import show_message
 from .kit.kept import PHONE, Card, Changes, KeptScreen, KeyedItems, shown_root
 from .kit.parts import LinkButton
+from .kit.pinned import ROOM_ABOVE_WITHOUT_STRIP, Pinned
 from .scanner.setup_part import ContaminationPicker
 from .victory.setup_part import ContingencyPicker
 
@@ -259,12 +260,14 @@ class SetupScreen(KeptScreen):
         self.start = ft.Button(content=self.start_label, icon=ft.Icons.PLAY_ARROW, height=52,
                                on_click=lambda _e: self.wizard()._start(),
                                style=ft.ButtonStyle(bgcolor=theme.BLUE, color=theme.TEXT))
-        self.root = ft.Column([self.heading, self.players.root, self.mode_card.root, self.layout_card.root,
-                               self.bag_card.root, self.contamination_card.root, self.contingency_card.root,
-                               self.more.root,
-                               ft.Row([self.cancel.root, ids.tag(ids.START_GAME, self.start)],
-                                      alignment=ft.MainAxisAlignment.END, wrap=True)],
-                              spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        # The form scrolls; Start stays at the window's bottom edge, in view on a small phone.
+        self.pinned = Pinned(changes, body=[self.heading, self.players.root, self.mode_card.root,
+                                            self.layout_card.root, self.bag_card.root, self.contamination_card.root,
+                                            self.contingency_card.root, self.more.root],
+                             footer=[ft.Row([self.cancel.root, ids.tag(ids.START_GAME, self.start)],
+                                            alignment=ft.MainAxisAlignment.END, wrap=True)],
+                             phone=True)
+        self.root = self.pinned.root
 
     @staticmethod
     def tokens_of(ctx: UiContext) -> list[str]:
@@ -312,7 +315,7 @@ class SetupScreen(KeptScreen):
         t, texts = ctx.texts.t, ctx.texts
         wizard = self.wizard()
         d = wizard.draft
-        put(self.root, width=theme.form_width(ctx.width))
+        self.pinned.show(ctx.page.height, theme.form_width(ctx.width), above=ROOM_ABOVE_WITHOUT_STRIP)
         put(self.heading, value=t("ui.setup.title"))
         low, high = PLAYER_COUNTS[d.mode]
         count_ok = low <= len(d.players) <= high

@@ -1,4 +1,5 @@
-"""At 360×640, in Portuguese and in Turkish: home's *New game* is in view; the Character
+"""At 360×640, in Portuguese and in Turkish: home's *New game* is in view, and so is the
+new-game wizard's *Start game* as it opens and once the names are typed; the Character
 board dialog shows every one of its buttons (it scrolls inside, and each button comes
 whole onto the screen); the rules search is in view as the rules open and the topic it
 finds first is in view; the shared device's hand-over puts its button in view without a
@@ -58,8 +59,13 @@ def test_the_board_dialog_and_the_hand_over_fit_a_small_phone(browser, tmp_path,
             assert _inside(table.by_id("new-game").bounding_box())  # home's main action, without a scroll
             table.tap("new-game")
             table.wait_for_id("player-name-1")
+            _settled(table, "start-game")
+            assert _inside(table.by_id("start-game").bounding_box())  # the wizard's main action, without a scroll
             for seat, name in enumerate(NAMES, start=1):
                 table.type_into(f"player-name-{seat}", name)
+            assert _inside(table.by_id("start-game").bounding_box())  # still there below the form
+            if lang == "tr":
+                table.page.screenshot(path=str(README_SCREENS / "setup-tr-360.png"))
             table.tap("start-game")
             table.wait_for_id("players-join")
             _dismiss_all(table)

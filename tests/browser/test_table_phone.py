@@ -20,6 +20,7 @@ PT = Translator("pt-BR")
 TR = Translator("tr")
 SMALL = {"width": 360, "height": 640}
 README_SCREENS = Path(__file__).resolve().parent / "readme-screens"
+TABLET = {"width": 820, "height": 1180}
 # A long name, as the README's pictures show it on the strip and the end panel.
 NAMES = ("Maria Eduarda", "Bruno", "Carla")
 # The table's main actions: moving Time, the Event Phase, the bag.
@@ -96,6 +97,11 @@ def test_the_table_on_small_phones_and_its_end(flutter: FlutterPage, app_url, sc
                        f"the table's main actions in view at 390×844 ({lang})")
         README_SCREENS.mkdir(parents=True, exist_ok=True)
         app.screenshot(README_SCREENS / f"table-{lang}-phone.png")
+        app.page.set_viewport_size(TABLET)
+        app.scroll_top()
+        app.wait_until(lambda: all(_in_view(app, identifier) for identifier in MAIN_ACTIONS),
+                       f"the table's main actions in view at 820×1180 ({lang})")
+        app.screenshot(README_SCREENS / f"table-{lang}-tablet.png")
         app.page.set_viewport_size(SMALL)
         app.scroll_top()
         app.wait_until(lambda: all(_in_view(app, identifier) for identifier in MAIN_ACTIONS),
@@ -130,3 +136,7 @@ def test_the_table_on_small_phones_and_its_end(flutter: FlutterPage, app_url, sc
     app.scroll_top()
     app.wait_until(lambda: _in_view(app, "game-end"), "the end panel in Portuguese")
     app.screenshot(README_SCREENS / "table-end-pt-phone.png")
+    app.page.set_viewport_size(TABLET)
+    app.scroll_top()
+    app.wait_until(lambda: _in_view(app, "game-end"), "the end panel on a tablet")
+    app.screenshot(README_SCREENS / "table-end-pt-tablet.png")

@@ -37,11 +37,17 @@ ROOM_ABOVE = 56 + 2 * theme.PAGE_PADDING + 10 + 86
 MIN_ROOM = 320
 
 
-def room_below_the_strip(window_height: float | None) -> float | None:
-    """The height a pinned screen takes in a window `window_height` tall (None: not pinned)."""
+# Above a screen without the status strip (home, the new-game wizard): the app bar, the
+# page's padding and the page's two gaps around the strip's empty place.
+ROOM_ABOVE_WITHOUT_STRIP = 56 + 2 * theme.PAGE_PADDING + 2 * 10
+
+
+def room_below_the_strip(window_height: float | None, above: float = ROOM_ABOVE) -> float | None:
+    """The height a pinned screen takes in a window `window_height` tall, `above` taken by
+    what stands over it (None: not pinned)."""
     if not window_height:
         return None
-    room = window_height - ROOM_ABOVE
+    room = window_height - above
     return room if room >= MIN_ROOM else None
 
 
@@ -70,9 +76,9 @@ class Pinned:
                               spacing=theme.GAP)
         self.root = ft.Column([*head, self.row], spacing=theme.GAP, horizontal_alignment=stretch)
 
-    def show(self, window_height: float | None, width: float) -> None:
+    def show(self, window_height: float | None, width: float, *, above: float = ROOM_ABOVE) -> None:
         put = self.changes.put
-        room = room_below_the_strip(window_height)
+        room = room_below_the_strip(window_height, above)
         pinned = room is not None
         put(self.root, height=room, width=width)
         scroll = ft.ScrollMode.AUTO if pinned else None
