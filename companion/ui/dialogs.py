@@ -49,13 +49,6 @@ def show_message(page: ft.Page, text: str, *, error: bool = True) -> None:
     )
 
 
-def _taken(page: ft.Page, work: Callable[[], None]) -> None:
-    """The answer's work, after the page's busy bar went out (companion/ui/busy.py)."""
-    from .busy import taken  # the bar is a kept part: the kit imports this module
-
-    taken(page, work)
-
-
 def dialog_button(texts: Texts, label_key: str, identifier: str, on_click, *, primary: bool = False,
                   danger: bool = False) -> ft.Control:
     label = texts.t(label_key)
@@ -84,7 +77,7 @@ def confirm(
         if not dialog.open:
             return  # a second tap on a closing dialog: the first one answered it
         close(page, dialog)
-        _taken(page, on_confirm)
+        on_confirm()
 
     dialog.title = ft.Text(title, size=20, weight=ft.FontWeight.BOLD)
     dialog.content = ft.Text(body, size=16) if isinstance(body, str) else body
@@ -111,7 +104,7 @@ def choose(
     def picked(value: str) -> Callable:
         def handler(_e) -> None:
             close(page, dialog)
-            _taken(page, lambda: on_choice(value))
+            on_choice(value)
 
         return handler
 

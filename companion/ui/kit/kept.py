@@ -201,21 +201,14 @@ class ActionButton:
         self.reason = refused
 
     def _tapped(self, _e) -> None:
-        _taken(self._page_of(), self._on_tap)
+        self._on_tap()
 
     def _frame_tapped(self, _e) -> None:
         reason = self._check() if self._check is not None else self.reason
         if reason is None:
-            _taken(self._page_of(), self._on_tap)
+            self._on_tap()
         else:
             show_message(self._page_of(), reason)
-
-
-def _taken(page: ft.Page, work: Callable[[], None]) -> None:
-    """A tap's work, after the page's busy bar went out (companion/ui/busy.py)."""
-    from ..busy import taken  # the bar is a kept part itself
-
-    taken(page, work)
 
 
 class CommandButton(ActionButton):

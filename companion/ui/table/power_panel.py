@@ -8,7 +8,6 @@ from companion.engine import Section
 from companion.engine.commands import FlipPower, PowerSurge, RestorePower, SwapPower
 
 from .. import ids, theme
-from ..busy import taken
 from ..dialogs import close, dialog_button, show_dialog
 from ..kit.gate import CommandGate
 from ..kit.kept import Card, CommandButton, KeptScreen
@@ -116,7 +115,7 @@ def open_restore_dialog(gate: CommandGate) -> None:
         if mode.value == "rearrange":
             layout = {s: int(p.value) for s, p in pickers.items()}
         close(ctx.page, dialog)
-        taken(ctx.page, lambda: gate.execute(RestorePower(layout=layout)))
+        gate.execute(RestorePower(layout=layout))
 
     help_text = t("ui.power.restore_help", tokens=", ".join(str(n) for n in rules.restore_active_tokens),
                   count=rules.restore_skip_if_active_at_least)
@@ -142,7 +141,7 @@ def open_swap_dialog(gate: CommandGate) -> None:
     def ok(_e) -> None:
         close(ctx.page, dialog)
         swapped = SwapPower(first=Section(first.value), second=Section(second.value))
-        taken(ctx.page, lambda: gate.execute(swapped))
+        gate.execute(swapped)
 
     dialog.title = ft.Text(t("ui.power.swap"), size=20, weight=ft.FontWeight.BOLD)
     dialog.content = ft.Column([ft.Text(t("ui.power.swap_help"), size=15), first, second], tight=True,
