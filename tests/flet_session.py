@@ -175,3 +175,26 @@ def tap(page, identifier: str, *, event: str = "click") -> None:
         loop.run_until_complete(page.session.dispatch_event(target._i, event, None))
     finally:
         loop.close()
+
+
+def noted_changes(monkeypatch) -> list[tuple[int, int]]:
+    """For each take of a kept screen's changes: the properties set, and the buttons under
+    the controls to update (Flet 1.0.5 sends a button's whole style whenever an update
+    walks it)."""
+    import flet as ft
+
+    from companion.ui.kit.changes import Changes
+    from tests.support.control_tree import controls_on
+
+    found: list[tuple[int, int]] = []
+    take = Changes.take
+
+    def noting(changes):
+        properties = changes.properties
+        roots = take(changes)
+        buttons = sum(isinstance(control, (ft.Button, ft.IconButton)) for root in roots for control in controls_on(root))
+        found.append((properties, buttons))
+        return roots
+
+    monkeypatch.setattr(Changes, "take", noting)
+    return found

@@ -15,31 +15,18 @@ from companion.engine.views import seat_viewer
 from companion.seats.phone_access import PhoneAccess
 from companion.seats.seating import Seating
 from companion.ui import ids
-from companion.ui.kit.kept import Changes
 from tests.support.control_tree import controls_on
 
-from .flet_session import controls_built, counting, live_page, patch_operations, shown_control, tap
+from .flet_session import controls_built, counting, live_page, noted_changes, patch_operations, shown_control, tap
 from .ui_tree import make_controller, page_app
-
-PLAYERS = (("Ana", "hacker"), ("Bora", "janitor"), ("Caio", "lab_rat"))
 
 
 @pytest.fixture
 def noted(monkeypatch):
-    """For each take of a screen's changes: the properties set, and the buttons under the
-    controls to update (Flet 1.0.5 sends a button's whole style whenever an update walks it)."""
-    found: list[tuple[int, int]] = []
-    take = Changes.take
+    return noted_changes(monkeypatch)
 
-    def noting(changes):
-        properties = changes.properties
-        roots = take(changes)
-        buttons = sum(isinstance(control, (ft.Button, ft.IconButton)) for root in roots for control in controls_on(root))
-        found.append((properties, buttons))
-        return roots
 
-    monkeypatch.setattr(Changes, "take", noting)
-    return found
+PLAYERS = (("Ana", "hacker"), ("Bora", "janitor"), ("Caio", "lab_rat"))
 
 
 def _new_game(**options) -> c.NewGame:
