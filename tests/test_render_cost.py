@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-import flet as ft
 import pytest
 
 from companion.engine import NewGame, PlayerSetup
-from companion.engine.commands import AdvanceTime, PlaceFire
-from companion.ui.shell import PageApp
+from companion.engine.commands import PlaceFire
 
-from .flet_session import controls_built, counting, live_page, patch_operations, table_page, tap
+from .flet_session import controls_built, counting, live_page, noted_changes, patch_operations, table_page, tap
 from .ui_tree import make_controller, page_app
 
 SETUP = NewGame(players=(PlayerSetup(name="A", character="hacker"), PlayerSetup(name="B", character="janitor")),
@@ -94,23 +92,10 @@ def _seeded(tmp_path, monkeypatch, screen: str):
     noted): `noted` collects, for each take of a screen's changes, how many properties were
     set and how many buttons are under the controls to update."""
     from companion.rules import load_rules
-    from companion.ui.kit.kept import Changes
-    from tests.support.control_tree import controls_on
     from tests.benchmarks import web_game
 
     seed, advances = web_game.find_quiet_start(load_rules())
-    noted: list[tuple[int, int]] = []
-    take = Changes.take
-
-    def noting(changes):
-        properties = changes.properties
-        roots = take(changes)
-        # The buttons under the controls updated: Flet sends each one's style again.
-        buttons = sum(isinstance(control, (ft.Button, ft.IconButton)) for root in roots for control in controls_on(root))
-        noted.append((properties, buttons))
-        return roots
-
-    monkeypatch.setattr(Changes, "take", noting)
+    noted = noted_changes(monkeypatch)
     with table_page(tmp_path, web_game.new_game(seed)) as (controller, app, wire):
         for command in web_game._opening(advances):
             controller.execute(command)

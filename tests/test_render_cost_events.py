@@ -5,13 +5,12 @@ builds nothing and sends exactly the values it changed, and resolving an attack 
 injury check builds only what the result lists (the card's symbols, the step's lines)."""
 from __future__ import annotations
 
-import flet as ft
 import pytest
 
 from companion.engine.commands import StartEventPhase
 from companion.engine.phase.model import EventStep
 
-from .flet_session import controls_built, patch_operations, table_page, tap
+from .flet_session import controls_built, noted_changes, patch_operations, table_page, tap
 
 
 @pytest.fixture
@@ -19,22 +18,10 @@ def table(tmp_path, monkeypatch):
     """The game bench_web serves, on a live page at phone size; yields (controller, app,
     wire, noted) as tests/test_render_cost.py's bag fixture does."""
     from companion.rules import load_rules
-    from companion.ui.kit.kept import Changes
-    from tests.support.control_tree import controls_on
     from tests.benchmarks import web_game
 
     seed, advances = web_game.find_quiet_start(load_rules())
-    noted: list[tuple[int, int]] = []
-    take = Changes.take
-
-    def noting(changes):
-        properties = changes.properties
-        roots = take(changes)
-        buttons = sum(isinstance(control, (ft.Button, ft.IconButton)) for root in roots for control in controls_on(root))
-        noted.append((properties, buttons))
-        return roots
-
-    monkeypatch.setattr(Changes, "take", noting)
+    noted = noted_changes(monkeypatch)
     with table_page(tmp_path, web_game.new_game(seed)) as (controller, app, wire):
         for command in web_game._opening(advances):
             controller.execute(command)
