@@ -198,3 +198,12 @@ def noted_changes(monkeypatch) -> list[tuple[int, int]]:
 
     monkeypatch.setattr(Changes, "take", noting)
     return found
+
+
+def without_busy_bar(page) -> None:
+    """Taps on `page` do their work at once, without the busy bar's two messages around
+    them: for tests that count what a screen's render sends. The bar's own cost is held by
+    tests/test_render_cost.py::test_the_busy_bar_costs_a_tap_two_small_messages."""
+    from companion.ui import busy
+
+    busy._BARS.pop(page, None)

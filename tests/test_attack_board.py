@@ -161,7 +161,7 @@ def test_the_result_panel_offers_the_breeders_attack_in_one_tap_choosing_nobody(
     from companion.ui import ids
     from companion.ui.events import ATTACK, build_events_screen
     from companion.ui.events.draft import draft_of
-    from tests.ui_tree import make_context, walk
+    from tests.ui_tree import fire, make_context, walk
 
     controller = TableController(GameStore(tmp_path), RULES)
     controller.new_game(setup_command(players=3, layout=LAYOUT), "g")
@@ -175,7 +175,7 @@ def test_the_result_panel_offers_the_breeders_attack_in_one_tap_choosing_nobody(
     panel = build_events_screen(ctx, ATTACK)  # results from step 0 on
     button = next(item for item in walk(panel) if getattr(item, "identifier", None) == ids.ATTACK_BREEDER_FOLLOW_UP)
     tap = next(item for item in walk(button) if getattr(item, "on_click", None) is not None)
-    tap.on_click(None)
+    fire(tap.on_click)
     assert (draft.attacker, draft.place.value, draft.seat) == ("breeder", "S-03", None)
     # Light: nothing to follow.
     controller.undo()

@@ -23,7 +23,7 @@ from companion.ui.shell import PageApp
 from tests.conftest import cmd, setup_command
 
 from .test_ui_pages import LivePage
-from .ui_tree import page_app, walk
+from .ui_tree import fire, page_app, walk
 
 pytestmark = pytest.mark.slow
 
@@ -62,7 +62,7 @@ def test_the_windows_players_join_serves_phones_from_the_same_process(tmp_path, 
     window.navigate(PLAYERS)
     assert access.server is None and not access.accepting
 
-    _switch(window).on_change(None)  # the table turns phones on
+    fire(_switch(window).on_change)  # the table turns phones on
     try:
         server = access.server
         assert access.accepting and server is not None and server.is_running
@@ -77,7 +77,7 @@ def test_the_windows_players_join_serves_phones_from_the_same_process(tmp_path, 
             assert window.ctx.feed is not None
             assert _eventually(lambda: window.ctx.game.crew[0].knowledge == 2)
     finally:
-        _switch(window).on_change(None)  # and off again
+        fire(_switch(window).on_change)  # and off again
     assert not access.accepting and access.server is None
     assert not server.is_running
     with pytest.raises(httpx.HTTPError):

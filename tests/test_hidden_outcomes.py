@@ -35,7 +35,7 @@ from tests.support.contamination_helpers import (
     infected_cards,
     with_held,
 )
-from tests.ui_tree import make_context, walk
+from tests.ui_tree import fire, make_context, walk
 
 
 # --------------------------------------------------------------------- what a page shows
@@ -80,7 +80,7 @@ def _scan_tap(controller: TableController, seat: int, procedure: str, count: int
     screen = build_seat_screen(ctx, on_leave=lambda: None)
     button = _find(screen, ids.SCANNER_SCAN).content
     applied = controller.state.commands_applied
-    button.on_click(None)
+    fire(button.on_click)
     assert controller.state.commands_applied == applied, "a tap sent the scan without asking"
     dialogs = ctx.page.dialogs
     return ("asked", tuple(_shown(dialogs[-1].content))) if dialogs else ("nothing",)

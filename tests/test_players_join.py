@@ -16,7 +16,7 @@ from companion.seats.seating import Seating
 from companion.ui import ids
 from companion.ui.table.players import build_players_screen
 
-from .ui_tree import make_context, make_controller, strings, walk
+from .ui_tree import fire, make_context, make_controller, strings, walk
 
 LAN = ["http://192.168.1.20:8550", "http://10.0.0.7:8550"]
 
@@ -76,7 +76,7 @@ def test_the_qr_code_is_for_the_likely_address_and_the_others_are_offered(table)
     assert ctx.texts.t("ui.net.other_addresses") in strings(shown)
     second = _tagged(shown, ids.players_address(2))
     assert "10.0.0.7:8550" in strings(second)
-    second.content.on_click(None)  # the phone could not open the first one
+    fire(second.content.on_click)  # the phone could not open the first one
     shown = build_players_screen(ctx)
     assert _qr_text(shown) == seat_url(LAN[1], 1, seating.seat_pass(1).secret)
     assert _tagged(shown, ids.PLAYERS_NO_QR) is None
@@ -113,6 +113,6 @@ def test_the_table_sees_wrong_codes_by_address_and_lets_them_in(table):
     listed = " ".join(strings(_tagged(shown, ids.PLAYERS_LOCKOUTS)))
     assert ctx.texts.t("ui.net.lockout", address="192.168.1.33", count=1) in listed
     assert seating.join_by_code("guesser", "192.168.1.33", seating.seat_pass(2).code).outcome is CodeOutcome.TOO_SOON
-    _tagged(shown, ids.players_unlock("192.168.1.33")).content.on_click(None)
+    fire(_tagged(shown, ids.players_unlock("192.168.1.33")).content.on_click)
     assert _tagged(build_players_screen(ctx), ids.PLAYERS_LOCKOUTS) is None
     assert seating.join_by_code("guesser", "192.168.1.33", seating.seat_pass(2).code).seat == 2

@@ -14,7 +14,8 @@ import pytest
 from companion.engine import NewGame, PlayerSetup
 from companion.engine.commands import PlaceFire
 
-from .flet_session import controls_built, counting, live_page, noted_changes, patch_operations, table_page, tap
+from .flet_session import (controls_built, counting, live_page, noted_changes, patch_operations, table_page, tap,
+                           without_busy_bar)
 from .ui_tree import make_controller, page_app
 
 SETUP = NewGame(players=(PlayerSetup(name="A", character="hacker"), PlayerSetup(name="B", character="janitor")),
@@ -100,6 +101,7 @@ def _seeded(tmp_path, monkeypatch, screen: str):
         for command in web_game._opening(advances):
             controller.execute(command)
         app.navigate(screen)
+        without_busy_bar(app.page)
         if screen == "bag":
             # Who and where first, as a table taps them (nothing is chosen before): the picks
             # measured below change an answer already given.
@@ -152,6 +154,26 @@ def test_a_pick_of_another_character_sends_eight_values_in_one_message(bag):
     built, sent, operations, _properties = _tapped(app.page, wire, noted, "encounter-seat-2")
     # Two chips change: each its selection, its colour, its frame and its second line's colour.
     assert (built, sent.messages, operations) == (0, 1, 8)
+
+
+def test_the_busy_bar_costs_a_tap_two_small_messages(tmp_path, monkeypatch):
+    """Shown before the work (two values), hidden with the answer (two values); a tap that
+    changes nothing else sends only those."""
+    import msgpack
+
+    with _seeded(tmp_path, monkeypatch, "bag") as (_controller, app, wire, _noted):
+        from companion.ui.busy import _BARS
+
+        _BARS[app.page] = app.busy  # the fixture took it away
+        tap(app.page, "encounter-seat-2")
+        del wire.bodies[:]
+        wire.take()
+        tap(app.page, "encounter-seat-2")  # chosen already: nothing else changes
+        sent = wire.take()
+        targets = [msgpack.unpackb(body, strict_map_key=False)[1]["id"] for body in wire.bodies]
+        assert targets == [app.busy.bar._i, app.busy.bar._i] and sent.added == 0
+        assert patch_operations(wire.bodies) == 4 and sent.bytes < 200
+        assert app.busy.shown is False and app.busy.bar.value == 0
 
 
 def test_a_tap_that_changes_nothing_sends_nothing(bag):

@@ -10,7 +10,7 @@ import pytest
 from companion.engine.commands import StartEventPhase
 from companion.engine.phase.model import EventStep
 
-from .flet_session import controls_built, noted_changes, patch_operations, table_page, tap
+from .flet_session import controls_built, noted_changes, patch_operations, table_page, tap, without_busy_bar
 
 
 @pytest.fixture
@@ -25,6 +25,7 @@ def table(tmp_path, monkeypatch):
     with table_page(tmp_path, web_game.new_game(seed)) as (controller, app, wire):
         for command in web_game._opening(advances):
             controller.execute(command)
+        without_busy_bar(app.page)
         wire.take()
         yield controller, app, wire, noted
 

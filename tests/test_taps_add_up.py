@@ -19,7 +19,7 @@ from companion.ui.table.crew_panel import build_crew_panel
 from companion.ui.table.markers_panel import build_markers_panel
 
 from .flet_session import live_page
-from .ui_tree import enabled, make_context, make_controller, page_app, walk
+from .ui_tree import enabled, fire, make_context, make_controller, page_app, walk
 
 
 def _setup() -> NewGame:
@@ -37,7 +37,7 @@ def _tagged(control, identifier: str) -> ft.Semantics:
 def _tap(tagged: ft.Semantics) -> None:
     """A finger on the control: the button when it takes taps, else what is around it."""
     button = next(item for item in walk(tagged) if isinstance(item, ft.Button))
-    (button if not button.disabled else tagged.content).on_click(None)
+    fire((button if not button.disabled else tagged.content).on_click)
 
 
 def test_knowledge_buttons_send_a_change_not_the_value_they_showed(tmp_path):
@@ -102,10 +102,10 @@ def test_two_quick_taps_on_a_counter_count_twice():
                   down_tip="-", up_tip="+", low=0, high=3)
     up = _tagged(row, "n-up").content
     down = _tagged(row, "n-down").content
-    up.on_click(None)
-    up.on_click(None)  # before any redraw
-    up.on_click(None)  # past the top: nothing more
-    down.on_click(None)
+    fire(up.on_click)
+    fire(up.on_click)  # before any redraw
+    fire(up.on_click)  # past the top: nothing more
+    fire(down.on_click)
     assert changes == [2, 3, 2]
 
 
@@ -141,8 +141,8 @@ def test_a_second_tap_on_a_confirmation_already_answered_sends_nothing(tmp_path)
     dialog = ctx.page.dialogs[-1]
     dialog.update = lambda: None
     ok = _tagged(dialog, ids.CONFIRM_OK).content
-    ok.on_click(None)
-    ok.on_click(None)
+    fire(ok.on_click)
+    fire(ok.on_click)
     assert [type(command).__name__ for command in controller.session.commands[1:]] == ["StartSelfDestruct"]
 
 

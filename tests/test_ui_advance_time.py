@@ -11,7 +11,7 @@ from companion.ui.table.track_actions import confirming_advance
 from companion.ui.table.view import build_table
 
 from .test_ui_round_flow import _find
-from .ui_tree import identifiers, make_context, make_controller, strings, walk
+from .ui_tree import fire, identifiers, make_context, make_controller, strings, walk
 
 
 def _game(tmp_path):
@@ -26,7 +26,7 @@ def _tap(ctx, identifier: str) -> None:
     buttons = [item for item in walk(_find(build_table(ctx), identifier))
                if isinstance(item, (ft.Button, ft.TextButton)) and item.on_click is not None and not item.disabled]
     assert buttons, f"{identifier!r} cannot be tapped"
-    buttons[0].on_click(None)
+    fire(buttons[0].on_click)
 
 
 def test_the_first_tap_only_asks_and_cancel_leaves_time_alone(tmp_path):

@@ -39,7 +39,7 @@ from companion.ui.setup_wizard import SetupWizard
 from companion.ui.table.view import build_table
 from tests.support.deck_helpers import next_runner_command
 
-from .ui_tree import check_texts, enabled, identifiers, make_context, make_controller, page_app, strings, walk
+from .ui_tree import check_texts, enabled, fire, identifiers, make_context, make_controller, page_app, strings, walk
 
 WIDTHS = (390, 1280)
 LANGS = ("pt-BR", "tr")
@@ -68,7 +68,7 @@ def _click(control, identifier: str) -> None:
     node = _find(control, identifier).content
     # A disabled command button sits in a Container that explains; an enabled one is the button.
     assert getattr(node, "on_click", None) is not None, identifier
-    node.on_click(None)
+    fire(node.on_click)
 
 
 def _pick_hand(ctx, hand: int) -> None:
@@ -414,7 +414,7 @@ def test_the_queen_question_waits_for_the_announcement_then_asks(controller):
     sent = _recording(controller)
     yes = _find(ctx.page.dialogs[-1], ids.QUEEN_IN_NEST_YES).content
     assert isinstance(yes, ft.Container) and yes.content.disabled
-    yes.on_click(None)
+    fire(yes.on_click)
     assert not any(isinstance(command, AnswerQueenInNest) for command in sent)
     assert ctx.texts.t("ui.bag.encounter.hand_needed") in strings(ctx.page.dialogs[-1])
     _click(dialog, ids.queen_hand(2))
@@ -530,7 +530,7 @@ def test_an_encounter_without_a_hand_size_cannot_be_drawn(controller, physical):
     assert not any(_find(screen, ids.encounter_hand(n)).selected for n in range(HAND_MAX + 1))
     draw = _find(screen, ids.DRAW_ENCOUNTER).content
     assert isinstance(draw, ft.Container) and draw.content.disabled
-    draw.on_click(None)  # the tap says why
+    fire(draw.on_click)  # the tap says why
     assert ctx.texts.t("ui.bag.encounter.hand_needed") in strings(ctx.page.dialogs[-1])
     assert not any(isinstance(command, ResolveEncounter) for command in sent)
     assert controller.state.bag.last_draw is None

@@ -15,7 +15,7 @@ from companion.engine.commands import (
 )
 from companion.ui.kit.gate import CommandGate
 
-from .ui_tree import make_context, make_controller
+from .ui_tree import fire, make_context, make_controller
 
 
 @pytest.fixture
@@ -68,7 +68,7 @@ def test_confirmed_irreversible_command(ctx, controller):
     dialog = ctx.page.dialogs[-1]
     ok = dialog.actions[-1].content  # the confirm-ok button inside its Semantics wrapper
     dialog.update = lambda: None
-    ok.on_click(None)
+    fire(ok.on_click)
     assert controller.state.self_destruct is not None
 
 

@@ -36,7 +36,7 @@ from companion.ui.table.view import build_table
 from tests.support.deck_helpers import next_runner_command
 from tests.support.event_seed import find_power_surge_seed, play
 
-from .ui_tree import check_texts, identifiers, make_context, make_controller, strings, walk
+from .ui_tree import check_texts, fire, identifiers, make_context, make_controller, strings, walk
 
 WIDTHS = (390, 1280)
 LANGS = ("pt-BR", "tr")
@@ -79,11 +79,11 @@ def _click(control) -> None:
     """Tap a control as a player would: the button (or the tappable container) inside."""
     for item in walk(control):
         if isinstance(item, (ft.Button, ft.IconButton)) and item.on_click is not None and not item.disabled:
-            item.on_click(None)
+            fire(item.on_click)
             return
     for item in walk(control):
         if isinstance(item, ft.Container) and item.on_click is not None:
-            item.on_click(None)
+            fire(item.on_click)
             return
     raise AssertionError("nothing to tap")
 

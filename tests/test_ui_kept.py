@@ -18,7 +18,7 @@ from companion.ui.kit.kept import (PHONE, TABLET, WIDE, ActionButton, Card, Chan
 from companion.ui.screen_host import Kept, ScreenHolder, ScreenHost
 
 from .flet_session import counting, live_page
-from .ui_tree import identifiers, make_context, make_controller, strings, walk
+from .ui_tree import fire, identifiers, make_context, make_controller, strings, walk
 
 SETUP = NewGame(players=(PlayerSetup(name="A", character="hacker"), PlayerSetup(name="B", character="janitor")),
                 seed=5)
@@ -151,12 +151,12 @@ def test_an_action_button_is_enabled_or_says_why_not(ctx):
     button = ActionButton(changes, "act", icon=ft.Icons.ADD, on_tap=lambda: tapped.append(1), page_of=lambda: ctx.page)
     button.show("Ir", refused="ainda não")
     assert button.button.disabled and button.frame.tooltip == "ainda não" and button.label.value == "Ir"
-    button.frame.on_click(None)  # a tap on the disabled button lands on its frame: it says why
+    fire(button.frame.on_click)  # a tap on the disabled button lands on its frame: it says why
     assert tapped == [] and "ainda não" in _messages(ctx.page)[-1]
     button.show("Ir", refused=None)
     assert not button.button.disabled and button.frame.tooltip is None
-    button.button.on_click(None)
-    button.frame.on_click(None)  # drawn disabled, tapped once it no longer was: it runs
+    fire(button.button.on_click)
+    fire(button.frame.on_click)  # drawn disabled, tapped once it no longer was: it runs
     assert tapped == [1, 1]
     button.show("Ir", refused=None, visible=False)
     assert identifiers(button.root) == set()
@@ -169,15 +169,15 @@ def test_a_command_button_follows_the_game_and_sends_what_it_showed(ctx):
     assert button.button.disabled and button.frame.tooltip  # no adult on the board
     ctx.session.execute(PlaceIntruder(kind="adult"))
     # Drawn disabled, the game has moved on since: a tap on the frame asks again and sends it.
-    button.frame.on_click(None)
+    fire(button.frame.on_click)
     assert ctx.game.bag.on_board["adult"] == 0 and ctx.game.bag.carcasses == 1
     button.show_command(KillIntruder(kind="adult"), "Matar")
     assert button.button.disabled
-    button.frame.on_click(None)
+    fire(button.frame.on_click)
     assert ctx.game.bag.carcasses == 1 and ctx.page.dialogs  # refused again: said, not sent
     button.show_command(PlaceIntruder(kind="adult"), "Pôr")
     assert not button.button.disabled and button.command == PlaceIntruder(kind="adult")
-    button.button.on_click(None)
+    fire(button.button.on_click)
     assert ctx.game.bag.on_board["adult"] == 1
 
 
@@ -200,7 +200,7 @@ def test_a_chip_shows_its_selection_and_hides_what_it_does_not_use():
     chip.show("Um", selected=True, sublabel="primeiro", icon=ft.Icons.PERSON)
     assert sorted(strings(chip.root)) == ["Um", "primeiro"] and chip.root.selected
     assert chip.frame.bgcolor == theme.BLUE_DARK
-    chip.frame.on_click(None)
+    fire(chip.frame.on_click)
     assert picked == [1]
 
 
@@ -209,9 +209,9 @@ def test_a_card_names_its_rules_topic(ctx):
     card = Card(changes, ft.Text("corpo"), help_of=opened.append, identifier="card")
     card.show("Título", topic="encounter", help_tip="Regras")
     assert ids.rules_help("encounter") in identifiers(card.root) and "Título" in strings(card.root)
-    card.help.on_click(None)
+    fire(card.help.on_click)
     card.show("Título", topic="surprise_attack", help_tip="Regras")
-    card.help.on_click(None)
+    fire(card.help.on_click)
     assert opened == ["encounter", "surprise_attack"]
 
 

@@ -26,7 +26,7 @@ from companion.ui.bag.questions import QuestionPrompter
 from companion.ui.bag.screen import build_bag_screen
 from companion.ui.bag.table_panel import build_bag_panel
 
-from .ui_tree import identifiers, make_context, make_controller, strings, walk
+from .ui_tree import fire, identifiers, make_context, make_controller, strings, walk
 
 T = TypeVar("T")
 # The module, not the package's `apply` function of the same name.
@@ -157,7 +157,7 @@ def test_the_physical_outcome_picker_renders_from_the_view_only(tmp_path, monkey
     _choose(ctx, 3)
     screen = build_bag_screen(ctx)
     draw = next(item for item in walk(screen) if getattr(item, "identifier", None) == ids.DRAW_ENCOUNTER)
-    render_purely(monkeypatch, controller, lambda: draw.content.on_click(None))
+    render_purely(monkeypatch, controller, lambda: fire(draw.content.on_click))
     assert any(ids.outcome("blank") in identifiers(dialog) for dialog in ctx.page.dialogs)
 
 
@@ -246,7 +246,7 @@ def test_events_screens_render_from_the_view_only(tmp_path, monkeypatch, physica
             _quiet(ctx.page)
             screen = build_events_screen(ctx, RUNNER)
             button = next(item for item in walk(screen) if getattr(item, "identifier", None) == ids.EVENT_DEVELOP_BAG)
-            render_purely(monkeypatch, controller, lambda: button.content.on_click(None))
+            render_purely(monkeypatch, controller, lambda: fire(button.content.on_click))
             assert any(ids.outcome("blank") in identifiers(dialog) for dialog in ctx.page.dialogs)
         controller.execute(_next_event_command(controller))
     assert steps == set(EventStep)

@@ -36,7 +36,7 @@ from tests.support.deck_helpers import next_runner_command
 from tests.support.round_flow_seed import BRUNO_HAND, BRUNO_PLACE, find_seed, play
 
 from .test_ui_pages import LivePage, _patch_dialog_updates
-from .ui_tree import FakePage, identifiers, make_context, make_controller, page_app, strings, walk
+from .ui_tree import FakePage, fire, identifiers, make_context, make_controller, page_app, strings, walk
 
 PLAYERS = (("Ana", "hacker"), ("Bruno", "janitor"), ("Carla", "xenobiologist"))
 
@@ -51,11 +51,11 @@ def _find(control, identifier: str):
 def _click(control) -> None:
     for item in walk(control):
         if isinstance(item, (ft.Button, ft.IconButton)) and item.on_click is not None and not item.disabled:
-            item.on_click(None)
+            fire(item.on_click)
             return
     for item in walk(control):
         if isinstance(item, ft.Container) and item.on_click is not None:
-            item.on_click(None)
+            fire(item.on_click)
             return
     raise AssertionError("nothing to tap")
 

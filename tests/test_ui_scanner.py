@@ -21,7 +21,7 @@ from companion.ui.setup_wizard import SetupWizard
 from companion.ui.table.crew_panel import build_crew_panel
 
 from .test_ui_purity import render_purely
-from .ui_tree import check_texts, identifiers, make_context, make_controller, strings, walk
+from .ui_tree import check_texts, fire, identifiers, make_context, make_controller, strings, walk
 from .ui_tree import enabled as button_enabled
 
 LANGS = ("pt-BR", "tr")
@@ -87,7 +87,7 @@ def test_the_scan_button_waits_for_the_count_then_scans(controller):
     controller.execute(GainContamination(seat=1, count=3))
     ctx, screen = _seat(controller, 1)
     assert ctx.gate().refusal(ScanContamination(seat=1, procedure="hand")).key == "error.contamination.how_many"
-    _find(screen, ids.scanner_count(2)).content.on_click(None)
+    fire(_find(screen, ids.scanner_count(2)).content.on_click)
     ctx, screen = ctx, build_seat_screen(ctx, on_leave=lambda: None)
     scan = _find(screen, ids.SCANNER_SCAN).content
     assert not scan.disabled
@@ -205,7 +205,7 @@ def test_the_shared_device_hands_the_scanner_over_and_hides_it(controller, monke
     give = render_purely(monkeypatch, controller, lambda: build_handover_screen(ctx))
     assert ids.HANDOVER_TAKE in identifiers(give) and ids.SCANNER not in identifiers(give)
     assert ctx.texts.t("ui.handover.give", name="Bora") in strings(give)
-    _find(give, ids.HANDOVER_TAKE).content.on_click(None)
+    fire(_find(give, ids.HANDOVER_TAKE).content.on_click)
     held = render_purely(monkeypatch, controller, lambda: build_handover_screen(ctx))
     assert {ids.SCANNER, ids.SEAT_BOARD} <= identifiers(held)
     # Nothing done yet: a way back, not "done: hide and hand back".
@@ -220,7 +220,7 @@ def test_the_shared_device_hands_the_scanner_over_and_hides_it(controller, monke
     assert ctx.extras["scanner_film"].read == {0}
     result = _find(build_handover_screen(ctx), ids.scanner_word(1)).content
     assert result.opacity == 1 and ctx.texts.t("contamination.word.infected") in " ".join(strings(result))
-    _find(held, ids.HANDOVER_DONE).content.on_click(None)
+    fire(_find(held, ids.HANDOVER_DONE).content.on_click)
     assert handoff_of(ctx).seat is None and "scanner_film" not in ctx.extras
     after = build_handover_screen(ctx)
     assert ids.SCANNER_RESULTS not in identifiers(after) and ids.handover_seat(2) in identifiers(after)
@@ -259,7 +259,7 @@ def test_setup_offers_the_digital_deck_and_an_unconfirmed_infected_count(control
     assert str(ctx.session.rules.contamination.infected_count) in texts
     for player in wizard.draft.players:
         player["name"] = "A"
-    _find(form, ids.SETUP_INFECTED_UP).content.on_click(None)
+    fire(_find(form, ids.SETUP_INFECTED_UP).content.on_click)
     command = wizard._command()
     rules = ctx.session.rules.contamination
     assert command.digital_contamination and command.infected_count == rules.infected_count + 1

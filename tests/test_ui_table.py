@@ -23,7 +23,7 @@ from companion.ui.table.view import TableScreen
 from tests.support.deck_helpers import next_runner_command
 
 from .flet_session import table_page
-from .ui_tree import FakePage, identifiers, make_context, make_controller, strings, walk
+from .ui_tree import FakePage, fire, identifiers, make_context, make_controller, strings, walk
 
 RULES = load_rules()
 NAMES = (("Ana", "hacker"), ("Bora", "janitor"), ("Carla", "lab_rat"))
@@ -174,7 +174,7 @@ def test_a_phone_shows_the_track_without_its_legend_and_the_legend_is_one_tap_aw
     screen = TableScreen(ctx)
     root = shown_root(screen)
     assert ids.TRACK_LEGEND not in identifiers(root) and ids.TRACK_LEGEND_TOGGLE in identifiers(root)
-    _tagged(root, ids.TRACK_LEGEND_TOGGLE).content.on_click(None)
+    fire(_tagged(root, ids.TRACK_LEGEND_TOGGLE).content.on_click)
     screen.show()
     assert ids.TRACK_LEGEND in identifiers(root)
     assert ctx.texts.t("ui.track.threshold_red") in strings(_tagged(root, ids.TRACK_LEGEND))
@@ -276,9 +276,9 @@ def test_several_messages_at_once_read_as_a_compact_list_as_wide_as_the_phone(wi
 
 
 # --------------------------------------------------------------------- taps and the undo notice
-def test_a_command_tap_does_its_work_in_its_own_handler(tmp_path):
-    """No turn of the loop between a tap and its command: taps keep their order however
-    fast they come (the bar is for screen changes)."""
+def test_a_command_tap_sends_the_busy_bar_then_does_its_work_in_the_same_handler(tmp_path):
+    """The bar leaves before the command's work (its save and the pages' renders), and the
+    work is done by the tap's own handler, not a task queued after it."""
     from tests.flet_session import tap
 
     with table_page(tmp_path, _setup()) as (controller, app, wire):
@@ -289,14 +289,48 @@ def test_a_command_tap_does_its_work_in_its_own_handler(tmp_path):
 
         def updated(*controls) -> None:
             bar = app.busy.bar
-            happened.append("bar" if any(control is bar for control in controls) else "answer")
+            if len(controls) == 1 and controls[0] is bar:
+                happened.append("bar shown" if bar.value is None else "bar hidden")
+            else:
+                happened.append("answer")
             update(*controls)
 
         object.__setattr__(app.page, "update", updated)
-        tap(app.page, ids.FIRE_PLACE)
+        tap(app.page, ids.FIRE_PLACE)  # returns once Flet's dispatch of the tap has
         assert controller.state.fire == 1
-        assert happened[0] == "command" and "bar" not in happened
-        assert app.busy.shown is False and app.busy.bar.value == 0
+        assert happened[:2] == ["bar shown", "command"] and "answer" in happened
+        assert app.busy.shown is False and app.busy.bar.value == 0 and app.busy.waiting == 0
+
+
+def test_taps_that_come_together_keep_their_order(tmp_path):
+    """Fire + then Fire − dispatched at once: the second waits while the first sends its bar,
+    so − finds the marker + placed (the other way round − would be refused at 0)."""
+    import asyncio
+
+    from tests.flet_session import shown_control
+    from tests.support.control_tree import controls_on
+
+    def button(identifier: str):
+        return next(c for c in controls_on(shown_control(app.page, identifier)) if isinstance(c, ft.Button))
+
+    with table_page(tmp_path, _setup()) as (controller, app, wire):
+        sent: list[str] = []
+        execute = controller.execute
+        controller.execute = lambda command, actor=None: sent.append(type(command).__name__) or execute(command, actor)
+        place, remove = button(ids.FIRE_PLACE), button(ids.FIRE_REMOVE)
+        object.__setattr__(remove, "disabled", False)  # the browser drew it enabled: a late tap
+
+        async def both() -> None:
+            await asyncio.gather(app.page.session.dispatch_event(place._i, "click", None),
+                                 app.page.session.dispatch_event(remove._i, "click", None))
+
+        loop = asyncio.new_event_loop()
+        try:
+            loop.run_until_complete(both())
+        finally:
+            loop.close()
+        assert sent == ["PlaceFire", "RemoveFire"] and controller.state.fire == 0
+        assert app.busy.shown is False and app.busy.waiting == 0
 
 
 def test_a_screen_change_sends_the_busy_bar_before_the_new_screen(tmp_path):
@@ -335,6 +369,27 @@ def test_the_undo_notice_goes_with_the_next_change_and_with_redo(tmp_path):
         assert notice.open
         controller.redo()
         assert notice.open is False
+
+
+def test_the_undo_notice_is_two_lines_at_most_and_goes_with_its_close_button_or_a_screen_change(tmp_path):
+    """It sits over the bottom of the screen, where a pinned screen keeps its main action:
+    short, and out of the way at one tap or at the next screen."""
+    with table_page(tmp_path, _setup()) as (controller, app, wire):
+        controller.execute(c.PlaceFire())
+        app._undo()
+        notice = app.undo_notice
+        text = next(item for item in walk(notice.content) if isinstance(item, ft.Text))
+        assert text.max_lines == 2 and text.overflow == ft.TextOverflow.ELLIPSIS and text.tooltip == text.value
+        close = next(item.content for item in walk(notice.content)
+                     if isinstance(item, ft.Semantics) and item.identifier == ids.UNDO_NOTICE_CLOSE)
+        fire(close.on_click)
+        assert notice.open is False and app.undo_notice is None
+        controller.execute(c.PlaceMalfunction())
+        app._undo()
+        notice = app.undo_notice
+        assert notice.open
+        app._show("bag")
+        assert notice.open is False and app.undo_notice is None
 
 
 def test_the_character_board_dialog_shows_its_buttons_two_a_row_at_360(game):

@@ -22,7 +22,7 @@ from companion.ui.phone.seat_screen import build_seat_screen
 from companion.ui.routes import VICTORY
 from companion.ui.victory import build_victory_screen
 from companion.ui.victory.private import draft_of
-from tests.ui_tree import identifiers, make_context, make_controller, strings, walk
+from tests.ui_tree import fire, identifiers, make_context, make_controller, strings, walk
 
 RULES = load_rules()
 PLAYERS = (("Ana", "hacker"), ("Bruno", "janitor"), ("Carla", "lab_rat"))
@@ -71,7 +71,7 @@ def _find(control, identifier: str):
 def _tap(control, identifier: str) -> None:
     target = _find(control, identifier)
     handler = next(item.on_click for item in walk(target) if getattr(item, "on_click", None) is not None)
-    handler(None)
+    fire(handler)
 
 
 def _phone(controller, seat: int, lang: str = "pt-BR"):

@@ -115,3 +115,14 @@ def page_app(page, controller: TableController, *, language: str, startup_errors
     door = PageDoor(controller, page_id=page_id(page), route=as_table_route(getattr(page, "route", None)),
                     trusted=trusted, seating=seating, access=phone_access)
     return PageApp(page, door, language=language, startup_errors=list(startup_errors))
+
+
+def fire(handler, event=None) -> None:
+    """Call an event handler as Flet does: a generator handler (a tap that sends the page's
+    busy bar before its work, companion/ui/busy.py) runs to its end."""
+    import inspect
+
+    result = handler(event)
+    if inspect.isgenerator(result):
+        for _ in result:
+            pass

@@ -1,24 +1,27 @@
-"""A screen change shows at once that it was taken: a thin bar at the top of the page,
-sent before the new screen is drawn and hidden with it.
+"""A tap shows at once that it was taken: a thin bar at the top of the page, sent before
+the tap's work and hidden with its answer.
 
 Why before: a handler runs on the page's loop, and nothing it sends leaves before it
-returns; a screen built on its first visit (or one the browser takes a moment to draw)
-would show nothing after the button's ripple. So a screen change first sends the bar,
-then shows the screen on the loop's next turn (`taken`); the page's next render hides the
-bar in the same update as the answer. A page without a bar (a test's builder, a tool)
-changes screens at once.
+returns; a command, its save and the pages' renders (or a screen the browser takes a
+moment to draw) would show nothing after the button's ripple.
 
-A command's tap does its work in its own handler, never a turn later: deferred, taps that
-arrived faster than the pages redrew were lost under load (tests/test_phones_under_load.py
-caught 1 to 7 of about 500 with a busy machine), and a command's answer on a kept screen
-is a few properties, drawn in one frame.
+- A command's tap (`in_turn`, from a generator handler: Flet sends what a handler yields
+  before it goes on): the bar goes out, then the same handler does the work, so nothing
+  else of the tap moves to another task. A tap that arrives while an earlier tap of the
+  page waits for its turn waits too: taps keep their order. What the tap acts on is bound
+  when it is tapped (kit.kept.CommandButton), not when its turn comes.
+- A screen change (`taken`): the bar goes out, then the screen shows on the loop's next
+  turn; the page's next render hides the bar in the same update as the answer.
+
+A page without a bar (a test's builder, a tool) does the work at once.
 """
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import weakref
-from typing import Callable
+from typing import Any, Callable, Iterator
 
 import flet as ft
 
@@ -39,6 +42,7 @@ class BusyBar:
         self.changes = Changes()
         self.shown = False
         self.working = False  # a tap's work is running now
+        self.waiting = 0  # taps of this page between their bar and their work
         self.bar = ft.ProgressBar(value=0, bar_height=3, color=theme.YELLOW, bgcolor=theme.BACKGROUND)
         self.root = ids.tag(ids.BUSY, ft.Container(self.bar, height=3))
         try:
@@ -87,6 +91,54 @@ def bar_of(page: object) -> BusyBar | None:
         return _BARS.get(page)
     except TypeError:  # a stand-in page that cannot be a key: it has no bar
         return None
+
+
+def page_of_event(event: object) -> object | None:
+    """The page a tap came from (None: a test's direct call, a control off the page)."""
+    try:
+        return getattr(event, "page", None)
+    except RuntimeError:  # Flet: the control is not on a page
+        return None
+
+
+def in_turn(page: object, work: Callable[[], None]) -> Iterator[None]:
+    """A tap's work, for a generator handler (`yield from in_turn(page, work)`): the bar is
+    sent, the handler yields once (Flet sends the bar and lets any earlier waiting tap of
+    the page do its work first), then `work` runs in the same handler. The bar is hidden by
+    the render the work asks for, or after it (a refusal, a dialog)."""
+    bar = bar_of(page)
+    if bar is None or bar.working or not bar.on_page():
+        work()
+        return
+    bar.show()
+    ft.context.mark_update_called()  # the bar went out (or is out): no diff of the tapped control's screen
+    bar.waiting += 1
+    try:
+        yield
+    finally:
+        bar.waiting -= 1
+    bar.working = True
+    try:
+        work()
+    finally:
+        bar.working = False
+        if bar.waiting == 0:
+            # After the renders the work asked for (they were queued first).
+            page.run_task(_settle, bar)  # type: ignore[attr-defined]
+
+
+def shown_first(handler: Callable[[Any], Any]) -> Callable[[Any], Iterator[None]]:
+    """`handler(event)` as a tap's generator handler: the page's busy bar first (`in_turn`)."""
+    def tapped(event) -> Iterator[None]:
+        def work() -> None:
+            result = handler(event)
+            if inspect.isgenerator(result):  # a handler that is in turn itself
+                for _ in result:
+                    pass
+
+        yield from in_turn(page_of_event(event), work)
+
+    return tapped
 
 
 def taken(page: object, work: Callable[[], None]) -> None:

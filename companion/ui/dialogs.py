@@ -1,11 +1,12 @@
 """Generic dialogs: confirm, pick one of several, and error/explanation snackbars."""
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 import flet as ft
 
 from . import ids, theme
+from .busy import in_turn
 from .i18n_view import Texts
 
 
@@ -73,11 +74,11 @@ def confirm(
     """Ask before something the table cannot take back."""
     dialog = ft.AlertDialog(modal=True)
 
-    def ok(_e) -> None:
+    def ok(_e) -> Iterator[None]:
         if not dialog.open:
             return  # a second tap on a closing dialog: the first one answered it
         close(page, dialog)
-        on_confirm()
+        yield from in_turn(page, on_confirm)
 
     dialog.title = ft.Text(title, size=20, weight=ft.FontWeight.BOLD)
     dialog.content = ft.Text(body, size=16) if isinstance(body, str) else body
@@ -102,9 +103,9 @@ def choose(
     dialog = ft.AlertDialog(modal=True)
 
     def picked(value: str) -> Callable:
-        def handler(_e) -> None:
+        def handler(_e) -> Iterator[None]:
             close(page, dialog)
-            on_choice(value)
+            yield from in_turn(page, lambda: on_choice(value))
 
         return handler
 

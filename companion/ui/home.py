@@ -11,6 +11,7 @@ import flet as ft
 from companion.i18n.translator import format_slot
 
 from . import ids, theme
+from .busy import shown_first
 from .context import UiContext
 from .dialogs import confirm
 from .kit.kept import Changes, KeptScreen, KeyedItems, shown_root
@@ -33,9 +34,9 @@ class GameCard:
         self.time, self.round, self.status = Pill(changes), Pill(changes), Pill(changes)
         self.pills = ft.Row([self.time.root, self.round.root, self.status.root], wrap=True, spacing=6, run_spacing=6)
         self.resume_label = ft.Text("")
-        self.resume = ft.Button(content=self.resume_label, icon=ft.Icons.PLAY_ARROW, on_click=self._resume)
+        self.resume = ft.Button(content=self.resume_label, icon=ft.Icons.PLAY_ARROW, on_click=shown_first(self._resume))
         self.delete_label = ft.Text("")
-        self.delete = ft.TextButton(content=self.delete_label, icon=ft.Icons.DELETE_OUTLINE, on_click=self._delete)
+        self.delete = ft.TextButton(content=self.delete_label, icon=ft.Icons.DELETE_OUTLINE, on_click=shown_first(self._delete))
         self.root = theme.card(ft.Column([
             self.title, self.updated, self.problem_row, self.crew, self.pills,
             ft.Row([ids.tag(ids.saved_game(game_id, "resume"), self.resume),

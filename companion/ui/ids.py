@@ -12,6 +12,7 @@ import flet as ft
 UNDO = "undo"
 # The notice saying what an undo took back (with a way to redo it).
 UNDO_NOTICE = "undo-notice"
+UNDO_NOTICE_CLOSE = "undo-notice-close"
 REDO = "redo"
 LANGUAGE = "language"
 HOME = "home"

@@ -16,20 +16,33 @@ from .kit.kept import Card, Changes, KeptScreen, KeyedItems
 MAX_LINES = 60
 
 
+@ft.control(isolated=True)
+class LineBox(ft.Container):
+    """A log line's box. Isolated: a new line updates the log's list, and Flet then looks
+    at each line's box alone, not at what it holds (a line never changes but its words)."""
+
+
 class LogLine:
     """A line of a kept log (kit.kept.KeyedItems, keyed by `line_keys`): its entry never
     changes; its text follows the page's language."""
 
     def __init__(self, changes: Changes) -> None:
         self.changes = changes
+        self.shown: tuple | None = None  # the entry and the words it was last shown in
         self.seq = ft.Text("", size=12, color=theme.TEXT_MUTED, width=34)
         self.text = ft.Text("", size=14, expand=True)
-        self.root = ft.Container(content=ft.Row([self.seq, self.text], vertical_alignment=ft.CrossAxisAlignment.START,
-                                                spacing=6),
-                                 padding=ft.Padding.symmetric(vertical=4, horizontal=4),
-                                 border=ft.Border.only(bottom=ft.BorderSide(1, theme.OUTLINE)))
+        self.root = LineBox(content=ft.Row([self.seq, self.text], vertical_alignment=ft.CrossAxisAlignment.START,
+                                           spacing=6),
+                            padding=ft.Padding.symmetric(vertical=4, horizontal=4),
+                            border=ft.Border.only(bottom=ft.BorderSide(1, theme.OUTLINE)))
 
     def show(self, texts: Texts, entry: Event) -> None:
+        # A line already showing this entry in these words is left alone: a new entry
+        # would otherwise have every line of the log translated again.
+        shown = (entry, texts.lang, dict(texts.players or {}))
+        if shown == self.shown:
+            return
+        self.shown = shown
         self.changes.put(self.seq, value=texts.t("ui.log.seq", seq=entry.seq))
         self.changes.put(self.text, value=texts.entry(entry),
                          weight=ft.FontWeight.BOLD if entry.announce else ft.FontWeight.NORMAL,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Sequence
+from typing import Iterator, Sequence
 
 import flet as ft
 
@@ -23,7 +23,7 @@ from companion.seats.page_session import Feed, PageSession
 from . import ids, lost_taps, theme
 from .announcements import Announcer
 from .bag.questions import QuestionPrompter
-from .busy import BusyBar, taken
+from .busy import BusyBar, in_turn, taken
 from .context import UiContext
 from .dialogs import show_message
 from .i18n_view import Texts
@@ -288,6 +288,8 @@ class PageApp:
             self._show(screen)
 
     def _show(self, screen: str) -> None:
+        if screen != self.screen:
+            self._close_undo_notice()  # it spoke of the screen left behind
         if screen == RULES and self.screen != RULES:
             self.back_from_rules = self.screen
         self.screen = screen
@@ -502,9 +504,9 @@ class PageApp:
         viewer = self.ctx.viewer
         if in_game and viewer.is_table:
             undo_button = ft.IconButton(icon=ft.Icons.UNDO, tooltip=t("ui.common.undo"), disabled=True,
-                                        on_click=lambda _e: self._undo())
+                                        on_click=self._undo_tapped)
             redo_button = ft.IconButton(icon=ft.Icons.REDO, tooltip=t("ui.common.redo"), disabled=True,
-                                        on_click=lambda _e: self.ctx.attempt(lambda: self.ctx.session.redo()))
+                                        on_click=self._redo_tapped)
             self.undo_buttons = [undo_button, redo_button]
             actions += [
                 ids.tag(ids.UNDO, undo_button),
@@ -527,6 +529,13 @@ class PageApp:
             center_title=False,
         )
 
+    # Generator handlers: the busy bar goes out before the work (busy.in_turn).
+    def _undo_tapped(self, _e) -> Iterator[None]:
+        yield from in_turn(self.page, self._undo)
+
+    def _redo_tapped(self, _e) -> Iterator[None]:
+        yield from in_turn(self.page, lambda: self.ctx.attempt(lambda: self.ctx.session.redo()))
+
     def _undo(self) -> None:
         """Undo the newest change and say which it was, with a way to take the undo back."""
         viewer = self.ctx.viewer
@@ -537,9 +546,17 @@ class PageApp:
         said = t("ui.common.undone", what=self.texts.entry(newest[0])) if newest else t("ui.common.undone_plain")
         self._close_undo_notice()
         # A notice with an action never times out while a screen reader (or the browser's
-        # accessibility tree) is on: it goes with the next change or Redo (_refresh).
+        # accessibility tree) is on: it goes with the next change, Redo, a screen change or
+        # its own close button. Two lines at most: it sits over the bottom of the screen,
+        # where a pinned screen keeps its main action (the undone line stays in the history).
+        close = ids.tag(ids.UNDO_NOTICE_CLOSE, ft.IconButton(
+            ft.Icons.CLOSE, icon_color=theme.TEXT, tooltip=t("ui.common.dismiss"),
+            on_click=lambda _e: self._close_undo_notice()))
+        text = ft.Text(said, color=theme.TEXT, size=15, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
+                       tooltip=said, expand=True)
         self.undo_notice = ft.SnackBar(
-            content=ids.tag(ids.UNDO_NOTICE, ft.Text(said, color=theme.TEXT, size=15)),
+            content=ids.tag(ids.UNDO_NOTICE, ft.Row([text, close], spacing=4,
+                                                   vertical_alignment=ft.CrossAxisAlignment.CENTER)),
             action=t("ui.common.redo"),
             on_action=lambda _e: self.ctx.attempt(lambda: self.ctx.session.redo()),
             bgcolor=theme.SURFACE_HIGH, duration=ft.Duration(milliseconds=6000),

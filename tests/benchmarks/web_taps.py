@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from tests.benchmarks import empty_flet_app, web_game, web_probe
 from tests.benchmarks.web_probe import Watch
-from tests.benchmarks.web_screen import (CONFIRM_OK, BenchError, click_in_place, identifiers_on_screen,
-                                         refuse_announcement, require, tap_until)
+from tests.benchmarks.web_screen import (CONFIRM_OK, BenchError, click_in_place, close_undo_notice,
+                                         identifiers_on_screen, refuse_announcement, require, tap_until)
 from tests.browser.flutter_page import FlutterPage
 
 TAP_TIMEOUT_S = 15
@@ -60,8 +60,9 @@ TABLE_FLOWS = (ADVANCE_TIME, POWER_FLIP, FIRE_UP, KNOWLEDGE_UP)
 DRAW = TapFlow("draw-encounter", Watch("token-reveal"), picks=(
     f"encounter-seat-{web_game.ENCOUNTER_SEAT}", f"encounter-place-{web_game.ENCOUNTER_PLACE.value}",
     f"encounter-hand-{web_game.ENCOUNTER_HAND}"))
-# The runner passes the Noise step in the same tap (nothing to enter there): the tap
-# shows the attacks step.
+# The runner's first continue passes the Noise step in the same tap (nothing to enter
+# there) and one undo takes back only its last command: from then on (the two unmeasured
+# taps first) each measured tap goes from the Noise step to the attacks step.
 _TO_STEP = f"event-step-{int(web_game.TO_STEP) + 1}"
 _FROM_STEP = f"event-step-{int(web_game.FROM_STEP)}"
 CONTINUE = TapFlow("event-continue", Watch(_TO_STEP, attribute="aria-current", wanted="true"))
@@ -135,6 +136,7 @@ def _undo(app: FlutterPage, flow: TapFlow, before: str | None, where: str) -> No
         refuse_announcement(app, where)
         raise BenchError(f"{where}: 'undo' did not bring {watch.identifier!r} back to what it showed "
                          "before the tap") from None
+    close_undo_notice(app, where)
 
 
 def measure_taps(app: FlutterPage, flow: TapFlow, runs: int, where: str) -> dict[str, TapSeries]:
@@ -222,6 +224,7 @@ def round_end_changes(app: FlutterPage, runs: int, resume_label: str) -> TapSeri
                            timeout=TAP_TIMEOUT_S)
         except AssertionError:
             raise BenchError(f"{where}: 'undo' did not bring the Event Phase back to its last step") from None
+        close_undo_notice(app, where)
     return series
 
 

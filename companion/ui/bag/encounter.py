@@ -3,7 +3,7 @@ out?" picker, and the table's bag development button (the table's bag panel, sti
 rebuilt, draws it; the kept screens use bag.form)."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterator
 
 import flet as ft
 
@@ -13,6 +13,7 @@ from companion.engine.commands import GameCommand, ResolveEncounter
 from companion.engine.views import PublicView
 
 from .. import ids, theme
+from ..busy import in_turn
 from ..dialogs import close, dialog_button, show_dialog
 from ..i18n_view import Texts
 from ..kit.chips import shown_lighting
@@ -38,11 +39,14 @@ def open_outcome_dialog(gate: CommandGate, title: str, make: Callable[[TokenOutc
     possible = extras.possible_outcomes if extras is not None else ()
     dialog = ft.AlertDialog(modal=True, scrollable=True)
 
+    def report(outcome: TokenOutcome) -> None:
+        if gate.execute(make(outcome)) and after is not None:
+            after()
+
     def picked(kind: str, light: int | None, dark: int | None) -> Callable:
-        def handler(_e) -> None:
+        def handler(_e) -> Iterator[None]:
             close(ctx.page, dialog)
-            if gate.execute(make(TokenOutcome(kind=kind, light=light, dark=dark))) and after is not None:
-                after()
+            yield from in_turn(ctx.page, lambda: report(TokenOutcome(kind=kind, light=light, dark=dark)))
 
         return handler
 

@@ -4,6 +4,7 @@ intruders back to the bag."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Iterator
 
 import flet as ft
 
@@ -21,6 +22,7 @@ from companion.engine.commands import (
 from companion.engine.journal import Event, Topic
 
 from .. import ids, theme
+from ..busy import in_turn
 from ..context import UiContext
 from ..dialogs import close, dialog_button, show_dialog
 from ..i18n_view import Texts
@@ -96,8 +98,9 @@ class Odds:
         self.card = Card(changes, body, identifier=ids.BAG_ODDS)
         self.root = self.card.root
 
-    def _toggled(self, e) -> None:
-        self.screen.gate().execute(SetShowOdds(show=bool(e.control.value)))
+    def _toggled(self, e) -> Iterator[None]:
+        show = bool(e.control.value)  # what the switch was turned to, read at the tap
+        yield from in_turn(self.screen.page(), lambda: self.screen.gate().execute(SetShowOdds(show=show)))
 
     def show(self) -> None:
         ctx, gate, put = self.screen.ctx, self.screen.gate(), self.screen.changes.put
@@ -299,9 +302,10 @@ def open_return_dialog(gate: CommandGate) -> None:
             ))
         return ft.Column(rows, tight=True, spacing=8, width=min(440, ctx.width - 80))
 
-    def ok(_e) -> None:
+    def ok(_e) -> Iterator[None]:
         close(ctx.page, dialog)
-        gate.execute(ReturnIntrudersToBag(counts={k: n for k, n in draft.returning.items() if n}))
+        returning = ReturnIntrudersToBag(counts={k: n for k, n in draft.returning.items() if n})
+        yield from in_turn(ctx.page, lambda: gate.execute(returning))
 
     dialog.title = ft.Text(t("ui.bag.board.return_title"), size=20, weight=ft.FontWeight.BOLD)
     dialog.content = content()

@@ -13,6 +13,7 @@ from companion.engine.journal import Event, Topic
 from companion.engine.views import DeckView
 
 from .. import ids, theme
+from ..busy import shown_first
 from ..context import UiContext
 from ..dialogs import close, dialog_button, show_dialog
 from ..kit.kept import PHONE, Card, Changes, KeptScreen, KeyedItems
@@ -74,7 +75,7 @@ class PileCard:
                             ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18, color=theme.TEXT_MUTED)], spacing=8),
             padding=ft.Padding.symmetric(horizontal=8, vertical=8),
             border=ft.Border.only(bottom=ft.BorderSide(1, theme.OUTLINE)),
-            on_click=lambda _e: show_card(screen.ctx, deck, card), ink=True))
+            on_click=shown_first(lambda _e: show_card(screen.ctx, deck, card)), ink=True))
 
     def show(self, text: str) -> None:
         self.screen.changes.put(self.text, value=text)

@@ -9,6 +9,7 @@ from companion.engine.bag.model import Lighting, Place
 from companion.engine.views import PublicView
 
 from .. import ids, theme
+from ..busy import shown_first
 from ..i18n_view import Texts
 from .kinds import DARK_ICON, LIGHT_ICON
 
@@ -61,7 +62,7 @@ def choice_chip(text: str, *, selected: bool, on_click, identifier: str | None =
         border=ft.Border.all(3 if selected else 1, theme.YELLOW if selected else theme.OUTLINE),
         border_radius=10,
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-        on_click=on_click,
+        on_click=shown_first(on_click) if on_click is not None else None,
         ink=True,
     )
     if identifier is None:
@@ -84,7 +85,7 @@ def stepper(value: int, *, on_change: Callable[[int], None], identifier: str, do
     def button(icon, delta: int, ident: str, tip: str, enabled: bool) -> ft.Control:
         return ids.tag(ident, ft.IconButton(
             icon=icon, icon_size=26, tooltip=tip, disabled=not enabled,
-            on_click=lambda _e: step(delta),
+            on_click=shown_first(lambda _e: step(delta)),
             style=ft.ButtonStyle(bgcolor={ft.ControlState.DISABLED: theme.BUTTON_DISABLED,
                                           ft.ControlState.DEFAULT: theme.BUTTON},
                                  shape=ft.RoundedRectangleBorder(radius=8)),

@@ -6,6 +6,7 @@ so deciding costs next to nothing and the UI holds no rule.
 """
 from __future__ import annotations
 
+import inspect
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Protocol
 
@@ -15,6 +16,7 @@ from companion.engine import GameEnding, IllegalCommand, command_to_json
 from companion.engine.commands import GameCommand
 
 from .. import ids, theme
+from ..busy import in_turn
 from ..dialogs import confirm, show_message
 
 
@@ -100,14 +102,21 @@ class CommandGate:
     def when_disabled(self, command: GameCommand, send: Callable) -> Callable:
         """A tap on `command`'s button while it looked disabled: checked again at the tap."""
 
-        def tapped(event) -> None:
+        def tapped(event) -> Iterator[None]:
             refusal = self.ctx.session.check(command)
             if refusal is None:
-                send(event)
+                yield from _handled(send, event)
             else:
                 show_message(self.ctx.page, self.ctx.texts.error(refusal))
 
         return tapped
+
+
+def _handled(handler: Callable, event) -> Iterator[None]:
+    """`handler(event)` as Flet runs it: a generator handler's steps are this one's."""
+    result = handler(event)
+    if inspect.isgenerator(result):
+        yield from result
 
 
 TONES = {
@@ -168,8 +177,13 @@ def command_button(
     the meantime, else the reason is told.
     """
     refusal = gate.refusal(command)
-    handler = on_click or (lambda _e: gate.run(command, confirm_key=confirm_key, title=label,
-                                               confirm_params=confirm_params))
+    send = on_click or (lambda _e: gate.run(command, confirm_key=confirm_key, title=label,
+                                            confirm_params=confirm_params))
+
+    def handler(event) -> Iterator[None]:
+        # The page's busy bar goes out before the work (busy.in_turn).
+        yield from in_turn(gate.ctx.page, lambda: send(event))
+
     button = styled_button(label, icon=icon, on_click=handler, disabled=refusal is not None, tone=tone,
                            compact=compact)
     control: ft.Control = ft.Container(content=button, on_click=gate.when_disabled(command, handler),

@@ -14,6 +14,7 @@ import flet as ft
 from companion.engine import IllegalCommand
 
 from .. import ids, theme
+from ..busy import shown_first
 from ..context import UiContext
 from .gate import styled_button
 from .kept import ActionButton, Changes, KeptScreen
@@ -133,17 +134,17 @@ def handoff_body(ctx: UiContext, purpose: Purpose, private: Callable[[UiContext]
                     text_align=ft.TextAlign.CENTER),
             ft.Text(t(purpose.give_help), size=15, text_align=ft.TextAlign.CENTER),
             ids.tag(purpose.take_id, styled_button(t(purpose.take, name=member.name),
-                                                   icon=ft.Icons.LOCK_OPEN, tone="primary", on_click=take)),
-            ft.TextButton(content=t("ui.common.cancel"), on_click=lambda _e: hand_back(ctx)),
+                                                   icon=ft.Icons.LOCK_OPEN, tone="primary", on_click=shown_first(take))),
+            ft.TextButton(content=t("ui.common.cancel"), on_click=shown_first(lambda _e: hand_back(ctx))),
         ], spacing=14, horizontal_alignment=ft.CrossAxisAlignment.CENTER))]
     if progress is not None and handoff.started is None:
         handoff.started = (progress(held),)
     if progress is None or handoff.started != (progress(held),):
         back = ids.tag(purpose.done_id, styled_button(t(purpose.done), icon=ft.Icons.VISIBILITY_OFF,
-                                                      tone="warning", on_click=lambda _e: hand_back(ctx)))
+                                                      tone="warning", on_click=shown_first(lambda _e: hand_back(ctx))))
     else:
         back = ft.TextButton(content=t("ui.common.cancel"), icon=ft.Icons.ARROW_BACK,
-                             on_click=lambda _e: hand_back(ctx))
+                             on_click=shown_first(lambda _e: hand_back(ctx)))
     return [ft.Text(t(purpose.holding, name=member.name), size=18, weight=ft.FontWeight.BOLD),
             *private(held), back]
 

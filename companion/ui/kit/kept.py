@@ -62,7 +62,7 @@ controls out, as the page does).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Generic, Hashable, Iterable, TypeVar
+from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, TypeVar
 
 import flet as ft
 
@@ -70,6 +70,7 @@ from companion.engine.commands import GameCommand
 
 from .. import ids, theme
 from ..context import UiContext
+from ..busy import in_turn, page_of_event
 from ..dialogs import show_message
 from ..rules_link import open_rules
 from .changes import Changes
@@ -200,15 +201,25 @@ class ActionButton:
             put(self.button, style=button_style(tone, self.compact))
         self.reason = refused
 
-    def _tapped(self, _e) -> None:
-        self._on_tap()
+    # Generator handlers: the page's busy bar goes out before the work (busy.in_turn).
+    def _tapped(self, _e) -> Iterator[None]:
+        yield from in_turn(self._page_of(), self._bound())
 
-    def _frame_tapped(self, _e) -> None:
-        reason = self._check() if self._check is not None else self.reason
-        if reason is None:
-            self._on_tap()
-        else:
-            show_message(self._page_of(), reason)
+    def _frame_tapped(self, _e) -> Iterator[None]:
+        tap = self._bound()
+
+        def work() -> None:
+            reason = self._check() if self._check is not None else self.reason
+            if reason is None:
+                tap()
+            else:
+                show_message(self._page_of(), reason)
+
+        yield from in_turn(self._page_of(), work)
+
+    def _bound(self) -> Callable[[], None]:
+        """What this tap does, bound now (what the player saw), run in its turn."""
+        return self._on_tap
 
 
 class CommandButton(ActionButton):
@@ -236,10 +247,15 @@ class CommandButton(ActionButton):
         refused = refusal_text(self._gate_of(), command) if visible else None
         self.show(label, refused=refused, tone=tone, visible=visible)
 
-    def _run(self) -> None:
-        if self.command is not None:
-            self._gate_of().run(self.command, confirm_key=self.confirm_key, title=self.title,
-                                confirm_params=self.confirm_params)
+    def _bound(self) -> Callable[[], None]:
+        if self._on_tap != self._run:
+            return self._on_tap
+        command, title, params = self.command, self.title, self.confirm_params
+        return lambda: self._run(command, title, params)
+
+    def _run(self, command: GameCommand | None = None, title: str = "", params: dict | None = None) -> None:
+        if command is not None:
+            self._gate_of().run(command, confirm_key=self.confirm_key, title=title, confirm_params=params)
 
     def _check_again(self) -> str | None:
         if self.command is None:
@@ -254,6 +270,7 @@ class Chip:
 
     def __init__(self, changes: Changes, identifier: str, on_tap: Callable[[], None]) -> None:
         self.changes = changes
+        self._on_tap = on_tap
         self.icon = ft.Icon(ft.Icons.CIRCLE, size=18, color=theme.TEXT, visible=False)
         self.text = ft.Text("", size=15, weight=ft.FontWeight.BOLD, color=theme.TEXT)
         self.sublabel = ft.Text("", size=12, visible=False)
@@ -261,9 +278,14 @@ class Chip:
             content=ft.Column([ft.Row([self.icon, self.text], spacing=6, tight=True), self.sublabel],
                               spacing=0, tight=True),
             border_radius=10, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-            on_click=lambda _e: on_tap(), ink=True,
+            on_click=self._tapped, ink=True,
         )
         self.root = ft.Semantics(identifier=identifier, selected=False, button=True, content=self.frame)
+
+    def _tapped(self, e) -> Iterator[None]:
+        # The page's busy bar goes out before the work, even for a pick that only redraws
+        # the page: a loaded machine may take a while over that too (busy.in_turn).
+        yield from in_turn(page_of_event(e), self._on_tap)
 
     def show(self, text: str, *, selected: bool, sublabel: str | None = None, icon=None,
              icon_colour: str | None = None, colour: str | None = None) -> None:

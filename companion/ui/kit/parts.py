@@ -12,6 +12,7 @@ from typing import Callable, Generic, TypeVar
 import flet as ft
 
 from .. import ids, theme
+from ..busy import shown_first
 from .kept import Changes, Chip, KeyedItems
 
 log = logging.getLogger(__name__)
@@ -43,7 +44,7 @@ class LinkButton:
     def __init__(self, changes: Changes, identifier: str | None, *, icon=None, on_tap: Callable[[], None]) -> None:
         self.changes = changes
         self.label = ft.Text("")
-        self.button = ft.TextButton(content=self.label, icon=icon, on_click=lambda _e: on_tap())
+        self.button = ft.TextButton(content=self.label, icon=icon, on_click=shown_first(lambda _e: on_tap()))
         self.root = ids.tag(identifier, self.button) if identifier else self.button
 
     def show(self, label: str, *, visible: bool = True) -> None:

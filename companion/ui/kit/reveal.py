@@ -11,6 +11,7 @@ from typing import Callable, Hashable
 import flet as ft
 
 from .. import ids, theme
+from ..busy import shown_first
 from ..context import UiContext
 from .kept import Changes
 
@@ -72,10 +73,10 @@ def reveal_toggle(ctx: UiContext, reveal: Reveal, *, show_label: str, hide_label
                   identifier: str) -> ft.Control:
     """"Tap to show" while hidden, "hide" while shown."""
     if reveal.shown:
-        button = ft.TextButton(content=hide_label, icon=ft.Icons.VISIBILITY_OFF, on_click=lambda _e: hide(ctx, reveal))
+        button = ft.TextButton(content=hide_label, icon=ft.Icons.VISIBILITY_OFF, on_click=shown_first(lambda _e: hide(ctx, reveal)))
     else:
         button = ft.Button(content=ft.Text(show_label, size=15), icon=ft.Icons.VISIBILITY,
-                           on_click=lambda _e: show(ctx, reveal),
+                           on_click=shown_first(lambda _e: show(ctx, reveal)),
                            style=ft.ButtonStyle(bgcolor=theme.BUTTON, color=theme.TEXT,
                                                 shape=ft.RoundedRectangleBorder(radius=8)))
     return ids.tag(identifier, button)
@@ -90,11 +91,11 @@ class RevealToggle:
         self.ctx_of = ctx_of
         self.reveal: Reveal | None = None
         self.show_label = ft.Text("", size=15)
-        self.show_button = ft.Button(content=self.show_label, icon=ft.Icons.VISIBILITY, on_click=self._show,
+        self.show_button = ft.Button(content=self.show_label, icon=ft.Icons.VISIBILITY, on_click=shown_first(self._show),
                                      style=ft.ButtonStyle(bgcolor=theme.BUTTON, color=theme.TEXT,
                                                           shape=ft.RoundedRectangleBorder(radius=8)))
         self.hide_label = ft.Text("")
-        self.hide_button = ft.TextButton(content=self.hide_label, icon=ft.Icons.VISIBILITY_OFF, on_click=self._hide,
+        self.hide_button = ft.TextButton(content=self.hide_label, icon=ft.Icons.VISIBILITY_OFF, on_click=shown_first(self._hide),
                                          visible=False)
         self.root = ids.tag(identifier, ft.Row([self.show_button, self.hide_button], tight=True))
 

@@ -2,6 +2,8 @@
 table's dialog that changes it."""
 from __future__ import annotations
 
+from typing import Iterator
+
 import flet as ft
 
 from companion.engine.crew.body_model import LIGHT_WOUND_STEPS, SERIOUS_WOUND_LIMIT
@@ -17,6 +19,7 @@ from companion.engine.commands import (
 from companion.engine.views import CrewView
 
 from .. import ids, theme
+from ..busy import in_turn
 from ..dialogs import close, dialog_button, show_dialog
 from ..i18n_view import Texts
 from ..kit.gate import CommandGate, button_style
@@ -116,9 +119,9 @@ def open_board_dialog(gate: CommandGate, member: CrewView) -> ft.AlertDialog:
     dialog = ft.AlertDialog(modal=True)
 
     def sender(command: GameCommand):
-        def send(_e) -> None:
+        def send(_e) -> Iterator[None]:
             close(ctx.page, dialog)
-            gate.run(command)
+            yield from in_turn(ctx.page, lambda: gate.run(command))
 
         return send
 

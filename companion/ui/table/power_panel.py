@@ -2,12 +2,15 @@
 swap Power (built when they open)."""
 from __future__ import annotations
 
+from typing import Iterator
+
 import flet as ft
 
 from companion.engine import Section
 from companion.engine.commands import FlipPower, PowerSurge, RestorePower, SwapPower
 
 from .. import ids, theme
+from ..busy import in_turn
 from ..dialogs import close, dialog_button, show_dialog
 from ..kit.gate import CommandGate
 from ..kit.kept import Card, CommandButton, KeptScreen
@@ -110,12 +113,12 @@ def open_restore_dialog(gate: CommandGate) -> None:
     # Scrollable as a whole: a scrolling column inside would stretch the dialog to full height.
     dialog = ft.AlertDialog(modal=True, scrollable=True)
 
-    def ok(_e) -> None:
+    def ok(_e) -> Iterator[None]:
         layout = None
         if mode.value == "rearrange":
             layout = {s: int(p.value) for s, p in pickers.items()}
         close(ctx.page, dialog)
-        gate.execute(RestorePower(layout=layout))
+        yield from in_turn(ctx.page, lambda: gate.execute(RestorePower(layout=layout)))
 
     help_text = t("ui.power.restore_help", tokens=", ".join(str(n) for n in rules.restore_active_tokens),
                   count=rules.restore_skip_if_active_at_least)
@@ -138,10 +141,10 @@ def open_swap_dialog(gate: CommandGate) -> None:
                          width=200, dense=True)
     dialog = ft.AlertDialog(modal=True)
 
-    def ok(_e) -> None:
+    def ok(_e) -> Iterator[None]:
         close(ctx.page, dialog)
         swapped = SwapPower(first=Section(first.value), second=Section(second.value))
-        gate.execute(swapped)
+        yield from in_turn(ctx.page, lambda: gate.execute(swapped))
 
     dialog.title = ft.Text(t("ui.power.swap"), size=20, weight=ft.FontWeight.BOLD)
     dialog.content = ft.Column([ft.Text(t("ui.power.swap_help"), size=15), first, second], tight=True,
