@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.benchmarks import empty_flet_app, web_game, web_servers
-from tests.benchmarks.web_report import load_average, machine, p90
+from tests.benchmarks.web_report import cpu_times, load_average, machine, p90
 from tests.benchmarks.web_screen import BenchError, exit_code
 from tests.support.flet_client import EVENT, FletClient, _clickable
 
@@ -147,7 +147,7 @@ def _split(url: str) -> tuple[str, str]:
 def run(runs: int) -> None:
     from companion.rules import load_rules
 
-    load_before = load_average()
+    load_before, times_before = load_average(), cpu_times()
     with tempfile.TemporaryDirectory(prefix="bench-server-") as tmp:
         folder = Path(tmp)
         rules = load_rules()
@@ -172,7 +172,7 @@ def run(runs: int) -> None:
             companion.stop()
             empty.stop()
     print("The server's part of each tap, with no browser running (a Python page on Flet's protocol, loopback)")
-    print(machine(load_before))
+    print(machine(load_before, times_before))
     print(f"game: seed {seed}, the Time token moved {advances} times; {WARMUP_TAPS} unmeasured taps before "
           f"each series; every tap undone before the next; an answer ends after {QUIET_MS} ms of quiet")
     print(f"  {'tap -> the last message of its answer':<44} {'n':>3} {'median':>8} {'p90':>8}   {'ratio':>6}   target")

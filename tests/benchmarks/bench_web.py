@@ -228,7 +228,7 @@ def run(runs: int, loads: int, viewports: list[str]) -> None:
 
     if not CHROMIUM.exists():
         raise BenchError(f"{CHROMIUM} is not installed (apt-get install -y chromium)")
-    load_before = web_report.load_average()
+    load_before, times_before = web_report.load_average(), web_report.cpu_times()
     with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
         folder = Path(tmp)
         data_dir = folder / "data"
@@ -263,7 +263,7 @@ def run(runs: int, loads: int, viewports: list[str]) -> None:
                 server.stop()
     print(f"The companion's web build against an empty Flet app of the same size (Flet {web_report.flet_version()}, "
           f"Chromium {chromium} headless, loopback, no CDN)")
-    print(web_report.machine(load_before))
+    print(web_report.machine(load_before, times_before))
     print(f"game: seed {seed}, resumed with the Time token moved {advances} times; {WARMUP_TAPS} unmeasured "
           "taps before each series; every companion tap undone before the next")
     for section in sections:

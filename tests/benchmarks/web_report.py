@@ -59,9 +59,31 @@ def load_average() -> str:
         return "unknown"
 
 
-def machine(load_before: str) -> str:
-    return (f"machine: {cpu_name()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+def cpu_times() -> tuple[int, int] | None:
+    """(time the host took from this virtual machine, all time), in jiffies, from /proc/stat."""
+    try:
+        with open("/proc/stat") as stat:
+            fields = [int(value) for value in stat.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    steal = fields[7] if len(fields) > 7 else 0
+    return steal, sum(fields[:8])
+
+
+def stolen(before: tuple[int, int] | None) -> str:
+    """The share of the processors' time the host took since `before` (cpu_times())."""
+    after = cpu_times()
+    if before is None or after is None or after[1] <= before[1]:
+        return "unknown"
+    return f"{100 * (after[0] - before[0]) / (after[1] - before[1]):.0f} %"
+
+
+def machine(load_before: str, times_before: tuple[int, int] | None = None) -> str:
+    line = (f"machine: {cpu_name()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
             f"{platform.system()}; load average (1, 5, 15 min) {load_before} before, {load_average()} after")
+    if times_before is not None:
+        line += f"; processor time taken by the host (steal) during the run: {stolen(times_before)}"
+    return line
 
 
 def flet_version() -> str:

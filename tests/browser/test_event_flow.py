@@ -88,11 +88,15 @@ def _step_title(step: int) -> str:
 
 
 def _on_step(app: FlutterPage, step: int) -> bool:
+    """The runner shows `step`, and the status strip names it (at every size this test
+    takes: desktop, 390×844 and 360×640)."""
     # Only ask for what is there: an announcement can hide the stepper at any moment.
     chip = f"event-step-{step}"
+    in_strip = TR.t("ui.table_screen.phase.event", step=step, name=TR.t(EventStep(step).key))
     try:
         return (app.has("event-step-panel") and _step_title(step) in _read(app, "event-step-panel")
-                and app.has(chip) and app.by_id(chip).get_attribute("aria-current", timeout=scaled_ms(2000)) == "true")
+                and app.has(chip) and app.by_id(chip).get_attribute("aria-current", timeout=scaled_ms(2000)) == "true"
+                and app.has("status-phase") and in_strip in _read(app, "status-phase"))
     except PlaywrightTimeout:
         return False
 
