@@ -75,6 +75,18 @@ class BusyBar:
             self.hide(self.changes)
             self._send()
 
+    def run(self, work: Callable[[], None], *, settle: bool) -> None:
+        """`work` as a tap's work (what it asks for meanwhile runs at once); with `settle`,
+        the bar is hidden afterwards if no render took it away, after the renders the work
+        asked for (they were queued first)."""
+        self.working = True
+        try:
+            work()
+        finally:
+            self.working = False
+            if settle:
+                self.page.run_task(_settle, self)  # type: ignore[attr-defined]
+
     def _send(self) -> None:
         changed = self.changes.take()
         if not changed:
@@ -93,6 +105,15 @@ def bar_of(page: object) -> BusyBar | None:
         return None
 
 
+def _bar_for_a_tap(page: object) -> BusyBar | None:
+    """The page's bar, or None when the work must run at once: no bar, or a tap's work
+    already going on (a screen change or a dialog's answer it asked for)."""
+    bar = bar_of(page)
+    if bar is None or bar.working or not bar.on_page():
+        return None
+    return bar
+
+
 def page_of_event(event: object) -> object | None:
     """The page a tap came from (None: a test's direct call, a control off the page)."""
     try:
@@ -106,8 +127,8 @@ def in_turn(page: object, work: Callable[[], None]) -> Iterator[None]:
     sent, the handler yields once (Flet sends the bar and lets any earlier waiting tap of
     the page do its work first), then `work` runs in the same handler. The bar is hidden by
     the render the work asks for, or after it (a refusal, a dialog)."""
-    bar = bar_of(page)
-    if bar is None or bar.working or not bar.on_page():
+    bar = _bar_for_a_tap(page)
+    if bar is None:
         work()
         return
     bar.show()
@@ -117,14 +138,7 @@ def in_turn(page: object, work: Callable[[], None]) -> Iterator[None]:
         yield
     finally:
         bar.waiting -= 1
-    bar.working = True
-    try:
-        work()
-    finally:
-        bar.working = False
-        if bar.waiting == 0:
-            # After the renders the work asked for (they were queued first).
-            page.run_task(_settle, bar)  # type: ignore[attr-defined]
+    bar.run(work, settle=bar.waiting == 0)  # a tap still waiting settles the bar after its own work
 
 
 def shown_first(handler: Callable[[Any], Any]) -> Callable[[Any], Iterator[None]]:
@@ -144,21 +158,15 @@ def shown_first(handler: Callable[[Any], Any]) -> Callable[[Any], Iterator[None]
 def taken(page: object, work: Callable[[], None]) -> None:
     """Run `work` for a tap: on a page with a bar, show the bar first and do the work on the
     loop's next turn (after the bar went out), then hide the bar if nothing else did."""
-    bar = bar_of(page)
-    if bar is None or bar.working or not bar.on_page():
-        work()  # no bar, or a tap's work going on (a screen change it asked for)
+    bar = _bar_for_a_tap(page)
+    if bar is None:
+        work()
         return
     bar.show()
 
     async def later() -> None:
         await asyncio.sleep(0)  # the bar's message leaves first
-        bar.working = True
-        try:
-            work()
-        finally:
-            bar.working = False
-            # After the renders the work asked for (they were queued first).
-            page.run_task(_settle, bar)  # type: ignore[attr-defined]
+        bar.run(work, settle=True)
 
     page.run_task(later)  # type: ignore[attr-defined]
 

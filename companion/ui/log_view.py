@@ -39,7 +39,7 @@ class LogLine:
     def show(self, texts: Texts, entry: Event) -> None:
         # A line already showing this entry in these words is left alone: a new entry
         # would otherwise have every line of the log translated again.
-        shown = (entry, texts.lang, dict(texts.players or {}))
+        shown = (entry, texts.lang, texts.players)  # the names: a new dict with each feed, never changed
         if shown == self.shown:
             return
         self.shown = shown
