@@ -168,3 +168,108 @@ def test_an_event_card_whose_effect_asks_a_tap_is_scrolled_to_once(tmp_path):
     assert scrolled.count(EFFECTS_KEY) == 1
     screen.show()  # the same card again: the table may have scrolled away, it is left there
     assert scrolled.count(EFFECTS_KEY) == 1
+
+
+@pytest.mark.parametrize("height", [640, 844])
+def test_the_bag_screen_keeps_its_draw_at_the_bottom_edge_and_brings_the_token_into_view(tmp_path, height):
+    from companion.engine.bag.model import Place
+    from companion.engine.commands import RecordDeath, ResolveEncounter
+    from companion.ui.bag.screen import TOKEN_KEY
+
+    controller = make_controller(tmp_path)
+    _new(controller)
+    ctx = _small(controller)
+    ctx.page.height = height
+    scrolled: list = []
+    ctx.page.run_task = lambda _handler, **kwargs: scrolled.append(kwargs.get("scroll_key"))
+    screen = _shown(BagScreen(ctx))
+    pinned = screen.pinned
+    assert pinned.root.height == height - ROOM_ABOVE and pinned.body.scroll == ft.ScrollMode.AUTO
+    assert ids.DRAW_ENCOUNTER in _identifiers(pinned.footer)
+    assert ids.DRAW_ENCOUNTER not in _identifiers(pinned.body)
+    assert scrolled == []  # nothing new came out: the screen opens where it is
+    controller.execute(ResolveEncounter(seat=1, place=Place.S01, hand=0))
+    screen.show()
+    assert scrolled == [TOKEN_KEY]
+    # With no card in hand the intruder attacks: its Resolve joins the draw at the bottom edge.
+    assert controller.state.bag.last_draw.surprise_attack
+    assert ids.SURPRISE_ATTACK_RESOLVE in _identifiers(pinned.footer)
+    assert ids.SURPRISE_ATTACK_RESOLVE not in _identifiers(pinned.body)
+    screen.show()  # the same token: the table may have scrolled away, it is left there
+    assert scrolled == [TOKEN_KEY]
+    controller.execute(DevelopBag())  # the development's token comes into view too
+    screen.show()
+    assert scrolled == [TOKEN_KEY, TOKEN_KEY]
+    assert ids.SURPRISE_ATTACK_RESOLVE not in _identifiers(pinned.footer)  # no encounter, no attack
+    for seat in (1, 2, 3):  # the game ends: nothing more is drawn, and no draw waits at the edge
+        controller.execute(RecordDeath(seat=seat))
+    screen.show()
+    assert pinned.footer.visible is False
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "tr"])
+def test_step_8s_injury_check_resolves_from_the_bottom_edge_and_its_result_comes_into_view(tmp_path, lang):
+    from companion.engine.commands import InjuryCheck, ResolveAttack
+    from companion.engine.bag.model import Place
+    from companion.ui.events.draft import draft_of
+    from companion.ui.events.fight_steps import ATTACK_RESULT_KEY, INJURY_RESULT_KEY
+
+    from .test_ui_events import _drive_to
+
+    controller = make_controller(tmp_path)
+    _new(controller)
+    _to_css_space(controller)
+    controller.execute(PlaceFire())
+    ctx = _small(controller, lang)
+    scrolled: list = []
+    ctx.page.run_task = lambda _handler, **kwargs: scrolled.append(kwargs.get("scroll_key"))
+    controller.execute(StartEventPhase())
+    _drive_to(controller, EventStep.ATTACKS)
+    screen = _shown(RunnerScreen(ctx))
+    # Step 7: an attack resolved (here by its command) is brought into view, once.
+    controller.execute(ResolveAttack(attacker="adult", seat=1, place=Place.S01, target="standard"))
+    screen.show()
+    screen.show()
+    assert scrolled.count(ATTACK_RESULT_KEY) == 1
+    _drive_to(controller, EventStep.FIRE)
+    screen.show()
+    footer, body = _identifiers(screen.pinned.footer), _identifiers(screen.pinned.body)
+    assert ids.INJURY_RESOLVE not in footer | body  # nothing to resolve before an intruder is chosen
+    assert {ids.EVENT_NEST_FIRE_YES, ids.EVENT_NEST_FIRE_NO} <= footer
+    draft_of(ctx).injured = "adult"
+    screen.show()
+    footer, body = _identifiers(screen.pinned.footer), _identifiers(screen.pinned.body)
+    assert ids.INJURY_RESOLVE in footer and ids.INJURY_RESOLVE not in body
+    assert {ids.EVENT_NEST_FIRE_YES, ids.EVENT_NEST_FIRE_NO} <= footer
+    controller.execute(InjuryCheck(intruder="adult", injuries=1))
+    screen.show()
+    screen.show()
+    assert scrolled.count(INJURY_RESULT_KEY) == 1
+    # Past step 8 its Resolve leaves the footer, whatever the form still holds.
+    draft_of(ctx).injured = "adult"
+    _drive_to(controller, EventStep.EVENT_CARD)
+    screen.show()
+    assert ids.INJURY_RESOLVE not in _identifiers(screen.pinned.footer)
+
+
+def test_a_taller_status_strip_leaves_a_pinned_screen_less_room(tmp_path):
+    """A long step's name takes a row of its own on a small phone: the page measures the
+    strip, and the runner's footer stays at the bottom edge instead of under it."""
+    from companion.ui.events import RUNNER
+    from companion.ui.kit.pinned import room_above
+
+    from .flet_session import table_page
+
+    with table_page(tmp_path, _setup(players=3)) as (controller, app, wire):
+        app.page.width, app.page.height = WIDTH, HEIGHT
+        app._on_resize(None)
+        controller.execute(StartEventPhase())
+        app.ctx.navigate(RUNNER)
+        runner = app.frame.host.kept_screen(RUNNER)
+        assert isinstance(runner, RunnerScreen)
+        assert runner.pinned.root.height == HEIGHT - ROOM_ABOVE  # three rows guessed until measured
+        strip = app.frame.strip
+        strip._sized(type("Sized", (), {"height": 116.0})())
+        assert runner.pinned.root.height == HEIGHT - room_above(116.0) < HEIGHT - ROOM_ABOVE
+        strip._sized(type("Sized", (), {"height": 60.0})())
+        assert runner.pinned.root.height == HEIGHT - room_above(60.0) > HEIGHT - ROOM_ABOVE

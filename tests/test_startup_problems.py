@@ -143,7 +143,7 @@ def test_the_language_menu_leaves_out_a_broken_language(locales: Path, tmp_path:
 
     (locales / "tr" / "app.json").write_text(BROKEN_JSON, encoding="utf-8")
     app = page_app(FakePage(), make_controller(tmp_path), language="pt-BR", startup_errors=[])
-    menu = app._language_menu()
+    menu = app._language_menu(ft.Text(""))
     identifiers = {getattr(item, "identifier", None) for item in walk(menu)}
     assert "language-pt-BR" in identifiers
     assert "language-tr" not in identifiers

@@ -279,7 +279,11 @@ def test_css_face_and_nest_fire_are_taps(controller):
     assert ids.EVENT_NOTHING_BURNS not in identifiers(screen)
     # The answer is the way on: no separate button to continue while it is open.
     assert ids.EVENT_CONTINUE not in identifiers(screen)
-    assert {ids.INJURY_RESOLVE, ids.INJURY_COUNT} <= identifiers(screen)  # the checks come first, here
+    assert ids.INJURY_COUNT in identifiers(screen)  # the checks come first, here
+    # Its Resolve joins the answers at the bottom edge once an intruder is chosen.
+    assert ids.INJURY_RESOLVE not in identifiers(screen)
+    _tap(ctx, RUNNER, ids.injury_intruder("adult"))
+    assert ids.INJURY_RESOLVE in identifiers(build_events_screen(ctx, RUNNER))
     eggs = controller.state.bag.eggs
     before = controller.state.commands_applied
     _tap(ctx, RUNNER, ids.EVENT_NEST_FIRE_YES)

@@ -403,3 +403,27 @@ def test_the_character_board_dialog_shows_its_buttons_two_a_row_at_360(game):
     buttons = [item for item in walk(grid) if isinstance(item, ft.Button)]
     assert buttons and all(button.height is None for button in buttons)
     assert dialog.content.width <= 360 - 56
+
+
+def test_turning_the_phone_changes_the_app_bar_in_place_so_an_open_language_menu_still_works(tmp_path):
+    """A language menu opened just before the page turns belongs to the bar shown then: if
+    the turn built a new bar, the choice tapped in the open menu would reach no control."""
+    with table_page(tmp_path, _setup()) as (controller, app, wire):
+        page = app.page
+        bar = page.appbar
+        menu = _tagged(bar, ids.LANGUAGE).content
+        turkish = next(item for item in menu.items if item.content.identifier == ids.language_option("tr"))
+        assert bar.title.value == app.texts.t("ui.app.short_title")
+        assert app.texts.language_name("pt-BR") not in strings(menu.content)  # the icon alone on a phone
+        page.width = 1280
+        app._on_resize(None)
+        assert page.appbar is bar and _tagged(bar, ids.LANGUAGE).content is menu and turkish in menu.items
+        assert bar.title.value == app.texts.t("ui.app.title")
+        assert app.texts.language_name("pt-BR") in strings(menu.content)
+        page.width = 390
+        app._on_resize(None)
+        assert page.appbar is bar and bar.title.value == app.texts.t("ui.app.short_title")
+        # The choice made in the menu opened before both turns still reaches the page.
+        fire(turkish.on_click)
+        assert app.texts.lang == "tr"
+        assert page.appbar.title.value == app.texts.t("ui.app.short_title")

@@ -86,6 +86,7 @@ class PageApp:
         # The app bar and what it was built from (_kept_appbar).
         self.appbar: tuple[tuple, ft.AppBar] | None = None
         self.undo_buttons: list[ft.IconButton] = []
+        self.appbar_sized: tuple[ft.Text, ft.Text] | None = None  # the bar's title, the language's name
         # What the shell itself changed on the page (the undo buttons, the status strip).
         self.changes = Changes()
         # The thin bar that says a tap was taken while its answer is on its way (busy.py).
@@ -346,6 +347,14 @@ class PageApp:
         # Columns and the time track's slot size both follow the exact width.
         self.render()
 
+    def _strip_measured(self, height: float) -> None:
+        """The status strip took another number of rows: a pinned screen takes the room
+        left under it, so its footer stays at the window's bottom edge."""
+        if self.ctx.strip_height is not None and abs(self.ctx.strip_height - height) < 1:
+            return
+        self.ctx.strip_height = height
+        self.render()
+
     # -- rendering ---------------------------------------------------------------
     def request_render(self) -> None:
         """Render on the page's loop, once however many asked: a tap that changes the game
@@ -425,7 +434,7 @@ class PageApp:
         if frame.strip is None:
             if not wanted:
                 return
-            frame.strip = StatusStrip(self.ctx, self.changes)
+            frame.strip = StatusStrip(self.ctx, self.changes, on_height=self._strip_measured)
             frame.strip.show()
             frame.strip_holder.controls = [frame.strip.root]
             self.changes.mark(frame.strip_holder)  # it goes out whole
@@ -484,10 +493,17 @@ class PageApp:
     def _kept_appbar(self, in_game: bool) -> ft.AppBar:
         """The app bar built before while nothing on it changed: the same object, so Flet
         sends nothing for it, or only the undo and redo buttons' state."""
-        key = (in_game, self.ctx.viewer, self.texts.lang, self.ctx.is_phone, tuple(self.ctx.extras["languages"]))
+        key = (in_game, self.ctx.viewer, self.texts.lang, tuple(self.ctx.extras["languages"]))
         if self.appbar is None or self.appbar[0] != key:
             self.undo_buttons = []
             self.appbar = (key, self._appbar(in_game))
+        # A turn of the phone changes the bar in place: an open language menu stays the
+        # bar's own, so the choice tapped in it still reaches the page.
+        phone = self.ctx.is_phone
+        title, language_name = self.appbar_sized
+        self.changes.put(title, value=self.texts.t("ui.app.short_title" if phone else "ui.app.title"),
+                         size=18 if phone else 20)
+        self.changes.put(language_name, visible=not phone)
         undo = self.ctx.feed.undo if self.ctx.feed is not None else None
         if self.undo_buttons:
             undo_button, redo_button = self.undo_buttons
@@ -517,13 +533,16 @@ class PageApp:
             ]
         actions.append(ids.tag(ids.RULES_OPEN, ft.IconButton(icon=ft.Icons.MENU_BOOK, tooltip=t("ui.rules.open"),
                                                              on_click=lambda _e: open_rules(self.ctx))))
-        actions.append(self._language_menu())
+        language_name = ft.Text(self.texts.language_name(self.texts.lang), visible=not self.ctx.is_phone)
+        actions.append(self._language_menu(language_name))
         actions.append(ft.Container(width=8))  # keep the last action off the screen edge
         if self.ctx.is_phone:
             title = t("ui.app.short_title")
+        title_text = ft.Text(title, size=18 if self.ctx.is_phone else 20, weight=ft.FontWeight.BOLD,
+                             max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+        self.appbar_sized = (title_text, language_name)
         return ft.AppBar(
-            title=ft.Text(title, size=18 if self.ctx.is_phone else 20, weight=ft.FontWeight.BOLD,
-                          max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            title=title_text,
             bgcolor=theme.SURFACE,
             actions=actions,
             center_title=False,
@@ -538,7 +557,6 @@ class PageApp:
 
     def _undo(self) -> None:
         """Undo the newest change and say which it was, with a way to take the undo back."""
-        viewer = self.ctx.viewer
         newest = self.ctx.session.history(limit=1)
         if not self.ctx.attempt(lambda: self.ctx.session.undo()):
             return
@@ -573,7 +591,7 @@ class PageApp:
         except Exception as exc:  # noqa: BLE001 - a page gone meanwhile has nothing to close
             log.debug("undo notice not closed: %s", exc)
 
-    def _language_menu(self) -> ft.Control:
+    def _language_menu(self, language_name: ft.Text) -> ft.Control:
         items = [
             ft.PopupMenuItem(
                 content=ids.tag(ids.language_option(lang), ft.Text(self.texts.language_name(lang))),
@@ -582,9 +600,7 @@ class PageApp:
             )
             for lang in self.ctx.extras["languages"]
         ]
-        label = ft.Row([ft.Icon(ft.Icons.TRANSLATE),
-                        ft.Text(self.texts.language_name(self.texts.lang), visible=not self.ctx.is_phone)],
-                       spacing=6, tight=True)
+        label = ft.Row([ft.Icon(ft.Icons.TRANSLATE), language_name], spacing=6, tight=True)
         return ids.tag(ids.LANGUAGE, ft.PopupMenuButton(content=label, items=items,
                                                         tooltip=self.texts.t("ui.common.language")))
 

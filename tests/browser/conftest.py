@@ -61,17 +61,29 @@ def _table_url(log_path: Path, process: subprocess.Popen, timeout: float = 30) -
     raise RuntimeError("the app printed no table address")
 
 
-@pytest.fixture(scope="module")
-def app_url(tmp_path_factory):
-    """Start `python -m companion --web` on a free port; kill it (and its children) afterwards."""
+def _browser_at_hand() -> None:
     if not CHROMIUM.exists():
         skip_or_fail("Debian's chromium is not installed", required_by="REQUIRE_BROWSER")
     try:
         import playwright  # noqa: F401
     except ImportError:
         skip_or_fail("playwright is not installed", required_by="REQUIRE_BROWSER")
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory):
+    """Start `python -m companion --web` on a free port; kill it (and its children) afterwards."""
+    _browser_at_hand()
     data_dir = tmp_path_factory.mktemp("games")
     with running_app(data_dir, data_dir.parent / "app.log") as table:
+        yield table
+
+
+@pytest.fixture
+def own_app_url(tmp_path):
+    """As `app_url`, but an app of the test's own, with no game saved yet."""
+    _browser_at_hand()
+    with running_app(tmp_path / "games", tmp_path / "app.log") as table:
         yield table
 
 

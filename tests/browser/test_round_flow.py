@@ -1,4 +1,5 @@
-"""A scripted 3-player game in Portuguese at phone size (390×844), every tap counted.
+"""A scripted 3-player game in Portuguese at phone size (390×844, and again at 360×640),
+every tap counted.
 
 Ana (Hacker), Bruno (Zelador) and Carla (Xenobióloga) play two full rounds and a third
 Event Phase (the script and its seed: tests/support/round_flow_seed.py):
@@ -13,7 +14,9 @@ Event Phase (the script and its seed: tests/support/round_flow_seed.py):
 Every click the test makes counts, announcements dismissed included; the counts are
 printed (`pytest -s` shows them) and held to the targets below. On every runner step
 reached, the status strip and the runner's header name the same round, and the strip
-is on screen. Screenshots go to test-artifacts/screenshots/round-*.png.
+is on screen, and each main action the script taps (*Continue*, *Resolve*, *Draw*, the
+Nest question) is wholly on screen before it is tapped, with no scroll to find it.
+Screenshots go to test-artifacts/screenshots/round-*.png.
 """
 from __future__ import annotations
 
@@ -47,14 +50,19 @@ TR = Translator("tr")
 # and from a Surprise Attack's reveal to the attack resolved).
 TARGETS = {"round 3 Event Phase": 6, "round 2 Event Phase": 12, "Surprise Attack": 2}
 WAIT = 30.0
+SMALL = {"width": 360, "height": 640}
+# Each step's main action: on screen without a scroll whenever the script taps it.
+MAIN_ACTIONS = frozenset({"event-continue", "event-attack-resolve", "attack-resolve", "injury-resolve",
+                          "draw-encounter", "surprise-attack-resolve", "event-nest-fire-no"})
 
 
 class Table:
     """The app at phone size, with every click counted against the current part."""
 
-    def __init__(self, app: FlutterPage, screenshots) -> None:
+    def __init__(self, app: FlutterPage, screenshots, size: str = "phone") -> None:
         self.app = app
         self.screenshots = screenshots
+        self.size = size
         self.counts: dict[str, int] = {}
         self.part = ""
         self.announced: list[str] = []
@@ -64,8 +72,42 @@ class Table:
         self.counts[part] = 0
 
     def tap(self, identifier: str) -> None:
-        self.app.tap(identifier)
+        """A main action is tapped where it stands; any other control is first scrolled
+        near the top, clear of the footer pinned at the bottom edge (a click there would
+        land on the footer)."""
+        app = self.app
+        if identifier in MAIN_ACTIONS:
+            app.wait_until(lambda: in_view(app, identifier), f"{identifier} on screen without a scroll")
+            box = app.by_id(identifier).bounding_box()
+        else:
+            box = self._scroll_clear(identifier)
+        app.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         self.counts[self.part] += 1
+
+    def _scroll_clear(self, identifier: str) -> dict:
+        """Scroll until the control's centre is below the status strip and in the upper
+        part of the window, above any footer pinned at the bottom edge; its box."""
+        app = self.app
+        app.wait_for_id(identifier)
+        if not app.has("status-strip") or app.has("confirm-ok"):
+            return app.scroll_into_view(identifier)  # no game screen under it: nothing pinned
+        view = app.page.viewport_size
+        strip = app.by_id("status-strip").bounding_box()
+        low = (strip["y"] + strip["height"] + 10) if strip else 70
+        high = max(low + 60, view["height"] * 0.6)
+        box, last_y = None, None
+        for _ in range(30):
+            box = app.by_id(identifier).bounding_box()
+            if box is not None and box["height"] > 0:
+                centre = box["y"] + box["height"] / 2
+                if low <= centre <= high or box["y"] == last_y:
+                    break  # in the band, or nothing scrolls it further (a short page)
+                last_y = box["y"]
+                app.page.mouse.move(view["width"] / 2, (low + high) / 2)
+                app.page.mouse.wheel(0, centre - (low + high) / 2)
+            app.pause(150)
+        assert box is not None, f"{identifier!r} has no box"
+        return box
 
     def type(self, identifier: str, text: str) -> None:
         self.app.type_into(identifier, text)  # one tap to focus the field
@@ -114,7 +156,7 @@ class Table:
             self.settle(lambda: self.selected(identifier), f"{identifier} selected")
 
     def shot(self, name: str) -> None:
-        self.app.screenshot(self.screenshots / f"round-{name}.png")
+        self.app.screenshot(self.screenshots / f"round-{name.replace('-phone', '-' + self.size)}.png")
 
 
 def _who(seat: int) -> str:
@@ -139,6 +181,26 @@ def _on_table(table: Table) -> bool:
     app = table.app
     return (app.has("event-phase") and not app.has("event-step-panel")
             and PT.t("ui.events.panel.start") in table.read("event-phase"))
+
+
+def in_view(app: FlutterPage, identifier: str) -> bool:
+    """The control is wholly inside the window as it stands."""
+    try:
+        box = app.by_id(identifier).bounding_box(timeout=scaled_ms(2000))
+    except PlaywrightTimeout:
+        return False
+    view = app.page.viewport_size
+    return (box is not None and box["height"] > 0 and box["y"] >= 0 and box["x"] >= 0
+            and box["y"] + box["height"] <= view["height"] + 0.5 and box["x"] + box["width"] <= view["width"] + 0.5)
+
+
+def token_in_view(app: FlutterPage) -> bool:
+    """The drawn token's top part (its first 60 pixels) is inside the window as it stands."""
+    try:
+        box = app.by_id("token-reveal").bounding_box(timeout=scaled_ms(2000))
+    except PlaywrightTimeout:
+        return False
+    return box is not None and 0 <= box["y"] and box["y"] + 60 <= app.page.viewport_size["height"]
 
 
 def strip_in_view(app: FlutterPage) -> bool:
@@ -219,12 +281,14 @@ def _encounter(table: Table, seat: int, place: str, hand: int) -> None:
     table.tap("draw-encounter")
 
 
-def test_two_rounds_in_portuguese_at_phone_size(flutter: FlutterPage, app_url, screenshots, scripted):
+@pytest.mark.parametrize("size", ["phone", "small"], ids=["390x844", "360x640"])
+def test_two_rounds_in_portuguese_at_phone_size(own_app_url, flutter: FlutterPage, screenshots, scripted, size):
     seed, draws = scripted
     app = flutter
-    app.page.set_viewport_size(PHONE)
-    app.open(app_url)
-    table = Table(app, screenshots)
+    viewport = PHONE if size == "phone" else SMALL
+    app.page.set_viewport_size(viewport)
+    app.open(own_app_url)
+    table = Table(app, screenshots, size)
     _setup(table, seed)
 
     # ---- Round 1, Player Phase.
@@ -241,6 +305,7 @@ def test_two_rounds_in_portuguese_at_phone_size(flutter: FlutterPage, app_url, s
     _encounter(table, 1, flipped, ANA_HAND)
     table.settle(lambda: app.has("surprise-attack") and PT.t("intruder.larva") in table.read("token-reveal"),
                  "Ana's Larva")
+    app.wait_until(lambda: token_in_view(app), "the drawn token in view")
     assert PT.t("ui.bag.surprise.no") in app.text_of("surprise-attack")
     table.tap("bag-back")
     table.settle(lambda: app.has("crew-knowledge-up-1"), "the table")
@@ -276,6 +341,7 @@ def test_two_rounds_in_portuguese_at_phone_size(flutter: FlutterPage, app_url, s
     table.shot("step10-pt-phone")
     _encounter(table, 2, BRUNO_PLACE.value, BRUNO_HAND)
     table.settle(lambda: app.has("surprise-attack-resolve"), "the Surprise Attack")
+    app.wait_until(lambda: token_in_view(app), "the drawn token in view")
     assert PT.upper(PT.t("ui.bag.surprise.yes")) in app.text_of("surprise-attack")
     table.shot("surprise-pt-phone")
 
@@ -320,6 +386,7 @@ def test_two_rounds_in_portuguese_at_phone_size(flutter: FlutterPage, app_url, s
     carla = str(draws.carla_kind)
     table.settle(lambda: app.has("surprise-attack") and PT.t(f"intruder.{carla}") in table.read("token-reveal"),
                  "Carla's encounter")
+    app.wait_until(lambda: token_in_view(app), "the drawn token in view")
     table.tap("bag-back")
     table.settle(lambda: _on_table(table), "the table")
 
@@ -367,7 +434,7 @@ def test_two_rounds_in_portuguese_at_phone_size(flutter: FlutterPage, app_url, s
     table.settle(lambda: _on_table(table), "the table")
     assert PT.t("ui.status.round", round=4) in app.text_of("status-round")
 
-    print("\ntaps per part (3 players, Portuguese, 390×844):")
+    print(f"\ntaps per part (3 players, Portuguese, {viewport['width']}×{viewport['height']}):")
     for part, count in table.counts.items():
         print(f"  {part}: {count}" + (f" (target ≤ {TARGETS[part]})" if part in TARGETS else ""))
     print("announcements dismissed (each one tap, counted above):")
@@ -391,7 +458,7 @@ def test_two_rounds_in_portuguese_at_phone_size(flutter: FlutterPage, app_url, s
             app.scroll_by(3000)  # as far down as the screen goes
             app.wait_until(lambda: strip_in_view(app), f"the status strip on the {name} screen")
             assert texts.t("ui.status.round", round=4) in app.text_of("status-round")
-            app.screenshot(screenshots / f"round-strip-{name}-{lang}-phone.png")
+            app.screenshot(screenshots / f"round-strip-{name}-{lang}-{size}.png")
             if back:
                 app.tap(back)
                 app.wait_for_id("event-phase")
@@ -403,7 +470,7 @@ def test_two_rounds_in_portuguese_at_phone_size(flutter: FlutterPage, app_url, s
     started = TR.t("log.event_phase.started", round=4)
     assert TR.t("ui.common.undone", what=started) in app.text_of("undo-notice")
     app.wait_until(lambda: TR.t("ui.events.panel.start") in table.read("event-phase"), "no Event Phase")
-    app.screenshot(screenshots / "round-undo-notice-tr-phone.png")
+    app.screenshot(screenshots / f"round-undo-notice-tr-{size}.png")
     app.tap("redo")
     resume = TR.t("ui.events.panel.resume", step=5, name=TR.t(EventStep.TIME.key))
     app.wait_until(lambda: resume in table.read("event-phase"), "the phase back at step 5")

@@ -1,6 +1,8 @@
 """The Intruder bag screen, kept (kit.kept): built once per page and layout, then every new
-view or form tap only sets what changed. One column on phones (the draw button, then its
-result right below it), two columns on tablets, three on wide screens."""
+view or form tap only sets what changed. Two columns on tablets, three on wide screens.
+On phones one column whose draw button (and a Surprise Attack's Resolve) stays at the
+window's bottom edge (kit.pinned), however far the form runs, and whose drawn token is
+brought into view as it comes out."""
 from __future__ import annotations
 
 from typing import Any
@@ -10,11 +12,15 @@ import flet as ft
 from .. import ids, theme
 from ..context import UiContext
 from ..kit.kept import PHONE, WIDE, ActionButton, KeptScreen, shown_root
+from ..kit.pinned import Pinned, room_above
+from ..kit.shown_last import ShownLast
 from .form import Development, EncounterForm
 from .panels import Board, Contents, Eggs, History, Odds, Supply
 from .token_card import Reveal
 
 TABLE = "table"
+# The drawn token's place in a phone's scrolling body (a scroll key: nothing compares it).
+TOKEN_KEY = "bag-token"
 
 
 class Header:
@@ -47,8 +53,8 @@ class BagScreen(KeptScreen):
         super().__init__(ctx, shell)
         phone, wide = self.layout == PHONE, self.layout == WIDE
         self.header = Header(self)
-        self.encounter = EncounterForm(self)
-        self.reveal = Reveal(self, large=not phone)
+        self.encounter = EncounterForm(self, draw_apart=phone)
+        self.reveal = Reveal(self, large=not phone, resolve_apart=phone)
         self.development = Development(self)
         self.odds = Odds(self)
         self.contents = Contents(self)
@@ -59,9 +65,15 @@ class BagScreen(KeptScreen):
         self.parts = (self.header, self.encounter, self.reveal, self.development, self.odds, self.contents,
                       self.supply, self.board, self.eggs, self.history)
         e, r, d, o, c, s, b, g, h = (part.root for part in self.parts[1:])
+        self.pinned: Pinned | None = None
+        self.shown_draw = ShownLast()  # the token shown last: a new one is brought into view
         if phone:
-            body: list[ft.Control] = [self.header.root, e, r, d, o, c, s, b, g, h]
-        elif wide:
+            r = ft.Container(r, key=ft.ScrollKey(TOKEN_KEY))
+            self.pinned = Pinned(self.changes, body=[self.header.root, e, r, d, o, c, s, b, g, h],
+                                 footer=[self.reveal.resolve.root, self.encounter.draw.root], phone=True)
+            self.root = self.pinned.root
+            return
+        if wide:
             body = [self.header.root, ft.Row([_column([e, d, h], 4), _column([r, o], 5), _column([c, s, b, g], 4)],
                                              vertical_alignment=ft.CrossAxisAlignment.START, spacing=theme.GAP)]
         else:
@@ -75,10 +87,17 @@ class BagScreen(KeptScreen):
         # Once the game is over nothing more is drawn or developed.
         put(self.encounter.root, visible=running)
         put(self.development.root, visible=running)
-        put(self.root, width=self.ctx.width - 2 * theme.PAGE_PADDING)
+        width = self.ctx.width - 2 * theme.PAGE_PADDING
+        if self.pinned is None:
+            put(self.root, width=width)
+        else:
+            self.pinned.show(self.ctx.page.height, width, above=room_above(self.ctx.strip_height))
+            put(self.pinned.footer, visible=running)
         for part in self.parts:
             if part.root.visible:
                 part.show()
+        if self.shown_draw.is_new(self.ctx.game.bag.last_draw) and self.pinned is not None:
+            self.pinned.bring_into_view(self.ctx.page, TOKEN_KEY)
 
 
 def _column(controls: list[ft.Control], flex: int) -> ft.Control:

@@ -82,9 +82,12 @@ class TokenFace:
 
 class Reveal:
     """The last token out of the bag and its verdict. Every part is there from the start;
-    the draw decides which are visible. `back_to`: where the attack screen returns."""
+    the draw decides which are visible. `back_to`: where the attack screen returns.
+    `resolve_apart`: the screen places the Surprise Attack's Resolve itself (`resolve.root`,
+    in a phone's footer at the bottom edge); it shows only while the verdict does."""
 
-    def __init__(self, screen: KeptScreen, *, large: bool, back_to: str = BAG_SCREEN) -> None:
+    def __init__(self, screen: KeptScreen, *, large: bool, back_to: str = BAG_SCREEN,
+                 resolve_apart: bool = False) -> None:
         self.screen = screen
         self.back_to = back_to
         changes = screen.changes
@@ -109,7 +112,7 @@ class Reveal:
                                     on_tap=self._resolve, page_of=screen.page)
         self.banner_frame = ft.Container(
             content=ft.Column([ft.Row([self.banner_icon, self.banner_title], spacing=10), self.banner_detail,
-                               self.resolve.root], spacing=8, tight=True,
+                               *([] if resolve_apart else [self.resolve.root])], spacing=8, tight=True,
                               horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
             border_radius=12, padding=14)
         self.banner = ids.tag(ids.SURPRISE_ATTACK, self.banner_frame)
@@ -138,6 +141,7 @@ class Reveal:
         put(self.shown, visible=draw is not None)
         if draw is None:
             put(self.none, value=texts.t("ui.bag.reveal.none"))
+            self.hide_resolve()
             return
         put(self.heading, value=_heading(texts, game, draw))
         dark_applies = draw.lighting.is_dark if draw.lighting is not None and draw.applied is not None else None
@@ -165,6 +169,12 @@ class Reveal:
             put(self.result_text, value=result)
         if verdict:
             self._show_verdict(draw)
+        else:
+            self.hide_resolve()
+
+    def hide_resolve(self) -> None:
+        """No Surprise Attack to resolve on screen (a Resolve placed apart would stay)."""
+        self.screen.changes.put(self.resolve.root, visible=False)
 
     def _show_verdict(self, draw: BagDraw) -> None:
         ctx, put = self.screen.ctx, self.screen.changes.put

@@ -19,6 +19,7 @@ from .. import ids, theme
 from ..bag.form import DrawButton, EncounterForm
 from ..bag.token_card import Reveal
 from ..kit.kept import PHONE, KeptScreen
+from ..kit.shown_last import ShownLast
 from .draft import RUNNER
 from .parts import Note
 from .steps import RoundEnd
@@ -35,7 +36,6 @@ def encounters_may_follow(game: PublicView) -> bool:
     return draw.purpose is DrawPurpose.ENCOUNTER
 
 
-_NEVER = object()
 # The token's place in the runner's scrolling body: a new token is brought into view. (A
 # scroll key, not a control key: nothing ever compares this control with another.)
 TOKEN_KEY = "event-token"
@@ -44,13 +44,14 @@ TOKEN_KEY = "event-token"
 class DevelopmentStep:
     """Step 10's body: before the development, what it does; after it, the token that came
     out, any question the bag asks, the encounter form after a Noise roll, and step 11's
-    reminders. `develop` and the form's draw button go to the runner's footer."""
+    reminders. `develop`, the form's draw button and a Surprise Attack's Resolve go to the
+    runner's footer."""
 
     def __init__(self, screen: KeptScreen) -> None:
         self.screen = screen
         changes = screen.changes
         self.help = theme.muted("", size=14)
-        self.reveal = Reveal(screen, large=screen.layout != PHONE, back_to=RUNNER)
+        self.reveal = Reveal(screen, large=screen.layout != PHONE, back_to=RUNNER, resolve_apart=True)
         self.question = Note(changes)
         self.noise = Note(changes)
         self.form = EncounterForm(screen, draw_apart=True)
@@ -63,7 +64,7 @@ class DevelopmentStep:
         self.reveal_frame = ft.Container(self.reveal.root, key=ft.ScrollKey(TOKEN_KEY))
         self.root = ft.Column([self.help, self.reveal_frame, self.question.root, self.noise.root, self.form.root,
                                self.ahead.root], spacing=10)
-        self.shown_draw: object = _NEVER  # the token shown last: a new one is brought into view
+        self.shown_draw = ShownLast()  # the token shown last: a new one is brought into view
 
     @property
     def draw_button(self) -> DrawButton:
@@ -85,6 +86,8 @@ class DevelopmentStep:
         put(self.reveal_frame, visible=developed)
         if developed:
             self.reveal.show()
+        else:
+            self.reveal.hide_resolve()
         asked = developed and game.bag.awaiting is not None
         self.question.show(t("ui.events.bag.question_open"), icon=ft.Icons.HELP_OUTLINE, visible=asked)
         encounters = developed and encounters_may_follow(game) and not game.is_over
@@ -98,7 +101,4 @@ class DevelopmentStep:
         put(self.ahead.root, visible=ahead)
         if ahead:
             self.ahead.show()
-        draw = game.bag.last_draw if developed else None
-        new = draw is not None and draw != self.shown_draw and self.shown_draw is not _NEVER
-        self.shown_draw = draw
-        return new
+        return self.shown_draw.is_new(game.bag.last_draw if developed else None)

@@ -14,6 +14,7 @@ from .. import ids, theme
 from ..kit.chips import place_label, player_label
 from ..kit.kept import ActionButton, Chip, KeptScreen, KeyedItems
 from ..kit.kinds import KIND_COLOURS
+from ..kit.shown_last import ShownLast
 from .attack import AttackResult, hit_chance_text
 from .draft import ATTACK, INJURY, RUNNER, draft_of, open_screen
 from .flow import nothing_burns
@@ -55,6 +56,10 @@ def armed_attack(meeting: Meeting) -> ResolveAttack:
     return ResolveAttack(attacker=meeting.kind, seat=meeting.seat, place=meeting.place, target="standard")
 
 
+# The latest result's place in the runner's scrolling body: a new one is brought into view,
+# since its Resolve sits at the window's bottom edge, away from where it shows.
+ATTACK_RESULT_KEY = "event-attack-result"
+INJURY_RESULT_KEY = "event-injury-result"
 class Armed:
     """The attack chosen at step 7: who attacks whom, the light there, the chance to hit
     (its Resolve is the runner's, at the window's bottom edge)."""
@@ -94,14 +99,17 @@ class AttacksStep:
         self.tools = Tools(screen)
         self.count = ft.Text("", size=15, weight=ft.FontWeight.BOLD)
         self.noise_done = NoiseDone(screen)
-        self.root = ft.Column([self.met_label, self.met_row, self.armed.root, self.result.root, self.tools.root,
+        self.result_frame = ft.Container(self.result.root, key=ft.ScrollKey(ATTACK_RESULT_KEY))
+        self.root = ft.Column([self.met_label, self.met_row, self.armed.root, self.result_frame, self.tools.root,
                                self.count, self.noise_done.root], spacing=10)
+        self.new_result = ShownLast()
 
     def _arm(self, meeting: Meeting) -> None:
         draft_of(self.screen.ctx).armed = meeting
         self.screen.ctx.rerender()
 
-    def show(self) -> None:
+    def show(self) -> bool:
+        """Show the step; whether an attack was resolved since the last show."""
         ctx, put = self.screen.ctx, self.screen.changes.put
         texts, game = ctx.texts, ctx.game
         t = texts.t
@@ -125,13 +133,15 @@ class AttacksStep:
         self.tools.show()
         put(self.count, value=t("ui.events.attacks.count", count=phase.attacks))
         self.noise_done.show(phase)
+        return self.new_result.is_new(self.result.result)
 
 
 # --------------------------------------------------------------------- 8
 class FireStep:
     """Step 8: with no Fire marker on the board nothing burns (said so); else the injury
     check for each intruder in a Room with Fire, then is there Fire in the Nest? (the
-    runner's footer holds the answers, which also go on)."""
+    runner's footer holds the answers, which also go on, and the check's Resolve once an
+    intruder is chosen)."""
 
     def __init__(self, screen: KeptScreen) -> None:
         self.screen = screen
@@ -139,16 +149,20 @@ class FireStep:
         self.tools = Tools(screen, attack=False)
         self.nothing = Note(changes, ids.EVENT_NOTHING_BURNS)
         self.checks = label_text()
-        self.form = InjuryForm(screen)
+        self.form = InjuryForm(screen, resolve_apart=True, resolve_once_chosen=True)
         self.result = InjuryResult(screen, since=lambda: phase_start_seq(screen.ctx.game))
         self.question = ft.Text("", size=17, weight=ft.FontWeight.BOLD)
         self.eggs = theme.muted("", size=14)
         self.answered = Note(changes)
-        self.burning = ft.Column([self.checks, self.form.root, self.result.root, ft.Divider(height=1, color=theme.OUTLINE),
+        self.result_frame = ft.Container(self.result.root, key=ft.ScrollKey(INJURY_RESULT_KEY))
+        self.new_result = ShownLast()
+        self.burning = ft.Column([self.checks, self.form.root, self.result_frame,
+                                  ft.Divider(height=1, color=theme.OUTLINE),
                                   self.question, self.eggs, self.answered.root], spacing=10)
         self.root = ft.Column([self.tools.root, self.nothing.root, self.burning], spacing=10)
 
-    def show(self) -> None:
+    def show(self) -> bool:
+        """Show the step; whether an injury check was made since the last show."""
         ctx, put = self.screen.ctx, self.screen.changes.put
         t, game = ctx.texts.t, ctx.game
         phase = game.event_phase
@@ -162,7 +176,7 @@ class FireStep:
         put(self.burning, visible=not quiet)
         if quiet:
             self.tools.show()
-            return
+            return False
         draft = draft_of(ctx)
         start = phase_start_seq(game)
         if draft.fire_phase != start:  # this phase's fire: no check carried over from an earlier one
@@ -180,6 +194,7 @@ class FireStep:
                                colour=theme.GREEN, icon=ft.Icons.CHECK_CIRCLE)
         else:
             self.answered.show("", visible=False)
+        return self.new_result.is_new(self.result.result)
 
 
 def asks_the_nest(phase: EventPhaseView) -> bool:

@@ -25,7 +25,7 @@ from ..i18n_view import Texts
 from ..kit.kept import PHONE, Card, Chip, CommandButton, KeptScreen
 from ..kit.kinds import KIND_COLOURS
 from ..kit.numbers import percent
-from ..kit.pinned import Pinned
+from ..kit.pinned import Pinned, room_above
 from .attack import attack_deck_count_text, side_lines
 from .draft import BACK_KEYS, INJURIES_MAX, draft_of
 from .parts import (HIT_BG, MISS_BG, RETREAT_BG, AttackCardFace, Header, Note, NumberStepper, Verdict, keyed_lines,
@@ -69,10 +69,12 @@ def retreat_detail(texts: Texts, rules: Rules, spec: EventCardSpec) -> str:
 # --------------------------------------------------------------------- the form
 class InjuryForm:
     """Intruder, injuries, the rule, the chance and (unless it is pinned elsewhere: `resolve`
-    is then placed by the screen) the button."""
+    is then placed by the screen) the button. `resolve_once_chosen`: the button shows only
+    once an intruder is chosen (it shares the runner's footer with the step's way on)."""
 
-    def __init__(self, screen: KeptScreen, *, resolve_apart: bool = False) -> None:
+    def __init__(self, screen: KeptScreen, *, resolve_apart: bool = False, resolve_once_chosen: bool = False) -> None:
         self.screen = screen
+        self.resolve_once_chosen = resolve_once_chosen
         changes = screen.changes
         self.intruder_label, self.injuries_label = label_text(), label_text()
         self.kinds = {kind: Chip(changes, ids.injury_intruder(kind), lambda kind=kind: self._pick(injured=kind))
@@ -128,7 +130,8 @@ class InjuryForm:
         label = t("ui.events.injury.resolve")
         if command is None:
             self.resolve.command = None
-            self.resolve.show(label, refused=t("ui.events_screen.injury.needs_intruder"))
+            self.resolve.show(label, refused=t("ui.events_screen.injury.needs_intruder"),
+                              visible=not self.resolve_once_chosen)
         else:
             self.resolve.show_command(command, label)
 
@@ -281,7 +284,7 @@ class InjuryScreen(KeptScreen):
         ctx = self.ctx
         t = ctx.texts.t
         draft = draft_of(ctx)
-        self.pinned.show(ctx.page.height, ctx.width - 2 * theme.PAGE_PADDING)
+        self.pinned.show(ctx.page.height, ctx.width - 2 * theme.PAGE_PADDING, above=room_above(ctx.strip_height))
         self.header.show(t("ui.events.injury.title"), t("ui.events.injury.subtitle"), t(BACK_KEYS[draft.back_to]))
         self.result.show()
         result = self.result.result

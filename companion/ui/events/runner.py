@@ -31,11 +31,12 @@ from .. import ids, theme
 from ..context import UiContext
 from ..help_topics import STEP_TOPICS
 from ..kit.kept import PHONE, ActionButton, Card, CommandButton, KeptScreen, KeyedItems
-from ..kit.pinned import Pinned
+from ..kit.pinned import Pinned, room_above
 from .bag_step import TOKEN_KEY, DevelopmentStep
 from .draft import DECKS, RUNNER, TABLE, draft_of, open_screen
-from .fight_steps import AttacksStep, FireStep, armed_attack, asks_the_nest, phase_start_seq
-from .flow import answers_first, go_on
+from .fight_steps import (ATTACK_RESULT_KEY, INJURY_RESULT_KEY, AttacksStep, FireStep, armed_attack, asks_the_nest,
+                          phase_start_seq)
+from .flow import answers_first, go_on, nothing_burns
 from .parts import Header, Note
 from .steps import EFFECTS_KEY, CssStep, EventCardStep, NoiseStep, RoundEnd, TimeStep
 
@@ -52,7 +53,8 @@ STEP_ICONS = {
 PHASE_LOG_MAX = 40
 
 # The step bodies whose show may bring something the table must see first, by its scroll key.
-SCROLL_KEYS = {EventStep.DEVELOPMENT: TOKEN_KEY, EventStep.EVENT_CARD: EFFECTS_KEY}
+SCROLL_KEYS = {EventStep.DEVELOPMENT: TOKEN_KEY, EventStep.EVENT_CARD: EFFECTS_KEY,
+               EventStep.ATTACKS: ATTACK_RESULT_KEY, EventStep.FIRE: INJURY_RESULT_KEY}
 
 
 def step_name(ctx: UiContext, step: EventStep) -> str:
@@ -193,6 +195,10 @@ class StepPanel:
     def development(self) -> DevelopmentStep:
         return self.bodies[EventStep.DEVELOPMENT]
 
+    @property
+    def fire(self) -> FireStep:
+        return self.bodies[EventStep.FIRE]
+
     def show(self, phase: EventPhaseView) -> None:
         ctx, put = self.screen.ctx, self.screen.changes.put
         t = ctx.texts.t
@@ -225,11 +231,13 @@ class _RoundEndStep:
 # --------------------------------------------------------------------- the way on
 class WayOn:
     """The step's way on and its other main action, at the window's bottom edge: why the
-    phase cannot go on yet; step 7's Resolve; step 10's development and encounter draw;
-    step 8's Nest answers (each also goes on), or the step's own `event-continue`."""
+    phase cannot go on yet; step 7's Resolve; step 8's injury check's Resolve; step 10's
+    development, a Surprise Attack's Resolve and the encounter draw; step 8's Nest
+    answers (each also goes on), or the step's own `event-continue`."""
 
-    def __init__(self, screen: "RunnerScreen", development: DevelopmentStep) -> None:
+    def __init__(self, screen: "RunnerScreen", development: DevelopmentStep, fire: FireStep) -> None:
         self.screen = screen
+        self.fire_resolve = fire.form.resolve
         changes = screen.changes
         self.blocked = ft.Text("", size=14, color=theme.TEXT_MUTED)
         self.blocked_tag = ids.tag(ids.EVENT_BLOCKED, self.blocked)
@@ -247,8 +255,8 @@ class WayOn:
                                               gate_of=screen.gate, page_of=screen.page,
                                               on_tap=lambda step=step: self._continue(step))
                           for step in EventStep}
-        self.root = [self.blocked_tag, self.resolve.root, development.develop.root, development.draw_button.root,
-                     self.nest_row, *(button.root for button in self.continues.values())]
+        self.root = [self.blocked_tag, self.resolve.root, self.fire_resolve.root, development.develop.root,
+                     development.reveal.resolve.root, development.draw_button.root, self.nest_row, *(button.root for button in self.continues.values())]
 
     def hide(self) -> None:
         put = self.screen.changes.put
@@ -267,6 +275,9 @@ class WayOn:
         if step is not EventStep.DEVELOPMENT:
             put(self.development.develop.root, visible=False)
             put(self.development.draw_button.root, visible=False)
+            self.development.reveal.hide_resolve()
+        if step is not EventStep.FIRE or nothing_burns(phase):  # else the step's form shows it
+            put(self.fire_resolve.root, visible=False)
         asking = step is EventStep.FIRE and asks_the_nest(phase)
         put(self.nest_row, visible=asking)
         if asking:
@@ -373,7 +384,7 @@ class RunnerScreen(KeptScreen):
         self.no_phase = NoPhase(self)
         self.stepper = Stepper(self)
         self.panel = StepPanel(self)
-        self.way_on = WayOn(self, self.panel.development)
+        self.way_on = WayOn(self, self.panel.development, self.panel.fire)
         self.decks = ActionButton(self.changes, ids.DECKS, icon=ft.Icons.LAYERS, compact=True, page_of=self.page,
                                   on_tap=lambda: open_screen(self.ctx, DECKS, back_to=RUNNER))
         self.log = PhaseLog(self)
@@ -391,7 +402,7 @@ class RunnerScreen(KeptScreen):
         ctx, put = self.ctx, self.changes.put
         t, game = ctx.texts.t, ctx.game
         phase = game.event_phase
-        self.pinned.show(ctx.page.height, ctx.width - 2 * theme.PAGE_PADDING)
+        self.pinned.show(ctx.page.height, ctx.width - 2 * theme.PAGE_PADDING, above=room_above(ctx.strip_height))
         # One round number on every step: the round whose Event Phase this is (step 11 names
         # the next one only as the next round). On a phone the stepper says the rest.
         title = t("ui.events.title_round", round=phase.round) if phase is not None else t("ui.events.title")
@@ -408,15 +419,7 @@ class RunnerScreen(KeptScreen):
             self.panel.show(phase)
             self.way_on.show(phase)
             if self.panel.scroll_to is not None:
-                self._bring_into_view(self.panel.scroll_to)
+                self.pinned.bring_into_view(self.ctx.page, self.panel.scroll_to)
         self.decks.show(t("ui.events.panel.decks"), refused=None)
         self.log.show()
 
-    def _bring_into_view(self, key: str) -> None:
-        body = self.pinned.body
-        if body.scroll is None:
-            return
-        try:
-            self.ctx.page.run_task(body.scroll_to, scroll_key=key, duration=250)
-        except Exception:  # noqa: BLE001 - scrolling is a nicety, never a failure
-            pass

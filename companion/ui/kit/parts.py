@@ -6,6 +6,7 @@ Each is built once with empty texts and shown with `show`, which puts every prop
 through the screen's `Changes`."""
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Callable, Generic, TypeVar
 
@@ -14,6 +15,7 @@ import flet as ft
 from .. import ids, theme
 from ..busy import shown_first
 from .kept import Changes, Chip, KeyedItems
+from .pinned import LAYOUT_PAUSE_S
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +126,7 @@ def bring_into_view(page: ft.Page, part: ft.Control, key: str) -> None:
         around = around.parent
 
     async def scroll() -> None:
+        await asyncio.sleep(LAYOUT_PAUSE_S)  # see kit.pinned: aim once the page has drawn it
         await scroller.scroll_to(scroll_key=key, duration=300)  # type: ignore[attr-defined]
 
     try:

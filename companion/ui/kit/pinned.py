@@ -14,11 +14,13 @@ plain column, as before.
     pinned = Pinned(screen.changes, body=[...], footer=[...], side=[...], phone=...)
     screen.root = pinned.root
     ...
-    pinned.show(ctx.page.height)       # in the screen's put_view
+    pinned.show(ctx.page.height, width, above=room_above(ctx.strip_height))  # in put_view
     pinned.scroll_to_top(ctx.page)     # after something new appeared at the top
+    pinned.bring_into_view(ctx.page, key)  # after something new appeared further down
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Sequence
 
@@ -30,11 +32,21 @@ from .kept import Changes
 log = logging.getLogger(__name__)
 
 # Above a game screen: the app bar (56), the page's padding above and below (2 × 12), the
-# gap between the status strip and the screens (10) and the strip itself at its tallest
-# on a phone (three rows of chips, 86).
-ROOM_ABOVE = 56 + 2 * theme.PAGE_PADDING + 10 + 86
+# gap between the status strip and the screens (10) and the strip itself: as the page
+# measured it, or three rows of chips (86) until it has (a long step's name takes a row
+# of its own on a small phone, and the Self-destruct and Alert tokens add chips).
+STRIP_GUESS = 86
+ROOM_ABOVE = 56 + 2 * theme.PAGE_PADDING + 10 + STRIP_GUESS
+
+
+def room_above(strip_height: float | None) -> float:
+    """The height above a game screen with the status strip `strip_height` tall."""
+    return ROOM_ABOVE - STRIP_GUESS + (STRIP_GUESS if strip_height is None else strip_height)
 # Below this the screen is not worth pinning: the body would be a slit.
 MIN_ROOM = 320
+# An update is drawn in the page's next frame: a scroll sent with it would aim at where
+# things stood before (a part above its target that just shrank), so it waits this long.
+LAYOUT_PAUSE_S = 0.15
 
 
 # Above a screen without the status strip (home, the new-game wizard): the app bar, the
@@ -98,3 +110,19 @@ class Pinned:
             page.run_task(self.body.scroll_to, offset=0, duration=200)
         except Exception as exc:  # noqa: BLE001 - scrolling is a nicety, never a failure
             log.debug("could not scroll the body: %s", exc)
+
+    def bring_into_view(self, page: ft.Page, key: str) -> None:
+        """Scroll the body to the control keyed `key` (an ft.ScrollKey on it) once the page
+        has drawn what came with it (something new there: a token, a result)."""
+        body = self.body
+        if body.scroll is None:
+            return
+
+        async def after_layout(*, scroll_key: str) -> None:
+            await asyncio.sleep(LAYOUT_PAUSE_S)
+            await body.scroll_to(scroll_key=scroll_key, duration=250)
+
+        try:
+            page.run_task(after_layout, scroll_key=key)
+        except Exception as exc:  # noqa: BLE001 - scrolling is a nicety, never a failure
+            log.debug("could not bring %s into view: %s", key, exc)
