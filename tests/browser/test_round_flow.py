@@ -20,7 +20,9 @@ Screenshots go to test-artifacts/screenshots/round-*.png.
 """
 from __future__ import annotations
 
+import shutil
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -50,6 +52,7 @@ TR = Translator("tr")
 # and from a Surprise Attack's reveal to the attack resolved).
 TARGETS = {"round 3 Event Phase": 6, "round 2 Event Phase": 12, "Surprise Attack": 2}
 WAIT = 30.0
+README_SCREENS = Path(__file__).resolve().parent / "readme-screens"
 SMALL = {"width": 360, "height": 640}
 # Each step's main action: on screen without a scroll whenever the script taps it.
 MAIN_ACTIONS = frozenset({"event-continue", "event-attack-resolve", "attack-resolve", "injury-resolve",
@@ -155,8 +158,13 @@ class Table:
             self.tap(identifier)
             self.settle(lambda: self.selected(identifier), f"{identifier} selected")
 
-    def shot(self, name: str) -> None:
-        self.app.screenshot(self.screenshots / f"round-{name.replace('-phone', '-' + self.size)}.png")
+    def shot(self, name: str, *, readme: bool = False) -> None:
+        """A screenshot; with `readme`, the small phone's copy also goes to the README's."""
+        path = self.screenshots / f"round-{name.replace('-phone', '-' + self.size)}.png"
+        self.app.screenshot(path)
+        if readme and self.size == "small":
+            README_SCREENS.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, README_SCREENS / path.name)
 
 
 def _who(seat: int) -> str:
@@ -306,6 +314,7 @@ def test_two_rounds_in_portuguese_at_phone_size(own_app_url, flutter: FlutterPag
     table.settle(lambda: app.has("surprise-attack") and PT.t("intruder.larva") in table.read("token-reveal"),
                  "Ana's Larva")
     app.wait_until(lambda: token_in_view(app), "the drawn token in view")
+    table.shot("bag-drawn-pt-phone", readme=True)
     assert PT.t("ui.bag.surprise.no") in app.text_of("surprise-attack")
     table.tap("bag-back")
     table.settle(lambda: app.has("crew-knowledge-up-1"), "the table")
@@ -343,7 +352,7 @@ def test_two_rounds_in_portuguese_at_phone_size(own_app_url, flutter: FlutterPag
     table.settle(lambda: app.has("surprise-attack-resolve"), "the Surprise Attack")
     app.wait_until(lambda: token_in_view(app), "the drawn token in view")
     assert PT.upper(PT.t("ui.bag.surprise.yes")) in app.text_of("surprise-attack")
-    table.shot("surprise-pt-phone")
+    table.shot("surprise-pt-phone", readme=True)
 
     # From the reveal to the resolved attack, with the intruder that came out.
     ep1 = table.counts[table.part]
@@ -407,7 +416,7 @@ def test_two_rounds_in_portuguese_at_phone_size(own_app_url, flutter: FlutterPag
     table.choose(f"injury-intruder-{carla}")
     table.tap("injury-resolve")
     table.settle(lambda: app.has("injury-verdict"), "the injury check's verdict")
-    table.shot("step8-injury-pt-phone")
+    table.shot("step8-injury-pt-phone", readme=True)
     table.tap("event-nest-fire-no")  # the answer also goes on: the Event card is drawn
     _at_step(table, 9, 2)
     assert app.has("event-card")
