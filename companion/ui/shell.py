@@ -516,9 +516,7 @@ class PageApp:
         """Undo and redo start disabled; _kept_appbar enables them."""
         t = self.texts.t
         actions: list[ft.Control] = []
-        title = t("ui.app.title")
-        viewer = self.ctx.viewer
-        if in_game and viewer.is_table:
+        if in_game and self.ctx.viewer.is_table:
             undo_button = ft.IconButton(icon=ft.Icons.UNDO, tooltip=t("ui.common.undo"), disabled=True,
                                         on_click=self._undo_tapped)
             redo_button = ft.IconButton(icon=ft.Icons.REDO, tooltip=t("ui.common.redo"), disabled=True,
@@ -533,13 +531,11 @@ class PageApp:
             ]
         actions.append(ids.tag(ids.RULES_OPEN, ft.IconButton(icon=ft.Icons.MENU_BOOK, tooltip=t("ui.rules.open"),
                                                              on_click=lambda _e: open_rules(self.ctx))))
-        language_name = ft.Text(self.texts.language_name(self.texts.lang), visible=not self.ctx.is_phone)
+        # What depends on the width (the title, the language's name) _kept_appbar sets.
+        language_name = ft.Text(self.texts.language_name(self.texts.lang))
         actions.append(self._language_menu(language_name))
         actions.append(ft.Container(width=8))  # keep the last action off the screen edge
-        if self.ctx.is_phone:
-            title = t("ui.app.short_title")
-        title_text = ft.Text(title, size=18 if self.ctx.is_phone else 20, weight=ft.FontWeight.BOLD,
-                             max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+        title_text = ft.Text("", weight=ft.FontWeight.BOLD, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
         self.appbar_sized = (title_text, language_name)
         return ft.AppBar(
             title=title_text,

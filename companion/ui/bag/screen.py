@@ -12,7 +12,7 @@ import flet as ft
 from .. import ids, theme
 from ..context import UiContext
 from ..kit.kept import PHONE, WIDE, ActionButton, KeptScreen, shown_root
-from ..kit.pinned import Pinned, room_above
+from ..kit.pinned import Pinned
 from ..kit.shown_last import ShownLast
 from .form import Development, EncounterForm
 from .panels import Board, Contents, Eggs, History, Odds, Supply
@@ -91,7 +91,7 @@ class BagScreen(KeptScreen):
         if self.pinned is None:
             put(self.root, width=width)
         else:
-            self.pinned.show(self.ctx.page.height, width, above=room_above(self.ctx.strip_height))
+            self.pinned.show_under_strip(self.ctx, width)
             put(self.pinned.footer, visible=running)
         for part in self.parts:
             if part.root.visible:

@@ -25,7 +25,7 @@ from ..kit.chips import LIGHTING_COLOURS, LIGHTING_ICONS, active_seats, place_la
 from ..kit.kept import PHONE, ActionButton, Card, Chip, CommandButton, KeptScreen
 from ..kit.kinds import KIND_COLOURS
 from ..kit.numbers import percent
-from ..kit.pinned import Pinned, room_above
+from ..kit.pinned import Pinned
 from .draft import BACK_KEYS, AttackFill, draft_of
 from .parts import (HIT_BG, INFEST_BG, MISS_BG, AttackCardFace, Header, LightingRow, Note, SeatChips, Verdict,
                     keyed_lines, label_text, lighting_text, show_lines, wrap_row)
@@ -295,7 +295,7 @@ class AttackScreen(KeptScreen):
         ctx = self.ctx
         t = ctx.texts.t
         draft = draft_of(ctx)
-        self.pinned.show(ctx.page.height, ctx.width - 2 * theme.PAGE_PADDING, above=room_above(ctx.strip_height))
+        self.pinned.show_under_strip(ctx, ctx.width - 2 * theme.PAGE_PADDING)
         self.header.show(t("ui.events.attack.title"), t("ui.events.attack.subtitle"), t(BACK_KEYS[draft.back_to]))
         self.result.show()
         result = self.result.result

@@ -25,7 +25,7 @@ from ..i18n_view import Texts
 from ..kit.kept import PHONE, Card, Chip, CommandButton, KeptScreen
 from ..kit.kinds import KIND_COLOURS
 from ..kit.numbers import percent
-from ..kit.pinned import Pinned, room_above
+from ..kit.pinned import Pinned
 from .attack import attack_deck_count_text, side_lines
 from .draft import BACK_KEYS, INJURIES_MAX, draft_of
 from .parts import (HIT_BG, MISS_BG, RETREAT_BG, AttackCardFace, Header, Note, NumberStepper, Verdict, keyed_lines,
@@ -284,7 +284,7 @@ class InjuryScreen(KeptScreen):
         ctx = self.ctx
         t = ctx.texts.t
         draft = draft_of(ctx)
-        self.pinned.show(ctx.page.height, ctx.width - 2 * theme.PAGE_PADDING, above=room_above(ctx.strip_height))
+        self.pinned.show_under_strip(ctx, ctx.width - 2 * theme.PAGE_PADDING)
         self.header.show(t("ui.events.injury.title"), t("ui.events.injury.subtitle"), t(BACK_KEYS[draft.back_to]))
         self.result.show()
         result = self.result.result

@@ -31,7 +31,7 @@ from .. import ids, theme
 from ..context import UiContext
 from ..help_topics import STEP_TOPICS
 from ..kit.kept import PHONE, ActionButton, Card, CommandButton, KeptScreen, KeyedItems
-from ..kit.pinned import Pinned, room_above
+from ..kit.pinned import Pinned
 from .bag_step import TOKEN_KEY, DevelopmentStep
 from .draft import DECKS, RUNNER, TABLE, draft_of, open_screen
 from .fight_steps import (ATTACK_RESULT_KEY, INJURY_RESULT_KEY, AttacksStep, FireStep, armed_attack, asks_the_nest,
@@ -402,7 +402,7 @@ class RunnerScreen(KeptScreen):
         ctx, put = self.ctx, self.changes.put
         t, game = ctx.texts.t, ctx.game
         phase = game.event_phase
-        self.pinned.show(ctx.page.height, ctx.width - 2 * theme.PAGE_PADDING, above=room_above(ctx.strip_height))
+        self.pinned.show_under_strip(ctx, ctx.width - 2 * theme.PAGE_PADDING)
         # One round number on every step: the round whose Event Phase this is (step 11 names
         # the next one only as the next round). On a phone the stepper says the rest.
         title = t("ui.events.title_round", round=phase.round) if phase is not None else t("ui.events.title")

@@ -14,7 +14,7 @@ plain column, as before.
     pinned = Pinned(screen.changes, body=[...], footer=[...], side=[...], phone=...)
     screen.root = pinned.root
     ...
-    pinned.show(ctx.page.height, width, above=room_above(ctx.strip_height))  # in put_view
+    pinned.show_under_strip(ctx, width)  # in the screen's put_view
     pinned.scroll_to_top(ctx.page)     # after something new appeared at the top
     pinned.bring_into_view(ctx.page, key)  # after something new appeared further down
 """
@@ -101,6 +101,11 @@ class Pinned:
                 else ft.CrossAxisAlignment.START)
         else:
             put(self.main, expand=pinned)
+
+    def show_under_strip(self, ctx, width: float) -> None:
+        """`show` for a game screen: under the status strip as the page (`ctx.page`)
+        measured it (`ctx.strip_height`)."""
+        self.show(ctx.page.height, width, above=room_above(ctx.strip_height))
 
     def scroll_to_top(self, page: ft.Page) -> None:
         """Bring the body's top back into view (something new appeared there)."""
