@@ -32,16 +32,18 @@ from .kept import Changes
 log = logging.getLogger(__name__)
 
 # Above a game screen: the app bar (56), the page's padding above and below (2 × 12), the
-# gap between the status strip and the screens (10) and the strip itself: as the page
-# measured it, or three rows of chips (86) until it has (a long step's name takes a row
-# of its own on a small phone, and the Self-destruct and Alert tokens add chips).
+# gap between the status strip and the screens (10) and the strip itself: three rows of
+# chips (86), or more when the page measured it taller (a long step's name takes a row of
+# its own on a small phone, and the Self-destruct and Alert tokens add chips).
 STRIP_GUESS = 86
 ROOM_ABOVE = 56 + 2 * theme.PAGE_PADDING + 10 + STRIP_GUESS
 
 
 def room_above(strip_height: float | None) -> float:
-    """The height above a game screen with the status strip `strip_height` tall."""
-    return ROOM_ABOVE - STRIP_GUESS + (STRIP_GUESS if strip_height is None else strip_height)
+    """The height above a game screen with the status strip `strip_height` tall. Three
+    rows stay the floor: a shorter strip leaves a band under the footer, as before, since
+    a room measured to the pixel let the page scroll a little on wide screens."""
+    return ROOM_ABOVE - STRIP_GUESS + max(STRIP_GUESS, strip_height or 0)
 # Below this the screen is not worth pinning: the body would be a slit.
 MIN_ROOM = 320
 # An update is drawn in the page's next frame: a scroll sent with it would aim at where
