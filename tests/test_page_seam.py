@@ -130,6 +130,25 @@ def test_the_table_is_handed_only_to_a_seat_without_a_phone(tmp_path):
     assert ids.CONTINGENCY_OWN not in board
 
 
+def test_a_draw_sent_again_after_another_tap_of_the_page_counts_at_once(tmp_path):
+    """Two taps in a row on the same draw are a double tap; a tap between them (the player
+    opened the dialog again) shows the second draw was meant, however soon it comes."""
+    controller = make_controller(tmp_path)
+    controller.new_game(NewGame(players=(PlayerSetup(name="A", character="hacker"),
+                                         PlayerSetup(name="B", character="janitor")), seed=3, digital_contamination=True),
+                        "t")
+    table = PageSession(controller, TABLE, clock=lambda: 100.0)  # every tap at the same instant
+    gain = c.GainContamination(seat=1, count=1)
+    table.execute(gain, tap=1)
+    with pytest.raises(IllegalCommand) as refused:
+        table.execute(gain, tap=2)  # the next tap of the page: a bounce
+    assert refused.value.key == "error.same_draw_twice"
+    table.execute(gain, tap=4)  # tap 3 opened the dialog again
+    assert len(controller.state.contamination.held[1]) == 2
+    with pytest.raises(IllegalCommand):
+        table.execute(gain)  # a call no tap sent: the time alone decides, as before
+
+
 def test_a_double_tap_on_a_draw_draws_once(tmp_path):
     controller = make_controller(tmp_path)
     controller.new_game(NewGame(players=(PlayerSetup(name="A", character="hacker"),

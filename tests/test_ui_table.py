@@ -427,3 +427,48 @@ def test_turning_the_phone_changes_the_app_bar_in_place_so_an_open_language_menu
         fire(turkish.on_click)
         assert app.texts.lang == "tr"
         assert page.appbar.title.value == app.texts.t("ui.app.short_title")
+
+
+def test_a_draw_tapped_again_through_a_new_dialog_counts_and_a_bounce_does_not(tmp_path):
+    """Three Contamination cards gained through the board dialog, as fast as Flet delivers
+    the taps: each reopening of the dialog is a tap, so every gain counts. Two clicks on one
+    dialog's gain delivered together (a bounce) gain once, and the page says why."""
+    import asyncio
+
+    from tests.flet_session import tap
+    from tests.support.control_tree import controls_on
+
+    setup = NewGame(players=tuple(PlayerSetup(name=n, character=ch) for n, ch in NAMES[:2]), seed=4,
+                    digital_contamination=True)
+
+    def held() -> int:
+        return len(controller.state.contamination.held.get(1, []))
+
+    def gain_button() -> ft.Button:
+        """The gain button of the board dialog open now."""
+        dialog = next(d for d in app.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open)
+        tagged = next(c for c in controls_on(dialog)
+                      if isinstance(c, ft.Semantics) and c.identifier == ids.body_action("gain"))
+        return next(c for c in controls_on(tagged) if isinstance(c, ft.Button))
+
+    def click(*buttons: ft.Button) -> None:
+        async def together() -> None:
+            await asyncio.gather(*(app.page.session.dispatch_event(button._i, "click", None) for button in buttons))
+
+        loop = asyncio.new_event_loop()
+        try:
+            loop.run_until_complete(together())
+        finally:
+            loop.close()
+
+    with table_page(tmp_path, setup) as (controller, app, wire):
+        for expected in (1, 2, 3):
+            tap(app.page, ids.crew_action("board", 1))
+            click(gain_button())
+            assert held() == expected
+        tap(app.page, ids.crew_action("board", 1))
+        bounced = gain_button()
+        click(bounced, bounced)
+        assert held() == 4
+        snacks = [d.content.value for d in app.page._dialogs.controls if isinstance(d, ft.SnackBar)]
+        assert Texts("pt-BR").t("error.same_draw_twice") in snacks

@@ -25,8 +25,10 @@ if TYPE_CHECKING:
 __all__ = ["Feed", "FeedListener", "PageSession", "NO_PHONES"]
 
 
-# A second tap on the same draw this soon is the finger's bounce or a double tap sent
-# before the first draw's screen arrived, not a second draw the player meant.
+# A second tap on the same draw this soon, with no other tap of the page between them, is
+# the finger's bounce or a double tap sent before the first draw's screen arrived, not a
+# second draw the player meant. (A tap between them, such as opening the dialog again,
+# shows the player meant it.)
 SAME_DRAW_WINDOW = 0.8  # seconds
 
 
@@ -45,7 +47,8 @@ class PageSession:
         self.__viewer = viewer
         self.__phones = phones
         self.__clock = clock
-        self.__last_draw: tuple[GameCommand, float] | None = None
+        # The last draw: its command, when, and the number of the page's tap that sent it.
+        self.__last_draw: tuple[GameCommand, float, int | None] | None = None
 
     def __repr__(self) -> str:
         return f"PageSession({self.__viewer!r})"
@@ -81,18 +84,21 @@ class PageSession:
         see (a drawn or hidden outcome is never worked out ahead)."""
         return self.__controller.game_ending(command, self.__viewer)
 
-    def execute(self, command: GameCommand) -> Step:
-        """Run `command` as this page's viewer. The same draw sent again within
-        SAME_DRAW_WINDOW is refused (the page says so): a double tap draws once."""
+    def execute(self, command: GameCommand, *, tap: int | None = None) -> Step:
+        """Run `command` as this page's viewer; `tap`: the number of the page's tap that sent
+        it (ui.busy), if a tap did. The same draw sent again within SAME_DRAW_WINDOW by the
+        next tap (or when the taps are not known) is refused, and the page says so: a double
+        tap draws once."""
         drawn = draws_by_chance(command)
         now = self.__clock()
         if drawn and self.__last_draw is not None:
-            last, at = self.__last_draw
-            if last == command and now - at < SAME_DRAW_WINDOW:
+            last, at, last_tap = self.__last_draw
+            next_tap = tap is None or last_tap is None or tap == last_tap + 1
+            if last == command and now - at < SAME_DRAW_WINDOW and next_tap:
                 raise IllegalCommand("error.same_draw_twice")
         step = self.__controller.execute(command, self.__viewer)
         if drawn:
-            self.__last_draw = (command, now)
+            self.__last_draw = (command, now, tap)
         return step
 
     def undo(self) -> None:

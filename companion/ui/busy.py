@@ -43,6 +43,10 @@ class BusyBar:
         self.shown = False
         self.working = False  # a tap's work is running now
         self.waiting = 0  # taps of this page between their bar and their work
+        # Taps of this page numbered as they arrive, and the one whose work runs now: a
+        # draw sent twice by two taps in a row is a double tap (seats.page_session).
+        self.taps = 0
+        self.tap_working: int | None = None
         self.bar = ft.ProgressBar(value=0, bar_height=3, color=theme.YELLOW, bgcolor=theme.BACKGROUND)
         self.root = ids.tag(ids.BUSY, ft.Container(self.bar, height=3))
         try:
@@ -75,15 +79,22 @@ class BusyBar:
             self.hide(self.changes)
             self._send()
 
-    def run(self, work: Callable[[], None], *, settle: bool) -> None:
-        """`work` as a tap's work (what it asks for meanwhile runs at once); with `settle`,
-        the bar is hidden afterwards if no render took it away, after the renders the work
-        asked for (they were queued first)."""
+    def arrived(self) -> int:
+        """A new tap's number."""
+        self.taps += 1
+        return self.taps
+
+    def run(self, work: Callable[[], None], *, settle: bool, tap: int) -> None:
+        """`work` as tap number `tap`'s work (what it asks for meanwhile runs at once); with
+        `settle`, the bar is hidden afterwards if no render took it away, after the renders
+        the work asked for (they were queued first)."""
         self.working = True
+        self.tap_working = tap
         try:
             work()
         finally:
             self.working = False
+            self.tap_working = None
             if settle:
                 self.page.run_task(_settle, self)  # type: ignore[attr-defined]
 
@@ -114,6 +125,12 @@ def _bar_for_a_tap(page: object) -> BusyBar | None:
     return bar
 
 
+def tap_under_way(page: object) -> int | None:
+    """The number of the tap of `page` whose work runs now (None: no bar, or not a tap)."""
+    bar = bar_of(page)
+    return bar.tap_working if bar is not None else None
+
+
 def page_of_event(event: object) -> object | None:
     """The page a tap came from (None: a test's direct call, a control off the page)."""
     try:
@@ -131,6 +148,7 @@ def in_turn(page: object, work: Callable[[], None]) -> Iterator[None]:
     if bar is None:
         work()
         return
+    number = bar.arrived()
     bar.show()
     ft.context.mark_update_called()  # the bar went out (or is out): no diff of the tapped control's screen
     bar.waiting += 1
@@ -138,7 +156,7 @@ def in_turn(page: object, work: Callable[[], None]) -> Iterator[None]:
         yield
     finally:
         bar.waiting -= 1
-    bar.run(work, settle=bar.waiting == 0)  # a tap still waiting settles the bar after its own work
+    bar.run(work, settle=bar.waiting == 0, tap=number)  # a tap still waiting settles the bar after its own work
 
 
 def shown_first(handler: Callable[[Any], Any]) -> Callable[[Any], Iterator[None]]:
@@ -162,11 +180,12 @@ def taken(page: object, work: Callable[[], None]) -> None:
     if bar is None:
         work()
         return
+    number = bar.arrived()
     bar.show()
 
     async def later() -> None:
         await asyncio.sleep(0)  # the bar's message leaves first
-        bar.run(work, settle=True)
+        bar.run(work, settle=True, tap=number)
 
     page.run_task(later)  # type: ignore[attr-defined]
 

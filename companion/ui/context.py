@@ -10,10 +10,12 @@ from typing import Any, Callable, TypeVar
 import flet as ft
 
 from companion.engine import IllegalCommand
+from companion.engine.commands import GameCommand
 from companion.engine.views import GameView, PublicView, Viewer
 from companion.seats.page_session import Feed, PageSession
 
 from . import theme
+from .busy import tap_under_way
 from .dialogs import show_message
 from .i18n_view import Texts
 from .kit.gate import CommandGate
@@ -103,6 +105,10 @@ class UiContext:
         if value is None:
             value = self.extras[key] = make()
         return value
+
+    def send(self, command: GameCommand) -> bool:
+        """Run `command` for the tap whose work runs now; a refusal becomes a message."""
+        return self.attempt(lambda: self.session.execute(command, tap=tap_under_way(self.page)))
 
     def attempt(self, action: Callable[[], Any]) -> bool:
         """Run a call to the game; a refusal becomes a localised message, never a crash."""

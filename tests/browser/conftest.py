@@ -70,18 +70,12 @@ def _browser_at_hand() -> None:
         skip_or_fail("playwright is not installed", required_by="REQUIRE_BROWSER")
 
 
-@pytest.fixture(scope="module")
-def app_url(tmp_path_factory):
-    """Start `python -m companion --web` on a free port; kill it (and its children) afterwards."""
-    _browser_at_hand()
-    data_dir = tmp_path_factory.mktemp("games")
-    with running_app(data_dir, data_dir.parent / "app.log") as table:
-        yield table
-
-
 @pytest.fixture
-def own_app_url(tmp_path):
-    """As `app_url`, but an app of the test's own, with no game saved yet."""
+def app_url(tmp_path):
+    """Start `python -m companion --web` on a free port over a data folder of the test's
+    own; kill it (and its children) afterwards. Each test, and its one rerun, starts from
+    an app with no game: a rerun on the app of the first try would find that try's game
+    open (list `app_url` before `flutter`, so the app outlives the page's failure shot)."""
     _browser_at_hand()
     with running_app(tmp_path / "games", tmp_path / "app.log") as table:
         yield table
@@ -119,8 +113,10 @@ def running_app(data_dir: Path, log_path: Path, *, host: str | None = "127.0.0.1
             process.wait(timeout=10)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def browser():
+    """A browser of the test's own: a page that stopped answering in a first try (see
+    below) goes with it, and does not slow the rerun or the next test."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

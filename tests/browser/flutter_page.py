@@ -133,6 +133,23 @@ class FlutterPage:
         box = self.scroll_into_view(identifier, timeout)
         self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
+    def wait_still(self, identifier: str, still_ms: float = 450, timeout: float = DEFAULT_TIMEOUT) -> None:
+        """Until the control's box has stayed the same for `still_ms` (scaled): a page that
+        scrolls a new part into view does so a moment after drawing it, and a click aimed
+        while it moves lands elsewhere."""
+        step = scaled_ms(75)
+        needed = max(1, round(scaled_ms(still_ms) / step))
+        last, same = None, 0
+
+        def settled() -> bool:
+            nonlocal last, same
+            box = self.by_id(identifier).bounding_box()
+            same = same + 1 if box is not None and box == last else 0
+            last = box
+            return same >= needed
+
+        self.wait_until(settled, f"{identifier!r} to stay still", timeout, poll_ms=step)
+
     def scroll_into_view(self, identifier: str, timeout: float = DEFAULT_TIMEOUT, *, top: bool = False) -> dict:
         """Scroll until the control's centre (or, with `top`, its top edge) is on screen; its box."""
         node = self.wait_for_id(identifier, timeout)

@@ -91,7 +91,7 @@ def _pick_hand(app: FlutterPage, texts: Translator, hand: int) -> None:
 
 
 def _home(app: FlutterPage) -> None:
-    """The games list: the server is shared by this module's tests, so a game may be open."""
+    """The games list (a game may be open: the app opens on it)."""
     app.wait_until(lambda: app.has("new-game") or app.has("home"), "the app")
     if not app.has("new-game"):
         app.tap("home")
@@ -109,7 +109,7 @@ def _shots(app: FlutterPage, name: str, screenshots, parts: int = 1, start: str 
         app.screenshot(screenshots / f"{name}-{part}.png")
 
 
-def test_portuguese_encounter_in_darkness_and_development(flutter: FlutterPage, app_url, screenshots):
+def test_portuguese_encounter_in_darkness_and_development(app_url, flutter: FlutterPage, screenshots):
     section, encounter, development = _prediction()
     app = flutter
     page = app.page
@@ -211,7 +211,7 @@ def _board_count(app: FlutterPage, kind: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def test_turkish_physical_bag_reports_tokens_and_adults_retreat(flutter: FlutterPage, app_url, screenshots):
+def test_turkish_physical_bag_reports_tokens_and_adults_retreat(app_url, flutter: FlutterPage, screenshots):
     """A physical bag: the table reports what came out; all 8 Adults out -> the Adults retreat."""
     app = flutter
     page = app.page

@@ -197,7 +197,7 @@ def seed() -> int:
     return found
 
 
-def test_two_event_phases_in_turkish(flutter: FlutterPage, app_url, screenshots, seed):
+def test_two_event_phases_in_turkish(app_url, flutter: FlutterPage, screenshots, seed):
     app = flutter
     page = app.page
     app.open(app_url)

@@ -30,20 +30,19 @@ TR = Translator("tr")
 README_SCREENS = REPO / "tests" / "browser" / "readme-screens"
 
 
-@pytest.fixture(scope="module")
-def documented_app(tmp_path_factory):
+@pytest.fixture
+def documented_app(tmp_path):
     """`nemesis-companion --web` without --host, as the README starts it: (table address, process)."""
     if not CHROMIUM.exists():
         from tests.support.requirements import skip_or_fail
 
         skip_or_fail("Debian's chromium is not installed", required_by="REQUIRE_BROWSER")
-    data_dir = tmp_path_factory.mktemp("games")
     started: list[subprocess.Popen] = []
-    with running_app(data_dir, data_dir.parent / "app.log", host=None, started=started) as table:
+    with running_app(tmp_path / "games", tmp_path / "app.log", host=None, started=started) as table:
         yield table, started[0]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def app_url(documented_app):
     return documented_app[0]
 

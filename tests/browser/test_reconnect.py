@@ -96,7 +96,7 @@ def _wait_step(app: FlutterPage, step: int, timeout: float = 30) -> None:
     app.wait_past_announcements(lambda: _on_step(app, step), f"step {step}", timeout=timeout)
 
 
-def test_a_restarted_server_finds_the_page_on_the_same_step(flutter: FlutterPage, server, screenshots):
+def test_a_restarted_server_finds_the_page_on_the_same_step(server, flutter: FlutterPage, screenshots):
     app = flutter
     app.page.set_viewport_size(PHONE)
     table_url = server.start()

@@ -290,12 +290,12 @@ def _encounter(table: Table, seat: int, place: str, hand: int) -> None:
 
 
 @pytest.mark.parametrize("size", ["phone", "small"], ids=["390x844", "360x640"])
-def test_two_rounds_in_portuguese_at_phone_size(own_app_url, flutter: FlutterPage, screenshots, scripted, size):
+def test_two_rounds_in_portuguese_at_phone_size(app_url, flutter: FlutterPage, screenshots, scripted, size):
     seed, draws = scripted
     app = flutter
     viewport = PHONE if size == "phone" else SMALL
     app.page.set_viewport_size(viewport)
-    app.open(own_app_url)
+    app.open(app_url)
     table = Table(app, screenshots, size)
     _setup(table, seed)
 

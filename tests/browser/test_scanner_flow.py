@@ -146,7 +146,7 @@ def _read_cards(app: FlutterPage, words: list[str]) -> None:
         app.wait_until(lambda: shown in _result_of(app, index), f"the word under film {index}")
 
 
-def test_the_scanner_on_the_phones_and_on_the_shared_device(flutter, browser, app_url, screenshots):
+def test_the_scanner_on_the_phones_and_on_the_shared_device(app_url, flutter, browser, screenshots):
     ana_words, bia_words = _scan_words(SEED)
     base = app_url.split("/table")[0] + "/"
     table = flutter

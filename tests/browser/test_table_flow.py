@@ -47,7 +47,7 @@ def _new_game(app: FlutterPage) -> None:
     app.wait_gone("character-option-lab_rat")
 
 
-def test_turkish_game_to_isolation_then_portuguese(flutter: FlutterPage, app_url, screenshots):
+def test_turkish_game_to_isolation_then_portuguese(app_url, flutter: FlutterPage, screenshots):
     app = flutter
     page = app.page
     app.open(app_url)

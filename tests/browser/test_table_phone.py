@@ -62,7 +62,7 @@ def _language(app: FlutterPage, code: str, translator: Translator, shown: str | 
     app.wait_text(shown or translator.t("ui.table_screen.phase.player"))
 
 
-def test_the_table_on_small_phones_and_its_end(flutter: FlutterPage, app_url, screenshots):
+def test_the_table_on_small_phones_and_its_end(app_url, flutter: FlutterPage, screenshots):
     app = flutter
     app.page.set_viewport_size(SMALL)
     app.open(app_url)

@@ -103,18 +103,18 @@ def _seed() -> int:
     return next(seed for seed in range(1, 500) if _rehearsal_fits(seed))
 
 
-@pytest.fixture(scope="module")
-def prepared_app(tmp_path_factory):
+@pytest.fixture
+def prepared_app(tmp_path):
     """The app on a data folder holding the prepared game; the table's address."""
     if not CHROMIUM.exists():
         from tests.support.requirements import skip_or_fail
 
         skip_or_fail("Debian's chromium is not installed", required_by="REQUIRE_BROWSER")
-    data_dir = tmp_path_factory.mktemp("victory-games")
+    data_dir = tmp_path / "victory-games"
     game = _prepared(_seed())
     with GameStore(data_dir, rules=RULES) as store:
         store.create(game, "Zafer Kontrolü")
-    with running_app(data_dir, data_dir.parent / "victory-app.log") as table:
+    with running_app(data_dir, tmp_path / "victory-app.log") as table:
         yield table
 
 
@@ -179,11 +179,26 @@ def _tap(app: FlutterPage, identifier: str, then: str) -> list[str]:
         else:
             FlutterPage.tap(app, identifier)
         try:
-            return seen + _settle(app, then, timeout=10 if attempt < 2 else 30)
+            seen += _settle(app, then, timeout=10 if attempt < 2 else 30)
+            app.wait_still(then)  # a new part may be scrolled into view just after it shows
+            return seen
         except AssertionError:
             if attempt == 2:
                 raise
     return seen
+
+
+def _choose(app: FlutterPage, chip: str) -> None:
+    """Tap a chip until it shows as chosen (a tap the page was too busy to take goes again)."""
+    for attempt in range(3):
+        app.tap(chip)
+        try:
+            app.wait_until(lambda: app.by_id(chip).get_attribute("aria-current") == "true", f"{chip!r} chosen",
+                           timeout=5 if attempt < 2 else 20)
+            return
+        except AssertionError:
+            if attempt == 2:
+                raise
 
 
 def _confirm(app: FlutterPage, then: str) -> list[str]:
@@ -285,8 +300,8 @@ def test_the_whole_victory_check_with_two_phones_and_the_shared_device(browser, 
     table.screenshot(screenshots / "victory-handoff-tr-desktop.png")
     _tap(table, ids.VICTORY_HANDOFF_TAKE, ids.objective_kind("sections_explored"))
     _tap(table, ids.objective_kind("sections_explored"), ids.objective_section(1, "S-01"))
-    table.tap(ids.objective_section(1, "S-01"))
-    table.tap(ids.objective_section(2, "S-03"))
+    _choose(table, ids.objective_section(1, "S-01"))
+    _choose(table, ids.objective_section(2, "S-03"))
     table.wait_for_id(ids.victory_answer("objective", True))
     _tap(table, ids.victory_answer("objective", True), ids.VICTORY_OBJECTIVE_SAVED)
     table.screenshot(screenshots / "victory-objective-shared-tr-desktop.png")

@@ -70,10 +70,6 @@ def arrival_command(game: PublicView) -> GameCommand | None:
     return None
 
 
-def send(ctx: UiContext, command: GameCommand) -> bool:
-    return ctx.attempt(lambda: ctx.session.execute(command))
-
-
 def follow_up(ctx: UiContext, on_closed: Callable[[], None] | None = None) -> None:
     """Send the arrival commands of the steps reached, each once the engine accepts it."""
     for _ in range(MOST_FOLLOW_UPS):
@@ -88,14 +84,14 @@ def follow_up(ctx: UiContext, on_closed: Callable[[], None] | None = None) -> No
         command = arrival_command(game)
         if command is None or ctx.session.check(command) is not None:
             return
-        if not send(ctx, command) or isinstance(command, READ_AFTER):
+        if not ctx.send(command) or isinstance(command, READ_AFTER):
             return
 
 
 def go_on(ctx: UiContext, commands: list[GameCommand], on_closed: Callable[[], None] | None = None) -> bool:
     """Send `commands` in order (stopping at a refusal), then the follow-ups."""
     for command in commands:
-        if not send(ctx, command):
+        if not ctx.send(command):
             return False
     follow_up(ctx, on_closed)
     return True

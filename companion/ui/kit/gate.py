@@ -34,6 +34,8 @@ class GatedPage(Protocol):
 
     def attempt(self, action: Callable[[], Any]) -> bool: ...
 
+    def send(self, command: GameCommand) -> bool: ...
+
 
 class CommandGate:
     """One per render: asks the game once per distinct command."""
@@ -94,7 +96,7 @@ class CommandGate:
         )
 
     def execute(self, command: GameCommand) -> bool:
-        return self.ctx.attempt(lambda: self.ctx.session.execute(command))
+        return self.ctx.send(command)
 
     def explain(self, refusal: IllegalCommand) -> Callable:
         return lambda _e: show_message(self.ctx.page, self.ctx.texts.error(refusal))

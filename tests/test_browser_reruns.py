@@ -1,0 +1,68 @@
+"""A browser test that stopped answering is run once more (tests/browser/conftest.py): the
+rerun must start where the first try did. So no fixture that starts the app or a browser
+is shared beyond one test: a shared one would hand the rerun the first try's game (the
+table opens on it) or its frozen page."""
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+# Calls that start an app or a browser.
+STARTERS = {"running_app", "Server", "launch", "sync_playwright"}
+
+
+def _scope(decorator: ast.expr) -> str | None:
+    """The scope a @pytest.fixture decorator names ("function" when it names none); None
+    for a decorator that is not a fixture."""
+    call = decorator if isinstance(decorator, ast.Call) else None
+    target = call.func if call is not None else decorator
+    if not (isinstance(target, ast.Attribute) and target.attr == "fixture"):
+        return None
+    for keyword in call.keywords if call is not None else []:
+        if keyword.arg == "scope" and isinstance(keyword.value, ast.Constant):
+            return keyword.value.value
+    return "function"
+
+
+def _starts(function: ast.FunctionDef) -> set[str]:
+    found = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call):
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+            if name in STARTERS:
+                found.add(name)
+    return found
+
+
+def _shared_starters() -> list[str]:
+    shared = []
+    for path in sorted(BROWSER_TESTS.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            scopes = [scope for scope in map(_scope, node.decorator_list) if scope is not None]
+            if scopes and scopes[0] != "function" and _starts(node):
+                shared.append(f"{path.name}::{node.name} ({scopes[0]}): {sorted(_starts(node))}")
+    return shared
+
+
+def test_no_browser_fixture_that_starts_the_app_or_a_browser_outlives_its_test():
+    assert _shared_starters() == []
+
+
+def test_the_check_sees_a_shared_app(tmp_path, monkeypatch):
+    """The check itself: a module-scoped fixture starting the app is found."""
+    (tmp_path / "test_x.py").write_text(
+        "import pytest\n\n"
+        "@pytest.fixture(scope='module')\n"
+        "def app_url(tmp_path_factory):\n"
+        "    with running_app(tmp_path_factory.mktemp('g'), None) as table:\n"
+        "        yield table\n\n"
+        "@pytest.fixture\n"
+        "def own(tmp_path):\n"
+        "    with running_app(tmp_path, None) as table:\n"
+        "        yield table\n", "utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "BROWSER_TESTS", tmp_path)
+    assert _shared_starters() == ["test_x.py::app_url (module): ['running_app']"]
