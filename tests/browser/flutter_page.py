@@ -65,6 +65,13 @@ class FlutterPage:
         self.wait_until(lambda: self.has(identifier), f"control {identifier!r}", timeout)
         return self.by_id(identifier)
 
+    def chosen(self, identifier: str) -> bool:
+        """Whether a chip shows as chosen (Flutter marks a selected control aria-current)."""
+        return self.by_id(identifier).get_attribute("aria-current") == "true"
+
+    def wait_chosen(self, identifier: str, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.wait_until(lambda: self.chosen(identifier), f"{identifier!r} chosen", timeout)
+
     def wait_gone(self, identifier: str, timeout: float = DEFAULT_TIMEOUT) -> None:
         self.wait_until(lambda: not self.has(identifier), f"{identifier!r} to disappear", timeout)
 

@@ -134,8 +134,7 @@ def test_portuguese_encounter_in_darkness_and_development(app_url, flutter: Flut
     assert app.has("bag-contents") and app.has("bag-supply") and app.has("bag-odds") and app.has("eggs")
     for identifier in ("encounter-seat-1", f"encounter-place-{section.value}"):
         app.tap(identifier)
-        app.wait_until(lambda identifier=identifier: app.by_id(identifier).get_attribute("aria-current") == "true",
-                       f"{identifier} chosen")
+        app.wait_chosen(identifier)
     # No hand size yet: the draw waits for one and a tap says so.
     assert PT.t("ui.bag.odds.hand_needed") in app.text_of("bag-odds")
     app.tap("draw-encounter")

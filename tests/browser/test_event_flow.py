@@ -53,7 +53,7 @@ def _tap(app: FlutterPage, identifier: str) -> None:
 def _pick(app: FlutterPage, identifier: str) -> None:
     """Tap an option chip and wait until the screen shows it selected (the page re-renders)."""
     _tap(app, identifier)
-    app.wait_until(lambda: app.by_id(identifier).get_attribute("aria-current") == "true", f"{identifier} selected")
+    app.wait_chosen(identifier)
     app.pause(200)
 
 

@@ -102,7 +102,7 @@ def _gain_three(table: FlutterPage, seat: int) -> None:
 def _scan_two_in_hand(app: FlutterPage) -> None:
     app.tap("scanner-procedure-hand")
     app.tap("scanner-count-2")
-    app.wait_until(lambda: app.by_id("scanner-count-2").get_attribute("aria-current") == "true", "2 cards chosen")
+    app.wait_chosen("scanner-count-2")
     app.tap("scanner-scan")
     app.wait_for_id("confirm-ok")
     app.tap("confirm-ok")
@@ -112,16 +112,10 @@ def _scan_two_in_hand(app: FlutterPage) -> None:
 
 def _drag_film(app: FlutterPage, index: int) -> None:
     """Mouse down on the film (the card's lower left), move onto the coded field, up."""
-    box = app.scroll_into_view(f"scanner-card-{index}")
-    # The card has settled where the accessibility tree says: the same box twice in a row.
-    boxes = [box]
-
-    def still() -> bool:
-        boxes.append(app.by_id(f"scanner-card-{index}").bounding_box())
-        return boxes[-1] == boxes[-2]
-
-    app.wait_until(still, f"card {index} in its place", poll_ms=150)
-    box = boxes[-1]
+    card = f"scanner-card-{index}"
+    app.scroll_into_view(card)
+    app.wait_still(card, still_ms=150)  # the card has settled where the accessibility tree says
+    box = app.by_id(card).bounding_box()
     start_x, start_y = box["x"] + 40, box["y"] + box["height"] - 20
     end_x, end_y = box["x"] + box["width"] / 2, box["y"] + 85
     app.page.mouse.move(start_x, start_y)

@@ -15,6 +15,7 @@ survivors and Barış's draw comes out clean."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
+from typing import Callable
 
 import pytest
 
@@ -169,36 +170,37 @@ def _settle(app: FlutterPage, identifier: str, timeout: float = 30) -> list[str]
     return app.wait_past_announcements(lambda: app.has(identifier), f"control {identifier!r}", timeout=timeout)
 
 
-def _tap(app: FlutterPage, identifier: str, then: str) -> list[str]:
+def _retried(app: FlutterPage, identifier: str, happened: Callable[[float], list[str] | None]) -> list[str]:
     """Tap, and tap again if the page was rebuilding and nothing happened (the test's own
-    retry: counted once, as the player's one tap)."""
-    seen: list[str] = []
+    retry: counted once, as the player's one tap). `happened(timeout)` waits for what the
+    tap does and fails if it does not come; what it returns is returned."""
     for attempt in range(3):
         if attempt == 0:
             app.tap(identifier)
         else:
             FlutterPage.tap(app, identifier)
         try:
-            seen += _settle(app, then, timeout=10 if attempt < 2 else 30)
-            app.wait_still(then)  # a new part may be scrolled into view just after it shows
-            return seen
+            return happened(10 if attempt < 2 else 30) or []
         except AssertionError:
             if attempt == 2:
                 raise
-    return seen
+    return []
+
+
+def _tap(app: FlutterPage, identifier: str, then: str) -> list[str]:
+    """Tap until `then` shows and stays still (a new part may be scrolled into view just
+    after it shows); the announcements dismissed on the way."""
+    def shown(timeout: float) -> list[str]:
+        seen = _settle(app, then, timeout=timeout)
+        app.wait_still(then)
+        return seen
+
+    return _retried(app, identifier, shown)
 
 
 def _choose(app: FlutterPage, chip: str) -> None:
-    """Tap a chip until it shows as chosen (a tap the page was too busy to take goes again)."""
-    for attempt in range(3):
-        app.tap(chip)
-        try:
-            app.wait_until(lambda: app.by_id(chip).get_attribute("aria-current") == "true", f"{chip!r} chosen",
-                           timeout=5 if attempt < 2 else 20)
-            return
-        except AssertionError:
-            if attempt == 2:
-                raise
+    """Tap a chip until it shows as chosen."""
+    _retried(app, chip, lambda timeout: app.wait_chosen(chip, timeout))
 
 
 def _confirm(app: FlutterPage, then: str) -> list[str]:
