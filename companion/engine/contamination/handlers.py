@@ -409,7 +409,8 @@ def _scan_held_cards(turn: Turn, command: ScanContamination, member: CrewMember,
     # A procedure that takes the Larva off anyway and kills nobody makes placing one moot.
     if record.infected and (kills or not removes_larva):
         once = rules.contamination.infected_once_per_scan or command.procedure is ScanProcedure.LEAVING_THE_SHELL
-        if _infected(turn, member, record, times=1 if once else record.infected, kills=kills):
+        if _infected(turn, member, record, times=1 if once else record.infected, kills=kills,
+                     card_stays=not _removes_infected(command)):
             return
     removes_infected, removes_clean = _removes_infected(command), _removes_clean(command, rules)
     removed = 0
@@ -419,7 +420,9 @@ def _scan_held_cards(turn: Turn, command: ScanContamination, member: CrewMember,
             scanned.removed = True
             removed += 1
     if removed:
-        turn.log("log.contamination.removed", **_who(member), count=removed,
+        # Rest takes the clean cards, the others the INFECTED ones: the shared log must say which.
+        turn.log("log.contamination.removed_clean" if removes_clean else "log.contamination.removed",
+                 **_who(member), count=removed,
                  held=len(deck.held_by(member.seat)))
     if removes_larva:
         record.larva_removed = body.remove_larva(turn, member)
@@ -452,7 +455,8 @@ def _scan_a_drawn_card(turn: Turn, member: CrewMember, record: ScanRecord) -> No
     turn.log("log.contamination.gained", **_who(member), count=1, held=len(deck.held[member.seat]))
 
 
-def _infected(turn: Turn, member: CrewMember, record: ScanRecord, *, times: int, kills: bool) -> bool:
+def _infected(turn: Turn, member: CrewMember, record: ScanRecord, *, times: int, kills: bool,
+              card_stays: bool = True) -> bool:
     """INFECTED found: a Larva onto the board, or death with one already there; True if it killed."""
     for _ in range(times):
         if member.body.larva:
@@ -463,7 +467,9 @@ def _infected(turn: Turn, member: CrewMember, record: ScanRecord, *, times: int,
             return False
         body.place_larva(member)
         record.larva_placed = True
-        turn.announce("announce.contamination.larva_placed", **_who(member))
+        # A procedure that removes INFECTED cards puts this one under the deck next.
+        turn.announce("announce.contamination.larva_placed" if card_stays
+                      else "announce.contamination.larva_placed_card_removed", **_who(member))
     return False
 
 
