@@ -301,10 +301,11 @@ def may_kill(deck: ContaminationState, command: ScanContamination, member: CrewM
     scanned = _scanned_count(deck, command, member)
     if scanned == 0:
         return False
-    if command.procedure is ScanProcedure.LEAVING_THE_SHELL:
-        return member.body.larva  # without one, INFECTED only places a Larva
+    if command.procedure is ScanProcedure.LEAVING_THE_SHELL and member.body.larva:
+        return True
     if not _kills(command, rules):
         return False
+    # Without a Larva, only a second INFECTED card counted in the same scan can kill.
     return member.body.larva or (not rules.contamination.infected_once_per_scan and scanned >= 2)
 
 
@@ -408,7 +409,7 @@ def _scan_held_cards(turn: Turn, command: ScanContamination, member: CrewMember,
     removes_larva = _removes_larva(command, rules)
     # A procedure that takes the Larva off anyway and kills nobody makes placing one moot.
     if record.infected and (kills or not removes_larva):
-        once = rules.contamination.infected_once_per_scan or command.procedure is ScanProcedure.LEAVING_THE_SHELL
+        once = rules.contamination.infected_once_per_scan
         if _infected(turn, member, record, times=1 if once else record.infected, kills=kills,
                      card_stays=not _removes_infected(command)):
             return
