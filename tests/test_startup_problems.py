@@ -91,6 +91,23 @@ def test_a_broken_other_language_is_switched_off_with_the_reason(locales: Path) 
     assert Translator("pt-BR").t("language_name.tr") in notice
 
 
+@pytest.mark.parametrize("lang", ["pt-BR", "tr"])
+def test_a_locale_file_saved_with_a_byte_order_mark_keeps_its_language_on(locales: Path, lang: str) -> None:
+    # As Windows Notepad saves UTF-8: the mark first, then the text.
+    path = locales / lang / "app.json"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    choice = choose_language(lang)
+    assert (choice.language, choice.languages, choice.notices) == (lang, ("pt-BR", "tr"), ())
+    serving = json.loads(path.read_bytes()[3:])["cli"]["serving"]
+    assert Translator(lang).t("cli.serving", url="U") == serving.replace("{url}", "U")
+    # The rules reference's topics are locale files too.
+    from companion.rules_ref.loader import load_language_reference
+
+    chapter = locales / lang / "rules" / "intruders.json"
+    chapter.write_bytes(b"\xef\xbb\xbf" + chapter.read_bytes())
+    assert "intruders" in load_language_reference(locales, lang).chapters
+
+
 def test_a_broken_chosen_language_falls_back_to_the_other_and_says_so(locales: Path) -> None:
     (locales / "tr" / "ui.json").write_text('{"a": "x", "a": "y"}', encoding="utf-8")
     choice = choose_language("tr")

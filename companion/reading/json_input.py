@@ -50,7 +50,8 @@ def read_json(path: Path | str, *, allow_duplicate_keys: bool = False) -> Any:
         reason = exc.strerror or str(exc)
         raise JsonInputError("unreadable", f"cannot read the file: {reason}", reason=reason) from None
     try:
-        text = data.decode("utf-8")
+        # utf-8-sig: a byte-order mark (as some Windows editors save) is read, not refused.
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise JsonInputError(
             "not_utf8", f"not UTF-8 text (byte {exc.start} cannot be decoded)", offset=exc.start

@@ -58,7 +58,7 @@ def _no_duplicates(path: Path):
 
 def _read(path: Path) -> Any:
     try:
-        return json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_no_duplicates(path))
+        return json.loads(path.read_text(encoding="utf-8-sig"), object_pairs_hook=_no_duplicates(path))
     except FileNotFoundError:
         raise RulesReferenceError("file is missing", file=path) from None
     except UnicodeDecodeError:
