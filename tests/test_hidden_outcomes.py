@@ -5,6 +5,7 @@ states included, up to the reveal. Commands whose outcome is drawn or hidden are
 where they are registered, and are never run ahead to word a warning."""
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import random
 
@@ -149,37 +150,99 @@ def test_a_hidden_outcome_is_never_run_ahead(tmp_path, monkeypatch):
     assert _controller(tmp_path, "alone", alone).game_ending(scan, seat_viewer(1)) is GameEnding.MAY_END
 
 
+def _unmarked_chance(state: GameState, rng: random.Random) -> set[str]:
+    """The legal commands of `state`, not marked as drawn or hidden, whose result differs
+    between twins: in what any viewer sees, or in the bag's contents (a token drawn at
+    random goes back into the bag face down, so no view shows which one it was)."""
+    from tests.support.candidates import candidates
+
+    twin = _unseen_swapped(state, rng)
+    found: set[str] = set()
+    for command in candidates(state, RULES):
+        registration = REGISTRY.get(type(command))
+        if registration is None or registration.hidden_outcome or check(state, command, RULES) is not None:
+            continue
+        after, twin_after = run(state, command, RULES), run(twin, command, RULES)
+        if after.state.bag != twin_after.state.bag:
+            found.add(command.type)
+        for viewer in [TABLE] + [seat_viewer(m.seat) for m in state.crew]:
+            if view_for(after.state, viewer, RULES) != view_for(twin_after.state, viewer, RULES):
+                found.add(command.type)
+    return found
+
+
+def _game(seed: int) -> GameSession:
+    return GameSession.start(digital_setup(players=3, seed=seed).model_copy(update={"contingency_tokens": True}),
+                             RULES)
+
+
+def _adults_must_retreat() -> GameState:
+    """Every Adult miniature placed by cards (no token drawn for them), then one more:
+    the bag asks how many leave (p.18), and their tokens come from the supply at random."""
+    game = _game(1)
+    for _ in range(RULES.intruders.miniatures["adult"] + 1):
+        game.execute(c.PlaceIntruder(kind="adult"))
+    assert game.state.bag.awaiting is not None
+    return game.state
+
+
+def _lurking_waits() -> GameState:
+    """Lurking drawn in step 9 with Adults and a Creeper on the board placed by cards: the
+    ones it removes take tokens from the supply at random back into the bag."""
+    from tests.support.deck_helpers import drive_to
+    from companion.engine.phase.model import EventStep
+
+    game = _game(2)
+    for kind in ("adult", "adult", "creeper"):
+        game.execute(c.PlaceIntruder(kind=kind))
+    drive_to(game, RULES, EventStep.EVENT_CARD)
+    game.execute(c.DrawEventCard(card="lurking"))
+    return game.state
+
+
+PREPARED = {"adults retreat": _adults_must_retreat, "lurking": _lurking_waits}
+
+
 def test_every_command_that_draws_or_hides_its_outcome_is_marked_where_it_is_registered():
     """Run each registered command on twins that differ only in what nobody has seen: a
     command whose result differs is one whose outcome is drawn or hidden, and must be
-    registered so (a seeded search over many states and commands)."""
+    registered so (a seeded search over many states and commands, and the states where a
+    token goes back into the bag at random)."""
     from tests.support.candidates import candidates
 
     rng = random.Random(5)
     unmarked_but_chance: set[str] = set()
+    for prepare in PREPARED.values():
+        unmarked_but_chance |= _unmarked_chance(prepare(), rng)
     for seed in range(5):
-        game = GameSession.start(digital_setup(players=3, seed=seed).model_copy(update={"contingency_tokens": True}),
-                                 RULES)
+        game = _game(seed)
         for _ in range(60):
             state = game.state
             options = [command for command in candidates(state, RULES) if check(state, command, RULES) is None]
             if not options or state.is_over:
                 break
-            twin = _unseen_swapped(state, rng)
-            for command in options:
-                registration = REGISTRY.get(type(command))
-                if registration is None or registration.hidden_outcome:
-                    continue
-                after, twin_after = run(state, command, RULES), run(twin, command, RULES)
-                for viewer in [TABLE] + [seat_viewer(m.seat) for m in state.crew]:
-                    if view_for(after.state, viewer, RULES) != view_for(twin_after.state, viewer, RULES):
-                        unmarked_but_chance.add(command.type)
+            unmarked_but_chance |= _unmarked_chance(state, rng)
             command = rng.choice(options)
             try:
                 game.execute(command)
             except IllegalCommand:
                 break
     assert not unmarked_but_chance
+
+
+@pytest.mark.parametrize(("name", "command_type"), [("adults retreat", "answer_adults_retreat"),
+                                                    ("lurking", "event_lurking")])
+def test_the_search_finds_a_token_drawn_back_into_the_bag_when_it_is_not_marked(monkeypatch, name, command_type):
+    """p.18 (Adults retreat) and Lurking's card (their tokens go back into the bag): which
+    token goes back is drawn. Unmarked, the search above would name the command, though no
+    view shows the token."""
+    state = PREPARED[name]()
+    registration = next(r for r in REGISTRY if r.command.model_fields["type"].default == command_type)
+    assert registration.hidden_outcome
+    # The registration as it was before it was marked.
+    monkeypatch.setitem(REGISTRY._by_type, registration.command,
+                        dataclasses.replace(registration, hidden_outcome=False))
+    assert command_type in _unmarked_chance(state, random.Random(5))
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])

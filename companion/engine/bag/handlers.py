@@ -611,7 +611,7 @@ def check_answer_adults_retreat(state: GameState, command: AnswerAdultsRetreat, 
     require(command.not_in_combat <= on_board, "error.bag_too_many_to_return", kind=IntruderKind.ADULT, count=on_board)
 
 
-@handles(AnswerAdultsRetreat, check=check_answer_adults_retreat)
+@handles(AnswerAdultsRetreat, check=check_answer_adults_retreat, hidden_outcome=True)
 def answer_adults_retreat(turn: Turn, command: AnswerAdultsRetreat) -> None:
     """All Adult miniatures were out when one had to be placed: those not in Combat
     leave the board, as many Adult tokens as there are beside the board go back into

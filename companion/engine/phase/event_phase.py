@@ -428,7 +428,7 @@ def check_event_lurking(state: GameState, command: EventLurking, rules: "Rules")
         bag_rules.require_returnable(state, command.counts)
 
 
-@handles(EventLurking, check=check_event_lurking)
+@handles(EventLurking, check=check_event_lurking, hidden_outcome=True)
 def event_lurking(turn: Turn, command: EventLurking) -> None:
     _effect_done(turn, EventEffect.LURKING)
     if any(n > 0 for n in command.counts.values()):
