@@ -291,7 +291,9 @@ class ContaminationCheck:
         said = asked or (drawing and entry.larva is None)
         put(self.board_said, visible=said)
         if said:
-            put(self.board_said, value=t("ui.victory.check.board_larva" if board_larva or drawing
+            # With a Larva the card skips the scan only when the rules data says so.
+            put(self.board_said, value=t("ui.victory.check.board_larva" if drawing
+                                         else "ui.victory.check.board_larva_scan" if board_larva
                                          else "ui.victory.check.board_no_larva"))
         if settled:
             self.outcome.show(ctx, entry)
