@@ -229,7 +229,7 @@ def test_reveal_of_a_blank_and_of_a_development(controller):
     reveal = _find(build_bag_screen(ctx), ids.TOKEN_REVEAL)
     assert ids.SURPRISE_ATTACK not in identifiers(reveal)
     result = strings(_find(reveal, ids.DRAW_RESULT))
-    assert t.t("ui.bag.result.developed", kind="creeper") in result
+    assert t.t("ui.bag.result.developed_creeper") in result
     assert t.t("ui.bag.reveal.development") in strings(reveal)
 
 

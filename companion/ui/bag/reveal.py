@@ -44,6 +44,8 @@ def result_text(texts: Texts, draw: BagDraw) -> str | None:
         return texts.t(f"ui.bag.result.{key}")
     if result is DrawResult.PLACED:
         return None
+    if result is DrawResult.DEVELOPED:
+        return texts.t(f"ui.bag.result.developed_{draw.kind}")  # names the token that goes in
     return texts.t(f"ui.bag.result.{result.value}", kind=draw.kind)
 
 
