@@ -350,6 +350,48 @@ def test_a_second_process_reads_but_never_writes(tmp_path, rules, other_process)
         store.append(game_id, session.execute(cmd("advance_time")))
 
 
+@pytest.mark.slow
+def test_a_lock_file_deleted_while_the_app_runs_stops_it_writing_beside_a_second_copy(tmp_path, rules,
+                                                                                      other_process):
+    store = GameStore(tmp_path, rules=rules)
+    controller = TableController(store, rules)
+    game_id = controller.new_game(SETUP, "t")
+    for command in filler(2):
+        controller.execute(command)
+    (tmp_path / "writer.lock").unlink()  # a cleanup or sync tool
+    other_process(tmp_path)  # a second copy takes the new lock file: it is the writer now
+    path = store.path_of(game_id)
+    before, acknowledged = file_rows(path), in_memory(controller)
+    for attempt in (lambda: controller.execute(cmd("advance_time")), controller.undo,
+                    lambda: controller.new_game(SETUP, "x")):
+        with pytest.raises(WriteError) as caught:
+            attempt()
+        assert caught.value.key == "error.data_dir_lock_lost"
+    assert in_memory(controller) == acknowledged
+    for lang in LANGUAGES:
+        assert Translator(lang).error(caught.value) == Translator(lang).t("error.data_dir_lock_lost",
+                                                                          folder=str(tmp_path))
+    # A store this process opens later is no writer either.
+    with GameStore(tmp_path, rules=rules) as later:
+        assert later.claim() == "error.data_dir_lock_lost"
+    assert file_rows(path) == before
+    store.close()
+    assert sorted(p.name for p in (tmp_path / "games").iterdir()) == [path.name]
+
+
+def test_a_lock_file_replaced_while_the_app_runs_stops_it_writing(tmp_path, rules):
+    store = GameStore(tmp_path, rules=rules)
+    controller = TableController(store, rules)
+    controller.new_game(SETUP, "t")
+    lock = tmp_path / "writer.lock"
+    lock.unlink()
+    lock.write_text("another copy\n")  # a new file where the held one was
+    with pytest.raises(WriteError) as caught:
+        controller.execute(cmd("advance_time"))
+    assert caught.value.key == "error.data_dir_lock_lost"
+    store.close()
+
+
 def test_stores_of_one_process_share_the_folder(tmp_path, rules):
     with GameStore(tmp_path, rules=rules) as first, GameStore(tmp_path, rules=rules) as second:
         assert first.claim() is None and second.claim() is None

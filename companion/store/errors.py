@@ -27,11 +27,13 @@ SAVE_OPEN_FAILED = "error.save_open_failed"
 FOLDER_IN_USE = "error.data_dir_in_use"
 FOLDER_READ_ONLY = "error.data_dir_read_only"
 FOLDER_UNUSABLE = "error.data_dir_unusable"
+# The folder's lock file was deleted or replaced while this process wrote there.
+FOLDER_LOCK_LOST = "error.data_dir_lock_lost"
 
 FILE_KEYS = (SAVE_CORRUPT, SAVE_FOREIGN, SAVE_NEWER, SAVE_RENAMED, SAVE_NO_ACCESS, SAVE_READ_ONLY,
              SAVE_DISK_FULL, SAVE_WRITE_FAILED, SAVE_OUT_OF_STEP, SAVE_DAMAGED_WHILE_OPEN, SAVE_FORKED,
              SAVE_OPEN_FAILED)
-FOLDER_KEYS = (FOLDER_IN_USE, FOLDER_READ_ONLY, FOLDER_UNUSABLE)
+FOLDER_KEYS = (FOLDER_IN_USE, FOLDER_READ_ONLY, FOLDER_UNUSABLE, FOLDER_LOCK_LOST)
 
 
 class StoreError(ValueError):

@@ -18,6 +18,11 @@ class FolderBusy(Exception):
     """Another process holds the folder's lock."""
 
 
+class LockLost(Exception):
+    """This process's lock file was deleted or replaced (a cleanup or sync tool): the OS
+    lock is on a file nobody else sees, so another process may have taken the new one."""
+
+
 def _note_holder(fd: int) -> None:
     """Which process holds the lock, for a person looking at the folder."""
     try:
@@ -28,7 +33,24 @@ def _note_holder(fd: int) -> None:
 
 
 _locks: dict[str, FileLock] = {}  # folder -> its lock, counting this process's users
+_held: dict[str, tuple[int, int]] = {}  # folder -> (device, inode) of the file its lock is on
 _guard = threading.Lock()
+
+
+def _identity(stat: os.stat_result) -> tuple[int, int]:
+    return stat.st_dev, stat.st_ino
+
+
+def _acquired(key: str, fd: int) -> None:
+    _held[key] = _identity(os.fstat(fd))
+    _note_holder(fd)
+
+
+def _on_its_file(key: str) -> bool:
+    try:
+        return _held.get(key) == _identity(os.stat(os.path.join(key, LOCK_NAME)))
+    except OSError:
+        return False
 
 
 def acquire(folder: Path) -> bool:
@@ -42,13 +64,25 @@ def acquire(folder: Path) -> bool:
             # Shared by every thread of the process. preserve_lock_file: the OS lock only
             # (no marker-file fallback), and the file stays on every system.
             lock = _locks[key] = FileLock(os.path.join(key, LOCK_NAME), thread_local=False,
-                                          preserve_lock_file=True, on_acquired=_note_holder)
+                                          preserve_lock_file=True,
+                                          on_acquired=lambda fd, key=key: _acquired(key, fd))
         first = not lock.is_locked
+        if not first and not _on_its_file(key):
+            raise LockLost(key)
         try:
             lock.acquire(blocking=False)
         except Timeout:
             raise FolderBusy(key) from None
         return first
+
+
+def still_held(folder: Path) -> bool:
+    """Whether this process's lock on `folder` is still on the folder's lock file (the
+    file was not deleted or replaced since it was taken)."""
+    key = os.path.realpath(folder)
+    with _guard:
+        lock = _locks.get(key)
+        return lock is not None and lock.is_locked and _on_its_file(key)
 
 
 def release(folder: Path) -> None:

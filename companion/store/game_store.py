@@ -41,8 +41,8 @@ from companion.engine.session import GameSession, Step
 from companion.engine.state import GameState
 
 import companion.store.folder_lock as folder_lock
-from .errors import (FOLDER_IN_USE, FOLDER_READ_ONLY, SAVE_CORRUPT, SAVE_DAMAGED_WHILE_OPEN, SAVE_FOREIGN,
-                     SAVE_NO_ACCESS, SAVE_OUT_OF_STEP, SAVE_READ_ONLY, SAVE_RENAMED, SaveFileError, StoreError,
+from .errors import (FOLDER_IN_USE, FOLDER_LOCK_LOST, FOLDER_READ_ONLY, SAVE_CORRUPT, SAVE_DAMAGED_WHILE_OPEN,
+                     SAVE_FOREIGN, SAVE_NO_ACCESS, SAVE_OUT_OF_STEP, SAVE_READ_ONLY, SAVE_RENAMED, SaveFileError, StoreError,
                      WriteError)
 from .failures import folder_failure, open_failure, write_failure
 from .reading import (APP_ID, FORMAT_VERSION, LEGACY_FORMAT, Head, SavedGame, check_header,
@@ -190,6 +190,8 @@ class GameStore:
             first = folder_lock.acquire(self.data_dir)
         except folder_lock.FolderBusy:
             return FOLDER_IN_USE
+        except folder_lock.LockLost:
+            return FOLDER_LOCK_LOST
         except OSError as exc:
             return folder_failure(exc)
         self._holds_lock = True
@@ -210,6 +212,11 @@ class GameStore:
 
     def _require_writer(self) -> None:
         problem = self.claim()
+        if problem is None and not folder_lock.still_held(self.data_dir):
+            # The lock file was deleted or replaced: another copy may write here now, so
+            # this one stops writing (it reads on) until it is started again.
+            with self._lock:
+                problem = self._folder_problem = FOLDER_LOCK_LOST
         if problem is not None:
             raise WriteError(problem, self.data_dir)
 
