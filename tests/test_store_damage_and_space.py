@@ -83,6 +83,27 @@ def test_a_healthy_game_on_a_disk_full_at_start_is_never_listed_as_damaged(tmp_p
     assert reopened.commands == session.commands and reopened.cursor == session.cursor
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_game_a_full_disk_keeps_from_resuming_is_said_on_the_start_up_banner(tmp_path, rules, monkeypatch, lang):
+    import companion.app.pages
+    from companion.app.startup import choose_language, prepare
+
+    game_id, _session = _saved(tmp_path, rules)
+
+    def full(_store, _path):  # SQLite cannot make the game's -wal and -shm
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(GameStore, "_connect_writable", full)
+    banners: list[list[str]] = []
+    monkeypatch.setattr(companion.app.pages, "make_main",
+                        lambda controller, *, startup_errors, **_: banners.append(list(startup_errors)))
+    startup = prepare(choice=choose_language(lang), data_dir=tmp_path)
+    said = Translator(lang).t("error.save_open_failed", file=f"{game_id}.sqlite3")
+    assert startup.store_problems == (said,)  # the console's line
+    startup.main
+    assert banners == [[said]]
+
+
 def test_an_empty_wal_left_by_an_earlier_failed_open_does_not_make_a_game_look_damaged(tmp_path, rules):
     game_id, session = _saved(tmp_path, rules)
     path = tmp_path / "games" / f"{game_id}.sqlite3"

@@ -86,8 +86,10 @@ def prepare(*, choice: LanguageChoice, data_dir: Path, rules_dir: Path | None = 
     store = GameStore(data_dir, rules=rules)
     controller = TableController(store, rules)
     store_problems = _store_problems(translator, store)
+    failed: list = []
+    controller.resume_latest(failed)
+    store_problems += [translator.error(error) for error in failed]
     startup_errors = list(choice.notices) + store_problems
-    controller.resume_latest()
     from companion.seats.seating import Seating
 
     seating = Seating(controller, data_dir)

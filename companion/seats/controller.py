@@ -90,14 +90,18 @@ class TableController:
             self.session, self.game_id = session, game_id
         self._notify([], "open")
 
-    def resume_latest(self) -> str | None:
-        """Reopen the most recent unfinished game, so a restart lands where the table was."""
+    def resume_latest(self, failed: list[StoreError] | None = None) -> str | None:
+        """Reopen the most recent unfinished game, so a restart lands where the table was.
+        `failed`: where each game that could not be reopened is noted (a disk full at
+        start refuses an intact game), for the start-up's banner."""
         for summary in self.list_games():
             if summary.error_key is None and not summary.is_over:
                 try:
                     self.open(summary.game_id)
-                except (StoreError, OSError):
-                    continue  # changed since it was listed: the next one, so the table still starts
+                except (StoreError, OSError) as exc:
+                    if failed is not None and isinstance(exc, StoreError):
+                        failed.append(exc)
+                    continue  # the next one, so the table still starts
                 return summary.game_id
         return None
 
