@@ -147,6 +147,11 @@ TOPICS: dict[str, Topic] = {
     "announce.event.": Topic.EVENT_CARD,
     "event_card.": Topic.CARD_TEXT,
     "attack_card.": Topic.CARD_TEXT,
+    # An undone draw said aloud, filed with the draw it names (undone.py).
+    "announce.undo.bag": Topic.BAG,
+    "announce.undo.event_card": Topic.DECKS,
+    "announce.undo.attack_card": Topic.COMBAT,
+    "announce.undo.injury": Topic.COMBAT,
     "log.event_phase.": Topic.PHASE,
     "log.first_player.": Topic.PHASE,
 }

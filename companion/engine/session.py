@@ -11,6 +11,7 @@ from .commands import GameCommand, NewGame
 from .errors import IllegalCommand
 from .journal import Event, EventFilter, for_table
 from .state import GameState
+from .undone import undone_draws
 
 if TYPE_CHECKING:
     from companion.rules import Rules
@@ -221,10 +222,28 @@ class GameSession:
     def can_redo(self) -> bool:
         return self.cursor < len(self.commands) - 1
 
-    def undo(self) -> GameState:
+    def undo_notice(self) -> tuple[Event, ...]:
+        """What undoing the newest step says aloud (an app's draw that the same draw brings
+        again): lines of the step before it, which the undo puts first in that step (the
+        history reads newest first)."""
+        if not self.can_undo:
+            return ()
+        return undone_draws(self.commands[self.cursor], self.state_at(self.cursor - 1), self.state, self.rules)
+
+    def undo(self, said: tuple[Event, ...] | None = None) -> GameState:
+        """Back one step. `said`: the step gone back to's events with the undo's notice, as
+        the caller saved them (None: worked out here)."""
         if not self.can_undo:
             raise IllegalCommand("error.nothing_to_undo")
+        if said is None:
+            notice = self.undo_notice()
+            said = notice + self.events_at(self.cursor - 1) if notice else ()
         self.cursor -= 1
+        if said:
+            # No replay writes these lines again: a game held only in memory keeps them.
+            self._remember_events(self.cursor, said)
+            if self._fetch_events is None:
+                self._pinned_events[self.cursor] = said
         return self.state
 
     def redo(self) -> GameState:

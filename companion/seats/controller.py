@@ -36,8 +36,8 @@ class Feed:
 
     viewer: Viewer
     view: GameView | None
-    # The events of the step just executed that this viewer may read (none after undo,
-    # redo or opening a game).
+    # The events of the step just executed that this viewer may read (after an undo, what
+    # it said aloud; none after redo or opening a game).
     events: tuple[Event, ...]
     undo: UndoInfo | None
     # What the change was: "execute", "undo", "redo", "open", "close".
@@ -227,15 +227,23 @@ class TableController:
             session, game_id = self._require_game()
             if not (session.can_undo if delta < 0 else session.can_redo):
                 raise IllegalCommand("error.nothing_to_undo" if delta < 0 else "error.nothing_to_redo")
+            # An undone draw of the app is said aloud: a line of the step gone back to,
+            # saved with the cursor, and announced on every screen.
+            notice, said = (), None
             with self._forking_on_damage():
                 session.state_at(session.cursor + delta)  # a state that cannot be read leaves the game where it is
-                self.store.set_cursor(game_id, session.cursor + delta)
+                notice = session.undo_notice() if delta < 0 else ()
+                if notice:
+                    said = notice + session.events_at(session.cursor - 1)
+                    self.store.set_cursor(game_id, session.cursor - 1, events=said)
+                else:
+                    self.store.set_cursor(game_id, session.cursor + delta)
             if delta < 0:
-                session.undo()
+                session.undo(said or ())
             else:
                 session.redo()
             self._views.clear()
-        self._notify([], "undo" if delta < 0 else "redo")
+        self._notify(list(notice), "undo" if delta < 0 else "redo")
 
     # -- a file damaged by another program while its game is open ----------------
     def _damaged(self) -> bool:

@@ -480,9 +480,11 @@ class GameStore:
                          (state_blob, events_text, row_crc(idx, command, state_blob, events_text), idx))
         conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (str(FORMAT_VERSION),))
 
-    def set_cursor(self, game_id: str, cursor: int) -> None:
+    def set_cursor(self, game_id: str, cursor: int, events: tuple[Event, ...] | None = None) -> None:
         """Record an undo or redo (the redo tail stays on disk until the next append).
-        The target step is read, and checked, before the cursor is written."""
+        The target step is read, and checked, before the cursor is written. `events`: the
+        target step's events as they are now (an undo that said something aloud), written
+        in the same transaction."""
         with self._lock:
             self._require_writer()
             self._require_undamaged(game_id)
@@ -494,6 +496,8 @@ class GameStore:
                 try:
                     self._check_head(conn, game_id, path, after=None)
                     self._noting_damage(game_id, lambda: self._checked_state(conn, game_id, path, cursor))
+                    if events is not None:
+                        self._rewrite_events(conn, game_id, path, cursor, events)
                     conn.executemany("UPDATE meta SET value = ? WHERE key = ?",
                                      [(str(cursor), "cursor"), (now, "updated_at")])
                     conn.execute("COMMIT")
@@ -503,9 +507,23 @@ class GameStore:
             except (sqlite3.Error, OSError) as exc:
                 self._drop_connection(game_id)
                 raise WriteError(write_failure(exc), path, str(exc)) from exc
+            if events is not None:
+                self._formats[game_id] = FORMAT_VERSION
             head = self._heads.get(game_id)
             steps = head.steps if head is not None else read_head(conn).steps
             self._heads[game_id] = Head(steps, cursor, now)
+
+    def _rewrite_events(self, conn: sqlite3.Connection, game_id: str, path: Path, index: int,
+                        events: tuple[Event, ...]) -> None:
+        """Step `index`'s events replaced, with its checksum (an older file turned current
+        first, as an append does). Inside the caller's write transaction."""
+        fmt = self._formats.get(game_id, FORMAT_VERSION)
+        if fmt < FORMAT_VERSION:
+            self._upgrade(conn, path, fmt)
+        command, state = conn.execute("SELECT command, state FROM steps WHERE idx = ?", (index,)).fetchone()
+        text = encode_events(events)
+        conn.execute("UPDATE steps SET events = ?, crc = ? WHERE idx = ?",
+                     (text, row_crc(index, command, state, text), index))
 
     def delete(self, game_id: str) -> None:
         """Remove a game's file (good, bad or renamed) with its -wal/-shm companions."""

@@ -16,6 +16,7 @@ from typing import Iterator, Sequence
 import flet as ft
 
 from companion.hosting.code_attempts import CodeAttempt, CodeOutcome
+from companion.engine.undone import NOTICE_FAMILY
 from companion.i18n.catalog import usable_languages
 from companion.seats.page_door import PageDoor
 from companion.seats.page_session import Feed, PageSession
@@ -553,7 +554,8 @@ class PageApp:
 
     def _undo(self) -> None:
         """Undo the newest change and say which it was, with a way to take the undo back."""
-        newest = self.ctx.session.history(limit=1)
+        # The step's own newest line, not what an earlier undo said on it.
+        newest = [e for e in self.ctx.session.history(limit=8) if not e.key.startswith(NOTICE_FAMILY)][:1]
         if not self.ctx.attempt(lambda: self.ctx.session.undo()):
             return
         t = self.texts.t

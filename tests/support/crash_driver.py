@@ -76,12 +76,12 @@ class WriteBehindStore(GameStore):
     def append(self, game_id, step) -> None:
         self._pending.put(lambda: GameStore.append(self, game_id, step))
 
-    def set_cursor(self, game_id, cursor) -> None:
-        self._pending.put(lambda: GameStore.set_cursor(self, game_id, cursor))
+    def set_cursor(self, game_id, cursor, events=None) -> None:
+        self._pending.put(lambda: GameStore.set_cursor(self, game_id, cursor, events))
 
 
 class UnsavedUndoStore(GameStore):
-    def set_cursor(self, game_id, cursor) -> None:
+    def set_cursor(self, game_id, cursor, events=None) -> None:
         pass
 
 
