@@ -8,6 +8,7 @@ step that reveals them (objectives are public from the start in co-operative pla
 """
 from __future__ import annotations
 
+from collections import Counter
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -41,12 +42,14 @@ class ContingencyTokenView(_View):
 
 
 class LookView(_View):
-    """A look everyone saw happen (never what it showed): `seat` looked at `holder`'s
-    tokens (None: the Neutral Pool) at step `step`."""
+    """A look everyone saw happen (never what it showed): `seat` looked at `tokens` of
+    `holder`'s tokens (None: the Neutral Pool) at step `step`."""
 
     seat: int
     holder: int | None
     step: int
+    # An Archive look shows one of the holder's tokens, a Computer action all of them.
+    tokens: int = 1
 
 
 class ContingencyView(_View):
@@ -81,11 +84,9 @@ def contingency_view(state: "GameState", rules: "Rules") -> ContingencyView | No
     tokens = state.contingency
     if tokens is None:
         return None
-    looks: list[LookView] = []
-    for sighting in tokens.sightings:
-        look = LookView(seat=sighting.seat, holder=sighting.holder, step=sighting.step)
-        if look not in looks:
-            looks.append(look)
+    seen = Counter((sighting.seat, sighting.holder, sighting.step) for sighting in tokens.sightings)
+    looks = [LookView(seat=seat, holder=holder, step=step, tokens=count)
+             for (seat, holder, step), count in seen.items()]
     return ContingencyView(
         held={seat: len(held) for seat, held in sorted(tokens.held.items())},
         pool=len(tokens.pool),

@@ -89,4 +89,5 @@ class TokensPanel:
             last = tokens.looks[-1]
             looker = player_name(game, last.seat)
             put(self.last_look, value=t("ui.contingency.last_look_pool", name=looker) if last.holder is None
-                else t("ui.contingency.last_look", name=looker, whose=player_name(game, last.holder)))
+                else ctx.texts.plural("ui.contingency.last_look", last.tokens, name=looker,
+                                      whose=player_name(game, last.holder)))
