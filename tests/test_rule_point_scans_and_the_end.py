@@ -124,12 +124,11 @@ def test_hatching_with_nobody_infested_puts_a_larva_token_in_the_bag():
     assert not any(member.body.larva for member in game.state.crew)
 
 
-def test_hatching_refuses_nobody_and_someone_together_and_a_character_twice():
+def test_hatching_refuses_a_character_twice():
+    # Nobody in the Nest with Characters the Darkness extra infests: test_rule_point_infest_and_darkness.
     game = _at_the_card("hatching", {})
-    for command, key in ((c.EventHatching(nobody_infested=True, infested=(1,)),
-                          "error.event_phase_hatching_nobody_and_someone"),
-                         (c.EventHatching(nobody_infested=False, infested=(2, 2)), "error.event_phase_hatching_twice")):
-        assert check(game.state, command, RULES).key == key
+    command = c.EventHatching(nobody_infested=False, infested=(2, 2))
+    assert check(game.state, command, RULES).key == "error.event_phase_hatching_twice"
 
 
 # --------------------------------------------------------------------- nobody alive

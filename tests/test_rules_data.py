@@ -209,8 +209,9 @@ def test_printed_values_are_not_unconfirmed(rules: Rules) -> None:
     assert not rules.slot(0).is_unconfirmed()
     assert not rules.slot(8).is_unconfirmed("white")
     assert not rules.slot(1).is_unconfirmed("css_space")  # a photo confirms 02 and 01
-    # The Time track is printed; whom the First Player token skips is a reading (p.13 names nobody).
-    assert rules.time_track.unconfirmed_fields() == ("first_player_skips",)
+    # The Time track is printed; whom the First Player token skips, and when it leaves a
+    # holder who left the game, are readings (p.13 names neither).
+    assert rules.time_track.unconfirmed_fields() == ("first_player_skips", "first_player_leaving")
     blank = next(t for t in rules.intruders.tokens if t.kind == "blank")
     assert not blank.is_unconfirmed()
 

@@ -333,7 +333,9 @@ class EventCoolantLeak(_Command):
 
 class EventHatching(_Command):
     """Hatching: `infested`, the seats whose Characters a Larva infests (each gains a Larva
-    and a Contamination card); nobody infested puts a Larva token into the bag."""
+    and a Contamination card); nobody infested puts a Larva token into the bag. Both at
+    once: nobody in the Nest, and `infested` by the Darkness extra (when the rules data
+    judges "nobody" before the extra)."""
 
     type: Literal["event_hatching"] = "event_hatching"
     nobody_infested: bool

@@ -153,6 +153,9 @@ class TimeTrack(RulesEntry):
     # Whose turn to take the First Player token is skipped (p.13 names none): a reading.
     first_player_skips: tuple[Whereabouts, ...] = (Whereabouts.DEAD, Whereabouts.ISOLATION, Whereabouts.BUNKER,
                                                    Whereabouts.POD)
+    # A First Player who leaves the game mid-round: the token passes to the left at once,
+    # or stays out of play until step 2 (p.13 says neither): a reading.
+    first_player_leaving: Literal["at_once", "at_step_2"] = "at_once"
 
     @field_validator("first_player_skips")
     @classmethod
@@ -261,6 +264,14 @@ class IntruderRules(RulesEntry):
     queen_egg_when_nest_destroyed: bool = True
     # A Retreat on an Event card with two corridor numbers takes this one (not printed).
     retreat_corridor: Literal["first", "second"] = "first"
+    # Readings the printed rules leave open: Hatching judges "nobody was infested" before
+    # its Darkness extra infests anyone; a Larva a Character board needs when all Larva
+    # miniatures are in use still marks the Character infested (a stand-in), or is not
+    # placed; an Attack card's Darkness extra comes after the card's effect (p.22: an
+    # additional effect), or before it.
+    hatching_nobody_before_darkness: bool = True
+    larva_board_without_miniature: bool = True
+    darkness_extra_after_effect: bool = True
 
     def tokens_in_box(self, kind: str) -> int:
         return sum(1 for t in self.tokens if t.kind == kind)

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..crew import body, handlers as crew
-from ..bag.handlers import place_miniature, require_bag_free
+from ..bag.handlers import miniatures_out, place_miniature, require_bag_free
 from ..commands import ContaminationCheck, GainContamination, InfestCharacter, NewGame, RecordDeath, ScanContamination
 from .model import (
     COUNTED,
@@ -61,11 +61,6 @@ from ...vocab import Fate, IntruderKind
 
 if TYPE_CHECKING:
     from companion.rules import Rules
-
-# Printed Attack cards [C]: Cut and Piercing the Heart give 1 Contamination card;
-# Infecting the Host infests the Character in Darkness.
-ATTACK_CONTAMINATION: dict[str, int] = {"cut": 1, "piercing_the_heart": 1}
-ATTACK_INFESTS_IN_DARKNESS: frozenset[str] = frozenset({"infecting_the_host"})
 
 # The public line each procedure writes (what was scanned, never what it showed).
 SCAN_LINES: dict[ScanProcedure, str] = {
@@ -146,20 +141,28 @@ def deal(turn: Turn, member: CrewMember, count: int = 1) -> int:
     return dealt
 
 
-def infest(turn: Turn, member: CrewMember) -> None:
+def larva_onto_board(turn: Turn, member: CrewMember, *, from_the_board: bool = False) -> bool:
+    """A Larva miniature onto the Character board unless one is there; True when placed.
+    It comes from the box unless it is the attacking Larva (`from_the_board`): with every
+    Larva miniature in use (Character boards count, p.22), the table is told, and the
+    rules data says whether a stand-in marks the Character infested all the same."""
+    if member.body.larva:
+        return False
+    maximum = turn.rules.intruders.miniatures[IntruderKind.LARVA]
+    if not from_the_board and miniatures_out(turn.state, IntruderKind.LARVA) >= maximum:
+        stand_in = turn.rules.intruders.larva_board_without_miniature
+        turn.announce("announce.contamination.no_larva_stand_in" if stand_in
+                      else "announce.contamination.no_larva_none", **_who(member), maximum=maximum)
+        if not stand_in:
+            return False
+    return body.place_larva(member)
+
+
+def infest(turn: Turn, member: CrewMember, *, from_the_board: bool = False) -> None:
     """Infest: a Larva onto the board if none is there, and 1 Contamination card (the
     caller's line says so)."""
-    body.place_larva(member)
+    larva_onto_board(turn, member, from_the_board=from_the_board)
     deal(turn, member, 1)
-
-
-def attack_effect(turn: Turn, member: CrewMember, attack_kind: str, dark: bool) -> None:
-    """What a hitting Attack card does to the Contamination deck and the Larva."""
-    count = ATTACK_CONTAMINATION.get(attack_kind, 0)
-    if count:
-        deal(turn, member, count)
-    if dark and attack_kind in ATTACK_INFESTS_IN_DARKNESS:
-        infest(turn, member)
 
 
 def _put_under(deck: ContaminationState, seat: int, card: str) -> None:
@@ -466,7 +469,8 @@ def _infected(turn: Turn, member: CrewMember, record: ScanRecord, *, times: int,
                 _die_infected(turn, member)
                 return True
             return False
-        body.place_larva(member)
+        if not larva_onto_board(turn, member):
+            return False
         record.larva_placed = True
         # A procedure that removes INFECTED cards puts this one under the deck next.
         turn.announce("announce.contamination.larva_placed" if card_stays

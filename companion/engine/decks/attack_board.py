@@ -1,20 +1,24 @@
 """What a hitting Attack card does to the Character board (the printed cards [C]): its
-wounds, its Slime marker and the deaths it prints; the Contamination card and the
-Larva are contamination.attack_effect's.
+wounds, its Slime marker, its Contamination card, the Larva it infests with and the
+deaths it prints.
 
   Blood Chase          1 Light Wound and a Slime marker (an Escape's attacker follows a
                        Character with an undressed Serious Wound: told, the board does not move)
   Blood Rage           2 or more Serious Wounds: dies; else 2 Serious Wounds with an
                        undressed one, 1 without
-  Cut                  1 Light Wound (Darkness: 1 more)
-  Infecting the Host   a Slime marker
-  Perched in the Dark  1 Serious Wound (Darkness: then 3 Serious Wounds kill)
-  Piercing the Heart   1 Serious Wound (Darkness: then 2 or more Serious Wounds kill)
+  Cut                  1 Light Wound and 1 Contamination card (Darkness: 1 more Light Wound)
+  Infecting the Host   a Slime marker (Darkness: a Larva infests the Character)
+  Perched in the Dark  1 Serious Wound (Darkness: 3 Serious Wounds kill)
+  Piercing the Heart   1 Serious Wound and 1 Contamination card (Darkness: 2 or more
+                       Serious Wounds kill)
   Evolve               nothing on the board (Darkness: the Breeder placed attacks, a choice
                        the app leaves to the table: a pending follow-up)
 
-A card's Darkness extra is resolved after its effect, as it is printed under it. The same
-rules answer, from a copy of the board everyone can see, whether a card may kill.
+The board's `contaminate` and `infest` deal the card and the Larva in the card's order.
+Whether a Darkness extra comes after the card's effect (so Piercing the
+Heart deals its card before it kills) or before it is the rules data's
+`darkness_extra_after_effect`. The same rules answer, from a copy of the board everyone
+can see, whether a card may kill.
 """
 from __future__ import annotations
 
@@ -36,11 +40,24 @@ class Board(Protocol):
 
     def slime(self) -> None: ...
 
+    def contaminate(self) -> None: ...  # 1 Contamination card
+
+    def infest(self) -> None: ...  # a Larva infests the Character
+
     def die(self) -> None: ...
 
 
-def resolve_card(board: Board, kind: str, dark: bool) -> bool:
-    """Apply the card of `kind` to `board`; True when the Character died of it."""
+def resolve_card(board: Board, kind: str, dark: bool, *, extra_after: bool = True) -> bool:
+    """Apply the card of `kind` to `board` (its Darkness extra after the effect, or before
+    it); True when the Character died of it."""
+    steps = [_effect]
+    if dark:
+        steps = [_effect, _darkness_extra] if extra_after else [_darkness_extra, _effect]
+    return any(step(board, kind) for step in steps)
+
+
+def _effect(board: Board, kind: str) -> bool:
+    """The card's effect; True when it killed."""
     if kind == BLOOD_CHASE:
         if board.wound(serious=False):
             return True
@@ -52,14 +69,34 @@ def resolve_card(board: Board, kind: str, dark: bool) -> bool:
             return True
         return _wounds(board, 2 if board.body.undressed_wounds else 1, serious=True)
     if kind == "cut":
-        return _wounds(board, 2 if dark else 1, serious=False)
+        if board.wound(serious=False):
+            return True
+        board.contaminate()
+        return False
     if kind == "infecting_the_host":
         board.slime()
         return False
     if kind == "perched_in_the_dark":
-        return _wounds(board, 1, serious=True) or _dies_at(board, 3, dark)
+        return board.wound(serious=True)
     if kind == "piercing_the_heart":
-        return _wounds(board, 1, serious=True) or _dies_at(board, 2, dark)
+        if board.wound(serious=True):
+            return True
+        board.contaminate()
+        return False
+    return False
+
+
+def _darkness_extra(board: Board, kind: str) -> bool:
+    """The card's Darkness extra (Evolve's Breeder attack is the table's: see breeder_attacks)."""
+    if kind == "cut":
+        return board.wound(serious=False)
+    if kind == "infecting_the_host":
+        board.infest()
+        return False
+    if kind == "perched_in_the_dark":
+        return _dies_at(board, 3)
+    if kind == "piercing_the_heart":
+        return _dies_at(board, 2)
     return False
 
 
@@ -70,9 +107,9 @@ def _wounds(board: Board, count: int, *, serious: bool) -> bool:
     return False
 
 
-def _dies_at(board: Board, serious_wounds: int, dark: bool) -> bool:
+def _dies_at(board: Board, serious_wounds: int) -> bool:
     """The Darkness extra that kills a Character with this many Serious Wounds."""
-    if dark and board.body.serious_wounds >= serious_wounds:
+    if board.body.serious_wounds >= serious_wounds:
         board.die()
         return True
     return False
@@ -90,13 +127,19 @@ class _Foreseen:
     def slime(self) -> None:
         self.body.slime = True
 
+    def contaminate(self) -> None:
+        pass
+
+    def infest(self) -> None:
+        pass
+
     def die(self) -> None:
         pass
 
 
-def card_kills(body: Body, kind: str, dark: bool) -> bool:
+def card_kills(body: Body, kind: str, dark: bool, *, extra_after: bool = True) -> bool:
     """Whether the card of `kind`, hitting now, would kill the Character with this board."""
-    return resolve_card(_Foreseen(body), kind, dark)
+    return resolve_card(_Foreseen(body), kind, dark, extra_after=extra_after)
 
 
 def breeder_attacks(kind: str, dark: bool) -> bool:

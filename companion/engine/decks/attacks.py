@@ -187,7 +187,7 @@ def resolve_attack(turn: Turn, command: ResolveAttack) -> None:
                           place=command.place.value if command.place is not None else None)
     if command.attacker == IntruderKind.LARVA:
         turn.log("log.attack.infest", **who)
-        contamination.infest(turn, member)
+        contamination.infest(turn, member, from_the_board=True)
         # The Larva leaves the board for the Character board (no Carcass, token stays aside).
         if _on_board(state, IntruderKind.LARVA):
             remove_miniature(turn, IntruderKind.LARVA)
@@ -223,10 +223,10 @@ def _card_effect(turn: Turn, spec: "AttackCardSpec", dark: bool, command: Resolv
     if result.breeder_attacks:
         turn.log("log.attack.breeder_attacks", kind=IntruderKind.BREEDER)
     member = turn.state.member(command.seat)
-    result.killed = resolve_card(_PlayedBoard(turn, member), spec.kind, dark)
+    result.killed = resolve_card(_PlayedBoard(turn, member), spec.kind, dark,
+                                 extra_after=turn.rules.intruders.darkness_extra_after_effect)
     if result.killed:
         return
-    contamination.attack_effect(turn, member, spec.kind, dark)
     if spec.kind == BLOOD_CHASE and command.target == "escape" and member.body.undressed_wounds:
         turn.log("log.attack.follows", seat=member.seat, character=member.character, kind=command.attacker)
 
@@ -249,6 +249,12 @@ class _PlayedBoard:
             self.member.body.slime = True
             self.turn.log("log.body.slime_gained", seat=self.member.seat, character=self.member.character)
 
+    def contaminate(self) -> None:
+        contamination.deal(self.turn, self.member, 1)
+
+    def infest(self) -> None:
+        contamination.infest(self.turn, self.member)
+
     def die(self) -> None:
         body_rules.die(self.turn, self.member, "announce.body.died_of_attack")
 
@@ -263,7 +269,8 @@ def attack_may_end_game(state: GameState, command: ResolveAttack, rules: "Rules"
     body = state.member(command.seat).body
     specs = _attack_specs(rules)
     cards = [command.card] if command.card is not None else _possible_cards(state.decks.attack, 1)
-    return any(command.attacker in specs[card].symbols and card_kills(body, specs[card].kind, dark)
+    after = rules.intruders.darkness_extra_after_effect
+    return any(command.attacker in specs[card].symbols and card_kills(body, specs[card].kind, dark, extra_after=after)
                for card in set(cards))
 
 

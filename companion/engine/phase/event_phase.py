@@ -381,7 +381,10 @@ def event_coolant_leak(turn: Turn, command: EventCoolantLeak) -> None:
 
 def check_event_hatching(state: GameState, command: EventHatching, rules: "Rules") -> None:
     _require_effect(state, EventEffect.HATCHING)
-    require(not (command.nobody_infested and command.infested), "error.event_phase_hatching_nobody_and_someone")
+    if command.nobody_infested and command.infested:
+        # Nobody in the Nest, yet some the Darkness extra infests: the rules data says
+        # whether "nobody was infested" is judged before the extra (then both happen).
+        require(rules.intruders.hatching_nobody_before_darkness, "error.event_phase_hatching_darkness_counts")
     require(len(set(command.infested)) == len(command.infested), "error.event_phase_hatching_twice")
     for seat in command.infested:
         crew.active_member(state, seat)
@@ -400,8 +403,9 @@ def event_hatching(turn: Turn, command: EventHatching) -> None:
     if command.nobody_infested:
         turn.log("log.event.hatching_larva")
         bag_rules.add_from_supply(turn, IntruderKind.LARVA)
-        return
-    if not command.infested:
+        if command.infested:
+            turn.log("log.event.hatching_darkness_after")
+    elif not command.infested:
         turn.log("log.event.hatching_infested")  # told at the table, not by whom
     for seat in command.infested:
         member = turn.state.member(seat)

@@ -276,7 +276,11 @@ class _WhoIsReached(_Effect):
                                  page_of=screen.page)
         self.no = CommandButton(screen.changes, ids.event_effect(name, "no"), tone="primary", gate_of=screen.gate,
                                 page_of=screen.page)
-        super().__init__(screen, effect, [self.title, self.help, self.seats.root, self.yes.root, self.no.root])
+        # Hatching: nobody in the Nest, the chosen ones infested by the Darkness extra.
+        self.dark = CommandButton(screen.changes, ids.event_effect(name, "dark"), tone="warning", gate_of=screen.gate,
+                                  page_of=screen.page)
+        super().__init__(screen, effect, [self.title, self.help, self.seats.root, self.yes.root, self.dark.root,
+                                          self.no.root])
 
     def _chosen(self) -> tuple[int, ...]:
         draft = draft_of(self.screen.ctx)
@@ -302,15 +306,20 @@ class _WhoIsReached(_Effect):
         self.seats.show(ctx.texts, game, lambda seat: seat in chosen, nobody=t("ui.events.attack.nobody"),
                         with_player=True)
         names = ", ".join(player_label(ctx.texts, game, seat) for seat in chosen)
+        dark: GameCommand | None = None
         if self.effect is EventEffect.HATCHING:
             yes: GameCommand = EventHatching(nobody_infested=False, infested=chosen)
             no: GameCommand = EventHatching(nobody_infested=True)
             yes_label, no_label = t("ui.events.effect.hatching_infest", names=names), t("ui.events.effect.hatching_no")
+            if ctx.session.rules.intruders.hatching_nobody_before_darkness:
+                dark = EventHatching(nobody_infested=True, infested=chosen)
         else:
             yes, no = EventEggProtection(seats=chosen), EventEggProtection()
             yes_label = t("ui.events.effect.egg_protection_give", names=names)
             no_label = t("ui.events.effect.egg_protection_no")
         self.yes.show_command(yes, yes_label, tone="warning", visible=bool(chosen))
+        self.dark.show_command(dark or no, t("ui.events.effect.hatching_dark", names=names), tone="warning",
+                               visible=dark is not None and bool(chosen))
         self.no.show_command(no, no_label)
 
 
