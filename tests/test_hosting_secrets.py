@@ -375,3 +375,25 @@ def test_the_backoff_keeps_a_bounded_number_of_clients() -> None:
     assert backoff.failures("a") == 0
     assert [backoff.failures(c) for c in "bcd"] == [1, 1, 1]
 
+
+
+def test_join_secrets_a_full_or_read_only_folder_refuses_put_no_english_line_on_the_console(
+        tmp_path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    from companion.engine import NewGame, PlayerSetup
+    from companion.seats.seating import Seating
+    from tests.ui_tree import make_controller
+
+    def refuse(_store, _secrets) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    controller = make_controller(tmp_path / "games")
+    monkeypatch.setattr(SecretStore, "save", refuse)
+    with caplog.at_level(logging.DEBUG):
+        seating = Seating(controller, tmp_path / "data")
+        controller.new_game(NewGame(players=(PlayerSetup(name="Ana", character="hacker"),
+                                             PlayerSetup(name="Bo", character="janitor")), seed=1), "t")
+    # The console shows warnings and worse: what the table reads there is the store's line,
+    # in its language (companion.app.startup).
+    assert [record.getMessage() for record in caplog.records if record.levelno >= logging.WARNING] == []
+    assert any("not saved" in record.getMessage() for record in caplog.records)
+    assert seating.seat_pass(1).code  # the seats still have their passes

@@ -201,6 +201,36 @@ def test_the_rules_error_screen_says_what_is_wrong(rules: Path, tmp_path: Path) 
     assert _texts(shown[0]) == [startup.rules_problem]
 
 
+# A value of the wrong type or out of bounds: the page says so in its language, never in
+# pydantic's English ("Input should be a valid integer").
+WRONG_VALUES = [
+    ("pools.json", lambda data: data.update(fire="12"), "-", "fire", "problem.expected_integer", {}),
+    ("pools.json", lambda data: data.update(fire=0), "-", "fire", "problem.at_least", {"limit": 1}),
+    ("pools.json", lambda data: data.update(fire=[12]), "-", "fire", "problem.expected_integer", {}),
+    ("characters.json", lambda data: data["characters"][0].update(id="Not An Id"), "Not An Id", "id",
+     "problem.bad_id", {}),
+]
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "tr"])
+@pytest.mark.parametrize(("name", "change", "entry", "field", "key", "params"), WRONG_VALUES)
+def test_a_wrong_value_in_the_rules_data_is_said_in_the_page_language(rules: Path, tmp_path: Path, lang, name,
+                                                                       change, entry, field, key, params) -> None:
+    data = json.loads((rules / name).read_text(encoding="utf-8"))
+    change(data)
+    (rules / name).write_text(json.dumps(data), encoding="utf-8")
+    startup = prepare(choice=choose_language(lang), data_dir=tmp_path / "data")
+    t = Translator(lang)
+    expected = (f"{t.t('error.rules_data', file=name, entry=entry, field=field)} "
+                f"{t.t('startup.rules_problem', problem=t.t(key, **params))}")
+    assert startup.rules_problem == expected  # the console's line
+    page = Page()
+    startup.main(page)
+    [shown] = [item for item in walk(page.controls[0]) if getattr(item, "identifier", None) == FATAL_ERROR]
+    assert _texts(shown) == [expected]
+    assert "should" not in expected.lower() and "input" not in expected.lower()
+
+
 def test_the_rules_error_screen_switches_language(rules: Path, tmp_path: Path) -> None:
     _break_pools(rules, '{"schema_version": 1,\n "fire": 12,,\n}')
     startup = prepare(choice=choose_language("tr"), data_dir=tmp_path / "data")

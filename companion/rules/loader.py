@@ -224,8 +224,31 @@ def _problem(error: dict[str, Any]) -> str:
     return msg
 
 
-# pydantic error types that screens describe in the players' language
-_KINDS = {"extra_forbidden": "unknown_field", "missing": "required_field"}
+# pydantic error types as the problem.* sentences that screens show in the players'
+# language (pydantic's own English never reaches them): the kind, and the limit it names.
+_KINDS: dict[str, tuple[str, str | None]] = {
+    "extra_forbidden": ("unknown_field", None), "missing": ("required_field", None),
+    **dict.fromkeys(("int_type", "int_parsing", "int_from_float"), ("expected_integer", None)),
+    **dict.fromkeys(("float_type", "float_parsing"), ("expected_number", None)),
+    "string_type": ("expected_text", None),
+    **dict.fromkeys(("bool_type", "bool_parsing"), ("expected_boolean", None)),
+    **dict.fromkeys(("list_type", "tuple_type", "set_type", "frozen_set_type"), ("expected_list", None)),
+    **dict.fromkeys(("dict_type", "model_type", "model_attributes_type"), ("expected_object", None)),
+    **dict.fromkeys(("literal_error", "enum"), ("value_not_allowed", None)),
+    "string_pattern_mismatch": ("bad_id", None),
+    "greater_than_equal": ("at_least", "ge"), "greater_than": ("above", "gt"),
+    "less_than_equal": ("at_most", "le"), "less_than": ("below", "lt"),
+    **dict.fromkeys(("too_short", "string_too_short"), ("too_short", "min_length")),
+    **dict.fromkeys(("too_long", "string_too_long"), ("too_long", "max_length")),
+}
+# Any other (a validator's own check): said as an invalid value.
+_OTHER_KIND = ("invalid_value", None)
+
+
+def _kind(error: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    kind, limit = _KINDS.get(str(error.get("type")), _OTHER_KIND)
+    context = error.get("ctx") or {}
+    return kind, ({"limit": context[limit]} if limit is not None and limit in context else {})
 
 
 def _validate(name: str, model: type[BaseModel], raw: dict[str, Any]) -> BaseModel:
@@ -235,8 +258,9 @@ def _validate(name: str, model: type[BaseModel], raw: dict[str, Any]) -> BaseMod
         errors = exc.errors()
         first = errors[0]
         entry, field = _locate(raw, tuple(first["loc"]))
+        kind, params = _kind(first)
         raise RulesDataError(
-            name, _problem(first), entry=entry, field=field, more=len(errors) - 1, kind=_KINDS.get(first.get("type"))
+            name, _problem(first), entry=entry, field=field, more=len(errors) - 1, kind=kind, params=params
         ) from None
 
 

@@ -55,7 +55,9 @@ class Seating:
             try:
                 store.save(secrets)
             except OSError as exc:
-                log.warning("join secrets not saved (%s)", type(exc).__name__)
+                # Not on the console: a folder that cannot be written is already told there
+                # and on the banner, in the table's language.
+                log.info("join secrets not saved (%s)", type(exc).__name__)
         return secrets
 
     def _seat_store(self, game_id: str) -> SecretStore:
@@ -67,7 +69,7 @@ class Seating:
         try:
             self._seat_store(self._game_id).save(self._seats)
         except OSError as exc:
-            log.warning("join secrets not saved (%s)", type(exc).__name__)
+            log.info("join secrets not saved (%s)", type(exc).__name__)
 
     # -- following the game ------------------------------------------------------
     def _on_feed(self, feed: Feed) -> None:
