@@ -101,6 +101,9 @@ def test_no_qr_code_when_no_phone_could_open_it_and_the_page_says_why(table, ser
     # No QR code; the seat's code stays, for a browser on this computer.
     assert _tagged(shown, ids.PLAYERS_QR) is None and _tagged(shown, ids.PLAYERS_CODE) is not None
     assert strings(_tagged(shown, ids.PLAYERS_NO_QR)) == [ctx.texts.t(why)]
+    # Nothing asks to scan a QR code: only the sentence saying why there is none names one.
+    assert [text for text in strings(shown) if "QR" in text] == [ctx.texts.t(why)]
+    assert ctx.texts.t("ui.players.help_no_qr") in strings(shown)
     assert not any("--" in text or "0.0.0.0" in text or "127.0.0.1" in text for text in strings(shown))
 
 

@@ -172,7 +172,8 @@ class PlayersScreen(KeptScreen):
                                lambda row, lockout: row.show(lockout))
         self.seats_card.show("")
         put(self.seats_card.title, visible=False)
-        put(self.help, value=t("ui.players.help"))
+        # Without a QR code, nothing to scan: the seat's code is what the help points to.
+        put(self.help, value=t("ui.players.help" if base is not None else "ui.players.help_no_qr"))
         seat, with_phone = self._seat(), seating.seats_with_phone()
         self.seats.show(((member.seat, member) for member in game.crew),
                         lambda chip, member: chip.show(
