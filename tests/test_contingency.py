@@ -119,6 +119,14 @@ def test_looks_that_make_no_sense_are_refused(command, key):
     assert refused.value.key == key
 
 
+def test_a_computer_look_with_nobody_in_reach_says_so_rather_than_asking_whom():
+    game = start(2)
+    game.execute(c.RecordDeath(seat=2))
+    with pytest.raises(IllegalCommand) as refused:
+        game.execute(c.PeekContingency(seat=1, via="computer"))
+    assert refused.value.key == "error.contingency.nobody_in_reach"
+
+
 def test_a_dead_characters_tokens_go_back_to_the_pool_and_cannot_be_looked_at():
     game = start(3)
     held = list(game.state.contingency.held[2])

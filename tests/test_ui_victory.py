@@ -172,3 +172,27 @@ def test_the_victory_check_can_be_started_by_hand_while_the_app_has_not_ended_th
     controller.execute(c.StartVictoryCheck(reason=EndReason.ALERT_PROCEDURE))
     assert controller.state.is_over and controller.state.victory.reason is EndReason.ALERT_PROCEDURE
     assert ids.VICTORY_CONFIRM_ROSTER in identifiers(build_victory_screen(table))
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "tr"])
+def test_a_computer_look_with_nobody_in_reach_says_why_it_is_greyed_out(tmp_path, lang):
+    import flet as ft
+
+    from .ui_tree import enabled, fire
+
+    controller = make_controller(tmp_path)
+    controller.new_game(c.NewGame(players=(c.PlayerSetup(name="Ana", character="hacker"),
+                                           c.PlayerSetup(name="Bo", character="janitor")),
+                                  seed=1, contingency_tokens=True), "t")
+    controller.execute(c.RecordDeath(seat=2))  # the only other player is gone: nobody to look at
+    phone = make_context(controller, lang, 360, viewer=seat_viewer(1))
+    page = build_seat_screen(phone, on_leave=lambda: None)
+    [chip] = [item for item in walk(page) if getattr(item, "identifier", None) == ids.contingency_look("computer")]
+    fire(chip.content.on_click)
+    page = build_seat_screen(phone, on_leave=lambda: None)
+    [go] = [item for item in walk(page) if getattr(item, "identifier", None) == ids.CONTINGENCY_LOOK_GO]
+    assert not enabled(go)
+    # In words on the page, not only in a tooltip (a phone never shows one).
+    said = phone.texts.t("error.contingency.nobody_in_reach")
+    assert said in [item.value for item in walk(page) if isinstance(item, ft.Text)]
+    check_texts(page)

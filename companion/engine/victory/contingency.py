@@ -86,6 +86,10 @@ def check_peek(state: GameState, command: PeekContingency, rules: "Rules") -> No
         require(command.target is None, "error.contingency.pool_only")
         require(bool(_unseen_pool(state)), "error.contingency.pool_empty")
         return
+    if command.via == "computer" and command.target is None:
+        # Said apart from "choose whom": there is nobody to choose.
+        require(any(other.seat != command.seat and other.is_in_facility and state.contingency.tokens_of(other.seat)
+                    for other in state.crew), "error.contingency.nobody_in_reach")  # type: ignore[union-attr]
     require(command.target is not None, "error.contingency.target_needed")
     require(command.target != command.seat, "error.contingency.own_tokens")
     target = member_at(state, command.target)  # type: ignore[arg-type]

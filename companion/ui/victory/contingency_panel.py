@@ -135,9 +135,11 @@ class _Looks:
         self.go = CommandButton(changes, ids.CONTINGENCY_LOOK_GO, icon=ft.Icons.VISIBILITY, tone="primary",
                                 gate_of=lambda: owner.ctx_of().gate(), page_of=lambda: owner.ctx_of().page,
                                 confirm_key="contingency_look")
+        # Why the look is greyed out, in words: a tooltip never shows on a phone.
+        self.why = theme.muted("", size=13)
         self.root = ft.Column([self.label, ft.Row([chip.root for chip in self.vias.values()], wrap=True, spacing=8,
                                                   run_spacing=8),
-                               self.help, self.targets_row, self.go.root], spacing=8)
+                               self.help, self.targets_row, self.go.root, self.why], spacing=8)
 
     def _draft(self) -> LookDraft:
         return _draft(self.owner.ctx_of(), self.owner.seat)
@@ -181,6 +183,10 @@ class _Looks:
             self.go.show_command(command, t("ui.contingency.look_go"))
         else:
             self.go.show("", refused=None, visible=False)
+        why = self.go.reason if ready else None
+        put(self.why, visible=why is not None)
+        if why is not None:
+            put(self.why, value=why)
 
 
 def build_own_tokens(ctx: UiContext, view: GameView) -> list[ft.Control]:
