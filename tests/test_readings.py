@@ -251,12 +251,12 @@ READINGS = [
             _destruction_kills_the_locked, {
         "pt-BR": {"facility_destruction": {True: r"Morrem: .*trancado na Sala de Isolamento", False: None},
                   "objectives": {True: r"se a Instalação não for destruída", False: None},
-                  "room_isolation_room": {True: r"morre se a Instalação for destruída",
-                                          False: r"sobrevive mesmo que a Instalação seja destruída"},
+                  "room_isolation_room": {True: r"Se a Instalação for destruída, ele morre",
+                                          False: r"Se a Instalação for destruída, ele sobrevive"},
                   "results": {True: r"Morre quem está trancado na Sala de Isolamento", False: None}},
         "tr": {"facility_destruction": {True: r"Ölenler: .*İzolasyon Odasına kilitlenenler", False: None},
                "objectives": {True: r"tesis yok olmadan", False: None},
-               "room_isolation_room": {True: r"tesis yok olursa ölür", False: r"tesis yok olsa bile hayatta"},
+               "room_isolation_room": {True: r"Tesis yok olursa ölür", False: r"Tesis yok olsa bile hayatta"},
                "results": {True: r"İzolasyon Odasına kilitlenenler ölür", False: None}},
     }),
     Reading("end_of_game.time_ran_out_kills", (("facility",), ("facility", "isolation")), _purge_kills_the_locked, {
