@@ -71,7 +71,9 @@ def test_the_token_passes_left_when_each_round_ends_and_wraps_round_the_table():
     assert holders == [2, 3, 1, 2]
 
 
-def test_step_eleven_names_who_takes_the_token():
+def test_step_eleven_names_who_takes_the_token_and_the_pass_is_told_once_at_step_two():
+    """p.13: the token passes at the Player Phase's step 2; step 11's reminders name who
+    takes it, and the journal tells the pass once, when it happens."""
     game = _game(players=3)
     game.execute(c.StartEventPhase())
     while game.state.event_phase.step is not EventStep.ROUND_END:
@@ -79,10 +81,10 @@ def test_step_eleven_names_who_takes_the_token():
     view = _public(game)
     assert view.phase == "event" and view.phase_step is EventStep.ROUND_END
     assert view.round_end.new_first_player == 2
-    entered = game.events_at(game.cursor)
-    named = [e for e in entered if e.key == "log.event_phase.first_player_to"]
-    assert named and named[0].params == {"seat": 2, "character": game.state.member(2).character}
-    game.execute(c.ContinueEventPhase())
+    assert not [e for e in game.events_at(game.cursor) if "first_player" in e.key]
+    passed = [e for e in game.execute(c.ContinueEventPhase()).events if "first_player" in e.key]
+    assert [e.key for e in passed] == ["log.first_player.passed"]
+    assert passed[0].params == {"seat": 2, "character": game.state.member(2).character, "round": 2}
     assert _public(game).phase == "player" and game.state.first_player == 2
 
 

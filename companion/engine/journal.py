@@ -154,6 +154,7 @@ TOPICS: dict[str, Topic] = {
     "announce.undo.injury": Topic.COMBAT,
     "log.event_phase.": Topic.PHASE,
     "log.first_player.": Topic.PHASE,
+    "announce.first_player.": Topic.PHASE,
 }
 # A key filed nowhere (a new line) still gets a topic.
 DEFAULT_TOPIC = Topic.GAME

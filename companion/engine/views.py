@@ -29,7 +29,7 @@ from .contamination.views import (
     seat_contamination,
 )
 from .decks.cards import Deck
-from .track.first_player import next_first_player, passed_over
+from .track.first_player import holder as first_player_holder, next_first_player, passed_over, turn_order
 from .bag.odds import TableKnowledge, bag_odds, table_knowledge, table_outcomes
 from .victory.views import (
     ContingencyView,
@@ -192,8 +192,11 @@ class PublicView(_View):
     # at `phase_step`) or "over"; who holds the First Player token and who takes it next.
     phase: Literal["player", "event", "over"]
     phase_step: EventStep | None
-    first_player: int
+    # None while the holder has left the game and the token waits for step 2 (rules data).
+    first_player: int | None
     next_first_player: int | None
+    # The seats in the order players do things (p.13): the First Player, then clockwise.
+    turn_order: tuple[int, ...]
     end: GameEnd | None
     # The game is over with nobody alive: there is no Victory Check, everyone has lost.
     everyone_lost: bool
@@ -318,8 +321,9 @@ def public_view(state: GameState, rules: "Rules") -> PublicView:
         contamination=deck_view(state, rules),
         phase="over" if state.is_over else "event" if state.event_phase is not None else "player",
         phase_step=state.event_phase.step if state.event_phase is not None else None,
-        first_player=state.first_player,
+        first_player=first_player_holder(state, rules),
         next_first_player=next_first_player(state, rules),
+        turn_order=tuple(turn_order(state)),
         end=state.end.model_copy(deep=True) if state.end is not None else None,
         everyone_lost=everyone_lost(state, rules),
         commands_applied=state.commands_applied,

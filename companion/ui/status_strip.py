@@ -114,6 +114,16 @@ class StatusStrip:
         if not shown:
             self.first_player.show("", bgcolor=theme.SURFACE_HIGH, visible=False)
             return
+        if game.first_player is None:  # its holder left the game: it waits for step 2
+            waiting = game.next_first_player
+            if waiting is None:
+                self.first_player.show("", bgcolor=theme.SURFACE_HIGH, visible=False)
+                return
+            member = game.member(waiting)
+            who = t("ui.common.player_character", name=member.name, character=texts.character(member.character))
+            self.first_player.show(t("ui.table_screen.first_player_waits", who=who), bgcolor=theme.SURFACE_HIGH,
+                                   tooltip=t("ui.table_screen.first_player_waits_help"))
+            return
         member = game.member(game.first_player)
         who = t("ui.common.player_character", name=member.name, character=texts.character(member.character))
         # Whether it passed at the end of the last round: someone else could take it.

@@ -54,6 +54,8 @@ from .model import (
 )
 from ..context import Turn
 from ..guards import require, require_running
+from ..errors import IllegalCommand
+from ..track.first_player import turn_order
 from ..phase.model import EventEffect, EventStep
 from ..registry import handles
 from ..state import CrewMember, GameState
@@ -350,6 +352,8 @@ def check_scan_contamination(state: GameState, command: ScanContamination, rules
         require(command.in_hand is None and not command.marked, "error.contamination.no_count_needed")
     if command.procedure in (ScanProcedure.HAND, ScanProcedure.ALL, ScanProcedure.CARD, ScanProcedure.REST):
         require(_scanned_count(deck, command, member) > 0, "error.contamination.nothing_to_scan")
+    if command.procedure is ScanProcedure.LEAVING_THE_SHELL:
+        check_shell_scan_order(state, member.seat)
     if may_kill(deck, command, member, rules):
         require_bag_free(state)  # a Creeper may have to be placed
 
@@ -497,13 +501,22 @@ def shell_scan_needed(state: GameState, member: CrewMember) -> bool:
 
 def shell_scans_missing(state: GameState) -> list[int]:
     """With the app's deck, while Leaving the Shell waits in step 9: the Characters it can
-    touch who have not made its scan yet (with the printed cards the table says when
-    everyone did)."""
+    touch who have not made its scan yet, in turn order (with the printed cards the table
+    says when everyone did)."""
     phase = state.event_phase
     if state.contamination is None or phase is None:
         return []
-    return [member.seat for member in state.crew
-            if shell_scan_needed(state, member) and member.seat not in phase.shell_scans]
+    return [seat for seat in turn_order(state)
+            if shell_scan_needed(state, state.member(seat)) and seat not in phase.shell_scans]
+
+
+def check_shell_scan_order(state: GameState, seat: int) -> None:
+    """While Leaving the Shell waits, the Characters scan in turn, from the First Player
+    clockwise (p.13): each draws from the same deck, so the order decides who gets which card."""
+    missing = shell_scans_missing(state)
+    if seat in missing and seat != missing[0]:
+        first = state.member(missing[0])
+        raise IllegalCommand("error.contamination.shell_scan_order", seat=first.seat, character=first.character)
 
 
 def _record_shell_scan(turn: Turn, seat: int) -> None:

@@ -22,6 +22,7 @@ from .members import (  # noqa: F401 - the crew's lookups and death path, used a
     check_record_death,
     check_record_first_encounter,
     is_last_in_facility,
+    left_the_game,
     living_member,
     member_at,
     record_death,
@@ -29,7 +30,6 @@ from .members import (  # noqa: F401 - the crew's lookups and death path, used a
 )
 from .body import suffer_wound
 from ..context import Turn
-from ..track.ending import end_if_nobody_left
 from ..errors import IllegalCommand
 from ..guards import require, require_running
 from ..registry import handles
@@ -53,7 +53,7 @@ def lock_in(turn: Turn, command: LockIn) -> None:
     member = turn.state.member(command.seat)
     member.whereabouts = Whereabouts.ISOLATION
     turn.log("log.locked_in", seat=member.seat, character=member.character)
-    end_if_nobody_left(turn)
+    left_the_game(turn)
 
 
 def check_escape_to_bunker(state: GameState, command: EscapeToBunker, rules: "Rules") -> None:
@@ -68,7 +68,7 @@ def escape_to_bunker(turn: Turn, command: EscapeToBunker) -> None:
     member = turn.state.member(command.seat)
     member.whereabouts = Whereabouts.BUNKER
     turn.log("log.bunker", seat=member.seat, character=member.character)
-    end_if_nobody_left(turn)
+    left_the_game(turn)
 
 
 def check_enter_pod(state: GameState, command: EnterPod, rules: "Rules") -> None:
@@ -87,7 +87,7 @@ def enter_pod(turn: Turn, command: EnterPod) -> None:
     member.whereabouts = Whereabouts.POD
     member.pod = command.pod
     turn.log("log.entered_pod", seat=member.seat, character=member.character, pod=command.pod.value)
-    end_if_nobody_left(turn)
+    left_the_game(turn)
 
 
 def check_css_launch(state: GameState, command: object, rules: "Rules") -> None:
@@ -116,7 +116,7 @@ def css_launch(turn: Turn, command: CssLaunch) -> None:
             member.pod = None
             turn.announce("announce.pod_returned", seat=member.seat, character=member.character, pod=pod)
             _suffer_serious_wound(turn, member)
-    end_if_nobody_left(turn)
+    left_the_game(turn)
 
 
 def _suffer_serious_wound(turn: Turn, member: CrewMember) -> None:

@@ -13,6 +13,7 @@ from ..guards import require, require_running
 from ..registry import handles
 from ..state import CrewMember, GameState
 from ..track.timetrack import open_main_gate
+from ..track.first_player import after_leaving
 from ...vocab import Mode, Whereabouts
 
 if TYPE_CHECKING:
@@ -73,7 +74,14 @@ def record_death(turn: Turn, command: RecordDeath) -> None:
         turn.state.first_death_done = True
         turn.announce("announce.first_death", seat=member.seat, character=member.character)
         open_main_gate(turn)
+    left_the_game(turn)
+
+
+def left_the_game(turn: Turn) -> None:
+    """A Character died or left the Facility: the game may end, and the First Player token
+    may move on."""
     end_if_nobody_left(turn)
+    after_leaving(turn)
 
 
 def check_record_first_encounter(state: GameState, command: object, rules: "Rules") -> None:

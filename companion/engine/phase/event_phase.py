@@ -182,9 +182,7 @@ def _enter(turn: Turn, phase: EventPhase, step: EventStep) -> None:
         reminders = round_end(state, turn.rules)
         turn.log("log.event_phase.round_end", round=reminders.next_round)
         turn.log("log.event_phase.draw_up")
-        if reminders.first_player_passes and reminders.new_first_player is not None:
-            member = state.member(reminders.new_first_player)
-            turn.log("log.event_phase.first_player_to", seat=member.seat, character=member.character)
+        # The token's pass is told once, when it happens (Player Phase, step 2).
 
 
 # --------------------------------------------------------------------- the runner

@@ -365,8 +365,11 @@ class _LeavingTheShell(_Effect):
         phase = game.event_phase
         put(self.title, value=t("event_effect.leaving_the_shell"))
         printed = game.contamination is None or phase is None
-        put(self.help, value=t("ui.events.effect.leaving_the_shell_printed" if printed
-                               else "ui.events.effect.leaving_the_shell_help"))
+        # In turn order (p.13): the engine takes the app deck's scans in that order too.
+        seats = [seat for seat in game.turn_order if seat in active_seats(game)]
+        first = player_label(ctx.texts, game, seats[0] if seats else game.turn_order[0])
+        put(self.help, value=t("ui.events.effect.leaving_the_shell_printed", who=first) if printed
+            else t("ui.events.effect.leaving_the_shell_help"))
         self.done.show_command(EventLeavingTheShell(), t("ui.events.effect.leaving_the_shell_done"), visible=printed)
         put(self.rows_holder, visible=not printed)
         if printed or phase is None:
@@ -381,7 +384,7 @@ class _LeavingTheShell(_Effect):
                 return seat, (t("ui.events.effect.shell_on_phone", who=who), "phone")
             return seat, (t("ui.events.effect.shell_hand_over", who=who), "hand")
 
-        self.rows.show((row(seat) for seat in active_seats(game)), lambda item, data: item.show(*data))
+        self.rows.show((row(seat) for seat in seats), lambda item, data: item.show(*data))
 
 
 class _Lurking(_Effect):
