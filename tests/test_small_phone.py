@@ -207,6 +207,37 @@ def test_the_bag_screen_keeps_its_draw_at_the_bottom_edge_and_brings_the_token_i
     assert pinned.footer.visible is False
 
 
+# A wide guess at a regular letter's width, in ems (Roboto's widest lower-case letters
+# but m and w stay under it).
+LETTER_EM = 0.6
+
+
+def _caption_fits(box) -> bool:
+    """Whether a token number's caption shows whole in its box: beside its icon it has one
+    line; alone it may wrap between words."""
+    caption, frame = box.caption, box.root
+    inner = frame.width - frame.padding.left - frame.padding.right
+    letter = LETTER_EM * caption.size
+    beside = [row for row in walk(frame) if isinstance(row, ft.Row) and caption in row.controls]
+    if beside:
+        return len(caption.value) * letter <= inner - box.icon.size - beside[0].spacing
+    return max(len(word) for word in caption.value.split()) * letter <= inner
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "tr"])
+def test_a_revealed_tokens_number_captions_show_whole_on_a_small_phone(tmp_path, lang):
+    from companion.engine.bag.model import Place
+    from companion.engine.commands import ResolveEncounter
+
+    controller = make_controller(tmp_path)
+    _new(controller)
+    controller.execute(ResolveEncounter(seat=1, place=Place.S01, hand=0))
+    assert controller.state.bag.last_draw.light is not None  # a token with its two numbers
+    face = _shown(BagScreen(_small(controller, lang))).reveal.face
+    captions = [face.light.caption.value, face.dark.caption.value]
+    assert all(captions) and all(_caption_fits(box) for box in (face.light, face.dark)), captions
+
+
 @pytest.mark.parametrize("lang", ["pt-BR", "tr"])
 def test_step_8s_injury_check_resolves_from_the_bottom_edge_and_its_result_comes_into_view(tmp_path, lang):
     from companion.engine.commands import InjuryCheck, ResolveAttack

@@ -22,12 +22,13 @@ class NumberBox:
     def __init__(self, changes: Changes, icon, scale: float) -> None:
         self.changes = changes
         self.icon = ft.Icon(icon, size=16 * scale)
-        self.caption = ft.Text("", size=12 * scale)
+        self.caption = ft.Text("", size=12 * scale, text_align=ft.TextAlign.CENTER)
         self.number = ft.Text("", size=40 * scale, weight=ft.FontWeight.BOLD)
         self.applied = ft.Text("", size=12 * scale, weight=ft.FontWeight.BOLD, color="#1a1d21")
+        # The icon over its caption, which takes the box's whole width and may wrap: beside
+        # the icon, "Com Energia" was cut on a phone.
         self.root = ft.Container(
-            content=ft.Column([ft.Row([self.icon, self.caption], spacing=4, tight=True,
-                                      alignment=ft.MainAxisAlignment.CENTER), self.number, self.applied],
+            content=ft.Column([self.icon, self.caption, self.number, self.applied],
                               spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             border_radius=12, padding=ft.Padding.symmetric(horizontal=10 * scale, vertical=6 * scale), width=96 * scale,
         )
