@@ -17,6 +17,7 @@ from .context import Turn
 from .errors import IllegalCommand
 from .phase.event_phase import close_if_over
 from .journal import Outcome
+from .pending.rules import settle as settle_pending
 from .track.power import check_layout
 from .registry import REGISTRY, Registration
 from .setup import _check_players, start_game
@@ -108,7 +109,9 @@ def run(state: GameState | None, command: c.GameCommand, rules: "Rules") -> Outc
     assert state is not None
     turn = Turn(state=state.model_copy(deep=True), rules=rules, seq=state.commands_applied)
     registration.effect(turn, command)
-    # One invariant for every command: a finished game has no Event Phase open.
+    # Invariants for every command: a finished game has no Event Phase open, and nothing
+    # owed is left open past its moment without the table being told.
     close_if_over(turn)
+    settle_pending(turn, command)
     turn.state.commands_applied += 1
     return Outcome(turn.state, tuple(turn.events))

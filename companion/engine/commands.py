@@ -105,6 +105,14 @@ class RecordDeath(_Command):
     seat: int
 
 
+class ReviveCharacter(_Command):
+    """Fully co-operative mode (p.30): the table carried this dead Character's Corpse into a
+    working Emergency Room, and it comes back at the start of this round."""
+
+    type: Literal["revive_character"] = "revive_character"
+    seat: int
+
+
 class RecordFirstEncounter(_Command):
     type: Literal["record_first_encounter"] = "record_first_encounter"
 
@@ -273,6 +281,8 @@ class ResolveAttack(_Command):
     card: str | None = None
     # The Character ignores Darkness: the card's Darkness extra does not apply (p.18).
     ignore_darkness: bool = False
+    # The pending attack this resolves (its id): refused once that one is resolved or past.
+    resolves: int | None = Field(default=None, ge=0)
 
 
 class InjuryCheck(_Command):
@@ -579,6 +589,7 @@ GameCommand = Annotated[
         PlaceMalfunction,
         RemoveMalfunction,
         RecordDeath,
+        ReviveCharacter,
         RecordFirstEncounter,
         LockIn,
         EscapeToBunker,

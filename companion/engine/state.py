@@ -10,6 +10,7 @@ from .crew.body_model import Body
 from .contamination.model import ContaminationState
 from .victory.contingency_model import ContingencyState
 from .decks.cards import Decks
+from .pending.model import PendingAttack
 from .phase.model import EventPhase
 from .results import Latest
 from .rng import RngState
@@ -51,6 +52,8 @@ class CrewMember(_Model):
     launched: bool = False
     # The Character board: Larva, Slime and wounds (body.py).
     body: Body = Field(default_factory=Body)
+    # The round it died in (None: alive); a revival comes at the start of a later round (p.30).
+    died_in_round: int | None = None
 
     @property
     def is_in_facility(self) -> bool:
@@ -114,6 +117,8 @@ class GameState(_Model):
     end: GameEnd | None = None
     # Typed results of the latest attack, injury check and Event Phase start.
     latest: Latest = Field(default_factory=Latest)
+    # What the game owes and the table resolves once (pending/rules.py).
+    pending: list[PendingAttack] = Field(default_factory=list)
     commands_applied: int = 0
     # The Contingency tokens when the app deals them (contingency.py), the Victory Check
     # walkthrough once started (victory.py), and when the table started.

@@ -42,6 +42,7 @@ from .victory.views import (
     victory_view,
 )
 from .phase.model import EventEffect, EventStep
+from .pending.model import PendingAttack, PendingKind
 from .bag.views import HAND_MAX, BagOddsRow, BagOddsView, BagView, bag_view
 from .decks.views import DeckView, DecksView, piles_view
 from .phase.views import EventPhaseView, phase_view
@@ -214,6 +215,9 @@ class PublicView(_View):
     round_end: RoundEndView
     # The typed results of the latest attack, injury check and Event Phase start.
     latest: LatestView
+    # What the game owes now and the table resolves once (an encounter's Surprise Attack,
+    # Evolve's Breeder): a screen offers a resolution only while its item is here.
+    pending: tuple[PendingAttack, ...] = ()
     # The app's Contingency tokens (None: the table keeps the physical ones), and the
     # Victory Check walkthrough once started (victory/views.py).
     contingency: ContingencyView | None = None
@@ -247,6 +251,11 @@ class PublicView(_View):
     def active_seats(self) -> list[int]:
         """Seats whose Character can meet or be attacked by an intruder: still in the Facility."""
         return [member.seat for member in self.crew if member.is_in_facility]
+
+    def pending_attack(self, kind: PendingKind, seat: int | None = None) -> PendingAttack | None:
+        """The open pending attack of `kind` (for `seat`, when given), if any."""
+        return next((item for item in self.pending if item.kind is kind and (seat is None or item.seat == seat)),
+                    None)
 
     def develop(self, outcome: TokenOutcome | None = None) -> GameCommand:
         """The bag development command to send now (with a physical bag's outcome)."""
@@ -334,6 +343,7 @@ def public_view(state: GameState, rules: "Rules") -> PublicView:
         css_launch_pending=queries.css_launch_pending(state, rules),
         round_end=_round_end_view(state, rules),
         latest=_latest_view(state),
+        pending=tuple(state.pending),
         contingency=contingency_view(state, rules),
         victory=victory_view(state, rules),
     )

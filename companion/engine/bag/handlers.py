@@ -40,6 +40,8 @@ from ..context import Turn
 from ..errors import IllegalCommand
 from ..guards import check_running, require, require_running
 from ..journal import ENGINE_ONLY
+from ..pending import rules as pending
+from ..pending.model import PendingKind
 from .odds import is_surprise, table_knowledge, table_outcomes
 from ..registry import handles
 from ..rng import RngState
@@ -445,6 +447,7 @@ def _settle_encounter(turn: Turn, draw: BagDraw, placed: bool) -> None:
     draw.surprise_attack = is_surprise(draw.applied, draw.hand)  # type: ignore[arg-type]
     if draw.surprise_attack:
         turn.announce("announce.bag.surprise_attack", **who, kind=draw.kind, hand=draw.hand, applied=draw.applied)
+        pending.open_attack(turn, PendingKind.SURPRISE_ATTACK, draw.kind, seat=member.seat, place=draw.place)
     else:
         turn.log("log.bag.no_surprise_attack", **who, hand=draw.hand, applied=draw.applied)
 

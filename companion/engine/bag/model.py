@@ -7,6 +7,7 @@ cycle).
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -139,6 +140,8 @@ class BagDraw(_Model):
     applied: int | None = None
     hand: int | None = None
     surprise_attack: bool | None = None
+    # A Surprise Attack's moment has passed: resolved, or left open and closed (pending/rules.py).
+    surprise_closed: Literal["resolved", "lapsed"] | None = None
 
 
 class BagState(_Model):

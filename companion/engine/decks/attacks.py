@@ -48,6 +48,8 @@ from .cards import (
     event_card,
 )
 from ..guards import require, require_running
+from ..pending import rules as pending
+from ..pending.model import PendingKind
 from ..phase.model import EventStep
 from ..registry import handles
 from ..results import AttackOutcome, AttackResult, InjuryOutcome, InjuryResult
@@ -161,6 +163,7 @@ def _may_evolve(state: GameState, rules: "Rules", card: str | None) -> bool:
 
 def check_resolve_attack(state: GameState, command: ResolveAttack, rules: "Rules") -> None:
     require_running(state)
+    pending.resolved_by(state, command)
     crew.active_member(state, command.seat)
     attack_darkness(state, rules, command)
     if command.attacker == IntruderKind.LARVA:
@@ -177,6 +180,9 @@ def check_resolve_attack(state: GameState, command: ResolveAttack, rules: "Rules
          may_end_game=lambda state, command, rules: attack_may_end_game(state, command, rules))
 def resolve_attack(turn: Turn, command: ResolveAttack) -> None:
     state = turn.state
+    owed = pending.resolved_by(state, command)
+    if owed is not None:
+        pending.consume(turn, owed)
     member = state.member(command.seat)
     dark = attack_darkness(state, turn.rules, command)
     who = {"seat": member.seat, "character": member.character, "kind": command.attacker, "target": command.target}
@@ -209,6 +215,7 @@ def resolve_attack(turn: Turn, command: ResolveAttack) -> None:
     phase = state.event_phase
     if phase is not None and phase.step is EventStep.ATTACKS:
         phase.attacks += 1
+        phase.attacks_by.append((command.attacker, command.seat))
 
 
 def _card_effect(turn: Turn, spec: "AttackCardSpec", dark: bool, command: ResolveAttack,
@@ -222,6 +229,7 @@ def _card_effect(turn: Turn, spec: "AttackCardSpec", dark: bool, command: Resolv
     result.breeder_attacks = evolved and breeder_attacks(spec.kind, dark)
     if result.breeder_attacks:
         turn.log("log.attack.breeder_attacks", kind=IntruderKind.BREEDER)
+        pending.open_attack(turn, PendingKind.BREEDER_ATTACK, IntruderKind.BREEDER, place=command.place)
     member = turn.state.member(command.seat)
     result.killed = resolve_card(_PlayedBoard(turn, member), spec.kind, dark,
                                  extra_after=turn.rules.intruders.darkness_extra_after_effect)

@@ -54,8 +54,10 @@ class EventPhase(BaseModel):
     step: EventStep = EventStep.CSS_LAUNCH
     # Step 6: the Sections with power when the step began (their Noise markers go).
     noise_sections: list[Section] = Field(default_factory=list)
-    # Step 7: attacks resolved during the step.
+    # Step 7: attacks resolved during the step, and by which intruder kind on which seat (an
+    # intruder met since the last attacks is offered until its attack is resolved).
     attacks: int = 0
+    attacks_by: list[tuple[str, int]] = Field(default_factory=list)
     # Step 8: the table's answer (is there a Fire marker in the Nest?), once given.
     nest_fire: bool | None = None
     # Step 9: the Event card drawn and the tracked effects still to tap / already done.

@@ -17,6 +17,7 @@ class EventPhaseView(_View):
     step: EventStep
     noise_sections: tuple[Section, ...]
     attacks: int
+    attacks_by: tuple[tuple[str, int], ...] = ()
     nest_fire: bool | None
     event_card: str | None
     pending_effects: tuple[EventEffect, ...]
@@ -37,6 +38,7 @@ def phase_view(state: GameState) -> EventPhaseView | None:
         return None
     return EventPhaseView(
         round=phase.round, step=phase.step, noise_sections=tuple(phase.noise_sections), attacks=phase.attacks,
+        attacks_by=tuple(phase.attacks_by),
         nest_fire=phase.nest_fire, event_card=phase.event_card, pending_effects=tuple(phase.pending_effects),
         done_effects=tuple(phase.done_effects), shell_scans=tuple(phase.shell_scans), developed=phase.developed,
         known_nest_fire=False if state.fire == 0 else None,
