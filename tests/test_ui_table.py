@@ -238,6 +238,38 @@ def test_on_a_phone_a_fate_sits_under_the_name_never_beside_it(game, lang):
     assert not any(_under(fates[0], [row]) for row in _row_holding(panel, names[0]))
 
 
+def _text_height(text: ft.Text, width: float) -> float:
+    """A generous guess at a wrapped text's height: 0.6 em a letter, 1.4 em a line."""
+    size = text.size or 14
+    lines = -(-len(text.value) * 0.6 * size // width)
+    return max(lines, 1) * 1.4 * size
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "tr"])
+def test_on_a_small_phone_the_way_into_the_victory_check_is_in_view_as_the_end_panel_opens(tmp_path, lang):
+    from companion.ui.kit.pinned import ROOM_ABOVE
+    from tests.support.victory_helpers import ended_game
+
+    ended = ended_game()  # the Facility destroyed: one locked in, one in the Bunker, one in a pod
+    game = make_controller(tmp_path)
+    game.new_game(ended.commands[0], "t")
+    for command in ended.commands[1:]:
+        game.execute(command)
+    ctx = make_context(game, lang, 360)
+    panel = _tagged(shown_root(TableScreen(ctx)), ids.GAME_END)
+    parts = panel.content.content.controls
+    entry = next(i for i, part in enumerate(parts) if getattr(part, "identifier", None) == ids.VICTORY_ENTRY
+                 and part.visible is not False)
+    fates = next(i for i, part in enumerate(parts) if ctx.texts.character(ctx.game.end.fates[0].character)
+                 in strings(part))
+    assert entry < fates  # the fates follow the way in
+    # What stands above the button fits the window under the app bar and the status strip.
+    inner = 360 - 2 * 12 - 2 * 14 - 4
+    above = sum(_text_height(part, inner) + 8 for part in parts[:entry]
+                if isinstance(part, ft.Text) and part.visible is not False and part.value)
+    assert ROOM_ABOVE + 2 + 14 + above + 48 <= 640
+
+
 def test_after_the_last_move_the_table_opens_on_the_end_of_the_game(tmp_path):
     with table_page(tmp_path, _setup()) as (controller, app, wire):
         scrolled = []

@@ -64,9 +64,11 @@ class EndPanel:
                                    page_of=screen.page, tone="primary", on_tap=self._start)
         self.resume = ActionButton(changes, ids.VICTORY_ENTRY, icon=ft.Icons.EMOJI_EVENTS, tone="warning",
                                    page_of=screen.page, on_tap=lambda: screen.ctx.navigate(VICTORY))
+        # The way in right under why the game ended, above the fates: on a 360×640 phone it
+        # is in view as the panel opens.
         self.root = ids.tag(ids.GAME_END, ft.Container(
-            content=ft.Column([self.reason, self.cause, self.nobody, self.fates_holder, self.check,
-                               self.everyone_lost, self.start.root, self.resume.root], spacing=8),
+            content=ft.Column([self.reason, self.cause, self.nobody, self.check, self.everyone_lost,
+                               self.start.root, self.resume.root, self.fates_holder], spacing=8),
             bgcolor=theme.SURFACE, border=ft.Border.all(2, theme.YELLOW), border_radius=theme.RADIUS,
             padding=theme.GAP))
 
