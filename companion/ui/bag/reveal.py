@@ -3,6 +3,7 @@ after a draw; and the way from a Surprise Attack to the attack screen, filled in
 from __future__ import annotations
 
 from companion.engine.bag.model import BagDraw, DrawPurpose, DrawResult
+from companion.engine.pending.model import PendingAttack
 from companion.engine.views import PublicView
 
 from ..context import UiContext
@@ -49,11 +50,13 @@ def result_text(texts: Texts, draw: BagDraw) -> str | None:
     return texts.t(f"ui.bag.result.{result.value}", kind=draw.kind)
 
 
-def open_surprise_attack(ctx: UiContext, draw: BagDraw, back_to: str = BAG_SCREEN) -> None:
-    """The attack screen, filled in with the intruder that came out, whom it attacks and
-    where; its way back leads to `back_to` (the bag screen, or the Event Phase runner)."""
+def open_surprise_attack(ctx: UiContext, owed: PendingAttack, back_to: str = BAG_SCREEN) -> None:
+    """The attack screen, filled in with the Surprise Attack the game owes: the intruder that
+    came out, whom it attacks and where, and the item its Resolve consumes; its way back
+    leads to `back_to` (the bag screen, or the Event Phase runner)."""
     # Imported here: the Event Phase screens import this module (step 10 shows the reveal).
     from ..events.draft import ATTACK, AttackFill, open_screen
 
     open_screen(ctx, ATTACK, back_to=back_to,
-                attack=AttackFill(attacker=draw.kind, seat=draw.seat, place=draw.place, target="surprise"))
+                attack=AttackFill(attacker=owed.attacker, seat=owed.seat, place=owed.place, target="surprise",
+                                  resolves=owed.id))

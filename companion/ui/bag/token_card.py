@@ -7,6 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.engine.bag.model import BagDraw, DrawResult
+from companion.engine.pending.model import PendingAttack, PendingKind
 
 from .. import ids, theme
 from ..i18n_view import Texts
@@ -93,6 +94,8 @@ class Reveal:
         self.back_to = back_to
         changes = screen.changes
         self.draw: BagDraw | None = None
+        # The Surprise Attack the game owes for the draw on show (None: none is open).
+        self.owed: PendingAttack | None = None
         self.none = theme.muted("", size=15)
         self.heading = ft.Text("", size=17, weight=ft.FontWeight.BOLD)
         self.face = TokenFace(changes, 1.25 if large else 1.0)
@@ -129,8 +132,8 @@ class Reveal:
         self.root = self.card.root
 
     def _resolve(self) -> None:
-        if self.draw is not None:
-            open_surprise_attack(self.screen.ctx, self.draw, self.back_to)
+        if self.owed is not None:
+            open_surprise_attack(self.screen.ctx, self.owed, self.back_to)
 
     def show(self) -> None:
         ctx, put = self.screen.ctx, self.screen.changes.put
@@ -181,19 +184,26 @@ class Reveal:
         ctx, put = self.screen.ctx, self.screen.changes.put
         texts, game = ctx.texts, ctx.game
         player = _player(texts, game, draw)
-        surprise = bool(draw.surprise_attack)
+        past = bool(draw.surprise_attack)
+        owed = self.owed = (game.pending_attack(PendingKind.SURPRISE_ATTACK, draw.seat)
+                            if past and not game.is_over else None)
+        surprise = owed is not None
         if surprise:
+            past = False
             title = texts.upper(texts.t("ui.bag.surprise.yes"))
             detail = texts.t("ui.bag.surprise.yes_detail", player=player, hand=draw.hand, applied=draw.applied)
+        elif past:
+            # Its moment has passed: the banner tells what was, and offers nothing.
+            title = texts.t("ui.bag.surprise.lapsed" if draw.surprise_closed == "lapsed" else "ui.bag.surprise.resolved")
+            detail = texts.t("ui.bag.surprise.past_detail", player=player, hand=draw.hand, applied=draw.applied)
         elif draw.result is DrawResult.PLACED:
             title = texts.t("ui.bag.surprise.no")
             detail = texts.t("ui.bag.surprise.no_detail", player=player, hand=draw.hand, applied=draw.applied)
         else:
             title, detail = texts.t("ui.bag.surprise.no"), result_text(texts, draw) or ""
-        put(self.banner_icon, icon=ft.Icons.WARNING if surprise else ft.Icons.SHIELD)
+        put(self.banner_icon, icon=ft.Icons.WARNING if surprise else ft.Icons.HISTORY if past else ft.Icons.SHIELD)
         put(self.banner_title, value=title, size=28 if surprise else 22)
         put(self.banner_detail, value=detail)
-        put(self.banner_frame, bgcolor=SURPRISE_BG if surprise else NO_SURPRISE_BG,
-            border=ft.Border.all(3, theme.YELLOW if surprise else theme.GREEN))
-        resolvable = surprise and draw.seat is not None and draw.place is not None and not game.is_over
-        self.resolve.show(texts.t("ui.bag.surprise.resolve"), refused=None, visible=resolvable)
+        put(self.banner_frame, bgcolor=SURPRISE_BG if surprise else theme.SURFACE_HIGH if past else NO_SURPRISE_BG,
+            border=ft.Border.all(3, theme.YELLOW if surprise else theme.OUTLINE if past else theme.GREEN))
+        self.resolve.show(texts.t("ui.bag.surprise.resolve"), refused=None, visible=surprise)

@@ -16,6 +16,7 @@ from companion.engine.commands import ResolveAttack
 from companion.engine.decks.odds import attack_hit_chance
 from companion.engine.decks.cards import Deck, attack_card
 from companion.engine.journal import Event, Topic
+from companion.engine.pending.model import PendingAttack, PendingKind
 from companion.engine.results import AttackOutcome
 from companion.engine.views import AttackView
 
@@ -91,7 +92,7 @@ def attack_command(ctx: UiContext) -> ResolveAttack | None:
         return None
     assert draft.attacker is not None and draft.seat is not None and draft.place is not None
     return ResolveAttack(attacker=draft.attacker, seat=draft.seat, place=draft.place, target=draft.target,
-                         ignore_darkness=draft.ignore_darkness)
+                         ignore_darkness=draft.ignore_darkness, resolves=draft.resolves)
 
 
 def ignore_darkness_chip(ctx: UiContext, chip: Chip, selected: bool) -> None:
@@ -123,6 +124,7 @@ class AttackResult:
         self.since = since
         changes = screen.changes
         self.result: AttackView | None = None
+        self.owed: PendingAttack | None = None
         self.verdict = Verdict(changes, ids.ATTACK_VERDICT)
         self.face = AttackCardFace(changes, large=large)
         self.lines_holder = ft.Column([], spacing=4)
@@ -160,16 +162,19 @@ class AttackResult:
             hit = result.outcome is not AttackOutcome.MISS
             self.face.show(texts, ctx.session.rules, result.card, dark=result.dark if hit else None, show_effect=hit)
         show_lines(self.lines, side_lines(ctx, result.seq))
-        self.breeder.show(t("ui.events_screen.attack.breeder_follows"), refused=None, visible=result.breeder_attacks)
+        self.owed = ctx.game.pending_attack(PendingKind.BREEDER_ATTACK)
+        self.breeder.show(t("ui.events_screen.attack.breeder_follows"), refused=None, visible=self.owed is not None)
 
     def _breeder_follows(self) -> None:
-        """Evolve in Darkness: the Breeder placed attacks. Its attacker and place are the
-        card's; whom it attacks is the table's call, so no Character is chosen."""
+        """Evolve in Darkness: the Breeder placed attacks, once (the game owes it). Its
+        attacker and place are the card's; whom it attacks is the table's call, so no
+        Character is chosen."""
         ctx = self.screen.ctx
-        result = self.current()
+        owed = self.owed
+        if owed is None:
+            return
         draft = draft_of(ctx)
-        place = Place(result.place) if result is not None and result.place is not None else None
-        draft.fill_attack(AttackFill(attacker="breeder", target="standard", place=place))
+        draft.fill_attack(AttackFill(attacker=owed.attacker, target="standard", place=owed.place, resolves=owed.id))
         draft.attack_since = ctx.game.commands_applied
         ctx.rerender()
 

@@ -20,8 +20,6 @@ SCREENS = (RUNNER, ATTACK, INJURY, DECKS)
 BACK_KEYS = {TABLE: "ui.events.back", RUNNER: "ui.events.back_runner", BAG: "ui.events.back_bag"}
 
 INJURIES_MAX = 12
-# The injury check starts at the fewest injuries an intruder can have.
-INJURIES_FIRST = 1
 
 
 @dataclass(frozen=True)
@@ -32,6 +30,8 @@ class AttackFill:
     seat: int | None = None
     place: Place | None = None
     target: str | None = None
+    # The pending attack (its id) the form resolves: a Surprise Attack, Evolve's Breeder.
+    resolves: int | None = None
 
 
 @dataclass
@@ -44,6 +44,8 @@ class EventsDraft:
     place: Place | None = None
     target: str | None = None
     ignore_darkness: bool = False  # a Flashlight, a Light Stick…
+    # The pending attack the form resolves (from the event that opened it).
+    resolves: int | None = None
     # Results on show: those of commands from this sequence number on (set when the
     # screen opens, so an old result is not mistaken for the new one; undo removes it).
     attack_since: int = 0
@@ -51,7 +53,7 @@ class EventsDraft:
     attack_done: int | None = None
     # The injury-check form.
     injured: str | None = None
-    injuries: int = INJURIES_FIRST
+    injuries: int | None = None  # none at first: the count decides the check
     in_nest: bool = True
     injury_since: int = 0
     injury_done: int | None = None
@@ -71,6 +73,7 @@ class EventsDraft:
     def fill_attack(self, fill: AttackFill = AttackFill()) -> None:
         """A new attack: what `fill` fixes, nothing else."""
         self.attacker, self.seat, self.place, self.target = fill.attacker, fill.seat, fill.place, fill.target
+        self.resolves = fill.resolves
         self.ignore_darkness = False
 
     def pick_place(self, place: Place) -> None:
@@ -79,7 +82,7 @@ class EventsDraft:
             self.place, self.ignore_darkness = place, False
 
     def new_injury_check(self) -> None:
-        self.injured, self.injuries, self.in_nest = None, INJURIES_FIRST, True
+        self.injured, self.injuries, self.in_nest = None, None, True
 
     def new_effects(self, card: tuple) -> None:
         """Choices for the Event card `card` (its phase and id): none carried over from another."""

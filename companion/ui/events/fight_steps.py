@@ -116,7 +116,9 @@ class AttacksStep:
         phase = game.event_phase
         assert phase is not None
         draft = draft_of(ctx)
-        meetings = met_since_the_last_attacks(ctx, game, phase_start_seq(game))
+        # An intruder met whose attack this step already resolved is not offered again.
+        meetings = [meeting for meeting in met_since_the_last_attacks(ctx, game, phase_start_seq(game))
+                    if (meeting.kind, meeting.seat) not in phase.attacks_by]
         if draft.armed not in meetings:
             draft.armed = None
         put(self.met_label, visible=bool(meetings))
