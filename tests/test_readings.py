@@ -205,7 +205,7 @@ READINGS = [
                   "results": {True: r"deixa de estar destruído", False: r"já foi destruído e não recebe Ovo"}},
         "tr": {"bag_development": {True: r"yok edilmiş sayılmaz", False: r"yok edilmiş kalır"},
                "room_nest": {True: r"yok edilmiş sayılmaz", False: r"Yuvaya Yumurta eklenmez"},
-               "results": {True: r"yok edilmiş sayılmaz", False: r"Yuva zaten yok edildi"}},
+               "results": {True: r"yok edilmiş sayılmaz", False: r"Yuva zaten yok edilmiş"}},
     }),
     Reading("intruders.retreat_corridor", ("first", "second"), _retreat_corridor, {
         "pt-BR": {"intruder_retreat": {"first": r"usa o primeiro", "second": r"usa o segundo"},
