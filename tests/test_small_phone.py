@@ -207,6 +207,47 @@ def test_the_bag_screen_keeps_its_draw_at_the_bottom_edge_and_brings_the_token_i
     assert pinned.footer.visible is False
 
 
+def _rows(controls) -> int:
+    """How many rows shown controls take in a grid of 12 columns."""
+    rows, used = 0, 12
+    for control in controls:
+        if control.visible is False:
+            continue
+        col = control.col if isinstance(control.col, int) else 12
+        if used + col > 12:
+            rows, used = rows + 1, 0
+        used += col
+    return rows
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "tr"])
+def test_step_10s_draw_and_way_on_share_a_row_so_its_scrolling_part_keeps_its_room(tmp_path, lang):
+    from companion.engine.bag.model import DrawResult
+    from companion.engine.commands import EventDevelopBag
+
+    from .test_ui_events import _drive_to
+
+    controller = make_controller(tmp_path)
+    controller.new_game(_setup(physical=True, players=3), "t")
+    controller.execute(StartEventPhase())
+    _drive_to(controller, EventStep.DEVELOPMENT)
+    screen = _shown(RunnerScreen(_small(controller, lang)))
+    _assert_pinned(screen, {ids.EVENT_CONTINUE})
+
+    def one_row_of_buttons(draw: str) -> None:
+        buttons = [item for item in screen.pinned.footer.content.controls if isinstance(item, ft.Semantics)
+                   and item.visible is not False and item.identifier != ids.EVENT_BLOCKED]
+        assert {item.identifier for item in buttons} == {draw, ids.EVENT_CONTINUE}
+        assert _rows(buttons) == 1  # the scrolling part keeps a row's height (56 px) more
+
+    one_row_of_buttons(ids.EVENT_DEVELOP_BAG)  # before the development: its button and the way on
+    token = next(token for token in controller.state.bag.bag if token.startswith("adult"))
+    controller.execute(EventDevelopBag(outcome=TokenOutcome(token=token)))
+    assert controller.state.bag.last_draw.result is DrawResult.NOISE_ROLL
+    screen.show()
+    one_row_of_buttons(ids.DRAW_ENCOUNTER)  # a Noise roll may bring an encounter: its draw and the way on
+
+
 # A wide guess at a regular letter's width, in ems (Roboto's widest lower-case letters
 # but m and w stay under it).
 LETTER_EM = 0.6

@@ -42,8 +42,8 @@ from companion.engine.state import GameState
 
 import companion.store.folder_lock as folder_lock
 from .errors import (FOLDER_IN_USE, FOLDER_LOCK_LOST, FOLDER_READ_ONLY, SAVE_CORRUPT, SAVE_DAMAGED_WHILE_OPEN,
-                     SAVE_FOREIGN, SAVE_NO_ACCESS, SAVE_OUT_OF_STEP, SAVE_READ_ONLY, SAVE_RENAMED, SaveFileError, StoreError,
-                     WriteError)
+                     SAVE_FOREIGN, SAVE_NO_ACCESS, SAVE_OUT_OF_STEP, SAVE_READ_ONLY, SAVE_RENAMED, SaveFileError,
+                     StoreError, WriteError)
 from .failures import folder_failure, open_failure, write_failure
 from .reading import (APP_ID, FORMAT_VERSION, LEGACY_FORMAT, Head, SavedGame, check_header,
                       legacy_events, open_read_only, read_game, read_head, read_meta, read_summary, step_columns)

@@ -295,6 +295,19 @@ class WayOn:
         put(self.blocked_tag, visible=refusal is not None)
         if refusal is not None:
             put(self.blocked, value=ctx.texts.error(refusal))
+        self._pair(step)
+
+    def _pair(self, step: EventStep) -> None:
+        """Step 10's draw and the way on share one row of the footer (two short labels; a
+        footer kept as a grid, on a phone): the step's scrolling part keeps a row's height
+        more on a small phone."""
+        put = self.screen.changes.put
+        draws = [self.development.develop.root, self.development.draw_button.root]
+        way_on = self.continues[EventStep.DEVELOPMENT].root
+        shown = [control for control in draws if control.visible is not False]
+        paired = step is EventStep.DEVELOPMENT and len(shown) == 1 and way_on.visible is not False
+        for control in (*draws, way_on):
+            put(control, col=6 if paired and any(control is one for one in (*shown, way_on)) else 12)
 
     # -- taps: each reads the game as it is now ----------------------------------------
     def _phase_at(self, step: EventStep) -> EventPhaseView | None:
@@ -392,7 +405,7 @@ class RunnerScreen(KeptScreen):
         main = [self.no_phase.root, self.stepper.root, self.panel.root]
         if phone:
             self.pinned = Pinned(self.changes, body=[self.header.root, self.status.root, *main, tools, self.log.root],
-                                 footer=self.way_on.root, phone=True)
+                                 footer=self.way_on.root, phone=True, footer_pairs=True)
         else:
             self.pinned = Pinned(self.changes, head=[self.header.root, self.status.root], body=main,
                                  footer=self.way_on.root, side=[tools, self.log.root], phone=False)

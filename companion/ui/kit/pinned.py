@@ -70,12 +70,18 @@ class Pinned:
     and `side` scrolls in a narrower column beside them."""
 
     def __init__(self, changes: Changes, *, body: Sequence[ft.Control], footer: Sequence[ft.Control],
-                 head: Sequence[ft.Control] = (), side: Sequence[ft.Control] = (), phone: bool) -> None:
+                 head: Sequence[ft.Control] = (), side: Sequence[ft.Control] = (), phone: bool,
+                 footer_pairs: bool = False) -> None:
+        """`footer_pairs`: the footer is a grid of 12 columns, each of its controls one row
+        (`col` 12) unless the screen gives two of them 6 to share one (what leaves the body
+        more room on a small phone)."""
         self.changes = changes
         stretch = ft.CrossAxisAlignment.STRETCH
         self.body = ft.Column(list(body), spacing=theme.GAP, horizontal_alignment=stretch)
+        held: ft.Control = (ft.ResponsiveRow(list(footer), spacing=8, run_spacing=8) if footer_pairs
+                             else ft.Column(list(footer), spacing=8, tight=True, horizontal_alignment=stretch))
         self.footer = ft.Container(
-            content=ft.Column(list(footer), spacing=8, tight=True, horizontal_alignment=stretch),
+            content=held,
             bgcolor=theme.BACKGROUND, border=ft.Border.only(top=ft.BorderSide(1, theme.OUTLINE)),
             padding=ft.Padding.only(top=8))
         self.main = ft.Column([self.body, self.footer], spacing=0, horizontal_alignment=stretch)
