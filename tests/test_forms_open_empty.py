@@ -6,6 +6,7 @@ action stays disabled until every asked field is answered."""
 from __future__ import annotations
 
 import flet as ft
+import pytest
 
 from companion.engine.bag.model import Awaiting, TokenOutcome
 from companion.engine.commands import AnswerQueenInNest, DevelopBag, PlaceFire, StartEventPhase
@@ -21,7 +22,7 @@ from tests.support.deck_helpers import next_runner_command
 
 from .test_ui_bag import _quiet_dialogs, _setup
 from .test_ui_events import _click, _disabled, _find, _new, _tap, _to_css_space
-from .ui_tree import make_context, make_controller, walk
+from .ui_tree import fire, make_context, make_controller, walk
 
 ATTACK_PICKS = (ids.attack_attacker("adult"), ids.attack_seat(2), ids.attack_target("standard"),
                 ids.attack_place("S-02"))
@@ -102,6 +103,8 @@ def test_step_8_opens_with_no_intruder_chosen_in_each_event_phase(tmp_path):
     assert _no_resolve(screen)
     _tap(ctx, RUNNER, ids.injury_intruder("adult"))
     assert _chosen(build_events_screen(ctx, RUNNER), "injury-") == {ids.injury_intruder("adult")}
+    assert _disabled(_find(build_events_screen(ctx, RUNNER), ids.INJURY_RESOLVE))  # how many injuries?
+    _tap(ctx, RUNNER, ids.INJURY_COUNT_UP)
     assert not _disabled(_find(build_events_screen(ctx, RUNNER), ids.INJURY_RESOLVE))
     # The phase goes on without a check; the next round's step 8 asks afresh.
     first = controller.state.event_phase.round
@@ -161,3 +164,100 @@ def test_the_queen_question_opens_empty_each_time_it_is_asked(tmp_path):
     assert prompter.is_open
     assert _chosen(ctx.page.dialogs[-1], "queen-") == set()
     assert (bag_draft_of(ctx).queen_seat, bag_draft_of(ctx).queen_place) == (None, None)
+
+
+# --------------------------------------------------------------------- choices that decide an outcome
+# The table picks each of these; nothing is chosen for it, and the action says why it waits.
+LANGS = ("pt-BR", "tr")
+
+
+def _texts_of(control) -> str:
+    return " ".join(item.value for item in walk(control) if isinstance(item, ft.Text) and item.visible
+                    and isinstance(item.value, str))
+
+
+def _picker(form) -> ft.SegmentedButton:
+    node = _find(form, ids.SETUP_CONTAMINATION)
+    return next(item for item in walk(node) if isinstance(item, ft.SegmentedButton))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_setup_asks_printed_or_app_contamination_and_start_waits_for_the_answer(tmp_path, lang):
+    from types import SimpleNamespace
+
+    from companion.engine import IllegalCommand
+    from companion.ui.setup_wizard import SetupWizard
+
+    controller = make_controller(tmp_path)
+    ctx = make_context(controller, lang, 390)
+    ctx.rerender = lambda: None
+    t, rules = ctx.texts.t, controller.rules.contamination
+    wizard = SetupWizard(ctx, set_language=lambda _lang: None)
+    for player in wizard.draft.players:
+        player["name"] = "Ana"
+    form = wizard.build()
+    # Nothing chosen: neither deck, and the app deck's count is said to be unconfirmed.
+    assert wizard.draft.digital_contamination is None and _picker(form).selected == []
+    assert rules.is_unconfirmed("infected_count")
+    shown = _texts_of(form)
+    assert t("ui.setup.contamination.choose_unconfirmed", cards=rules.cards, infected=rules.infected_count) in shown
+    # Start waits, and says why; a tap that reached it anyway starts nothing.
+    assert _find(form, ids.START_GAME).content.disabled
+    assert t("ui.setup.contamination.needed") in _texts_of(_find(form, ids.START_WAITS))
+    with pytest.raises(IllegalCommand) as refused:
+        wizard._command()
+    assert ctx.texts.error(refused.value) == t("ui.setup.contamination.needed")
+    for choice, digital in (("printed", False), ("app", True)):
+        fire(_picker(wizard.build()).on_change, SimpleNamespace(control=SimpleNamespace(selected=[choice])))
+        form = wizard.build()
+        assert _picker(form).selected == [choice]
+        assert not _find(form, ids.START_GAME).content.disabled
+        assert not _find(form, ids.START_WAITS).content.visible
+        assert wizard._command().digital_contamination is digital
+    assert controller.session is None  # nothing was started on the way
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_injury_check_opens_with_no_count_and_resolves_only_once_it_is_given(tmp_path, lang):
+    from companion.ui.events import INJURY
+
+    controller = _controller(tmp_path)
+    ctx = make_context(controller, lang, 390)
+    open_screen(ctx, INJURY)
+    _tap(ctx, INJURY, ids.injury_intruder("adult"))
+    screen = build_events_screen(ctx, INJURY)
+    assert draft_of(ctx).injuries is None
+    assert "–" in _texts_of(_find(screen, ids.INJURY_COUNT))
+    assert _find(screen, ids.INJURY_COUNT_DOWN).content.disabled
+    resolve = _find(screen, ids.INJURY_RESOLVE)
+    assert _disabled(resolve) and resolve.content.tooltip == ctx.texts.t("ui.events_screen.injury.needs_injuries")
+    _tap(ctx, INJURY, ids.INJURY_COUNT_UP)
+    screen = build_events_screen(ctx, INJURY)
+    assert draft_of(ctx).injuries == 1 and not _disabled(_find(screen, ids.INJURY_RESOLVE))
+    # The next check opens without a count again.
+    _click(_find(screen, ids.INJURY_RESOLVE))
+    open_screen(ctx, INJURY)
+    assert draft_of(ctx).injuries is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_scanner_opens_with_no_procedure_and_scans_only_once_one_is_picked(tmp_path, lang):
+    from companion.engine.commands import GainContamination, NewGame, PlayerSetup
+    from companion.engine.views import seat_viewer
+    from companion.ui.phone.seat_screen import build_seat_screen
+
+    controller = make_controller(tmp_path)
+    controller.new_game(NewGame(players=(PlayerSetup(name="Ana", character="hacker"),
+                                         PlayerSetup(name="Can", character="sentry")),
+                                seed=3, digital_contamination=True), "t")
+    controller.execute(GainContamination(seat=1, count=2))
+    ctx = make_context(controller, lang, 390, viewer=seat_viewer(1))
+    ctx.rerender = lambda: None
+    screen = build_seat_screen(ctx, on_leave=lambda: None)
+    assert _chosen(screen, "scanner-") == set()
+    scan = _find(screen, ids.SCANNER_SCAN)
+    assert _disabled(scan) and scan.content.tooltip == ctx.texts.t("ui.scanner.needs_procedure")
+    _click(_find(screen, ids.scanner_procedure("all")))
+    screen = build_seat_screen(ctx, on_leave=lambda: None)
+    assert _chosen(screen, "scanner-") == {ids.scanner_procedure("all")}
+    assert not _disabled(_find(screen, ids.SCANNER_SCAN))

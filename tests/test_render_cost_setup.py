@@ -83,6 +83,8 @@ def test_the_wizard_shown_again_from_home_builds_nothing(home, noted):
 @pytest.mark.parametrize("identifier", [ids.SETUP_INFECTED_UP, ids.SETUP_INFECTED_DOWN])
 def test_a_tap_in_the_wizard_builds_nothing_and_sends_what_it_changed(home, noted, identifier):
     tap(home.page, ids.NEW_GAME)
+    home.app.setup_wizard().draft.digital_contamination = True  # the app's deck, with its count
+    home.app.render()
     built, sent, operations, properties = home.sent(noted, lambda: tap(home.page, identifier))
     # The count, and the button that can step no further (or again).
     assert built == 0 and sent.added == 0

@@ -457,6 +457,7 @@ def test_setup_offers_the_physical_bag_and_the_odds(controller, lang):
     check_texts(form)
     assert {ids.SETUP_PHYSICAL_BAG, ids.SETUP_SHOW_ODDS} <= identifiers(form)
     wizard.draft.physical_bag, wizard.draft.show_odds = True, False
+    wizard.draft.digital_contamination = False  # the table's pick (none is made for it)
     for player in wizard.draft.players:
         player["name"] = "A"
     command = wizard._command()

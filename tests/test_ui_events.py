@@ -553,7 +553,7 @@ def test_injury_check_shows_its_cards_and_verdict(controller, lang, width):
     ctx = make_context(controller, lang, width)
     open_screen(ctx, INJURY)
     _tap(ctx, INJURY, ids.injury_intruder("breeder"))
-    for _ in range(3):
+    for _ in range(4):  # none at first, then 1, 2, 3, 4
         _tap(ctx, INJURY, ids.INJURY_COUNT_UP)
     assert draft_of(ctx).injuries == 4
     screen = build_events_screen(ctx, INJURY)

@@ -79,6 +79,8 @@ def test_the_phone_shows_the_board_and_the_scanner(controller, lang):
     texts = check_texts(screen)
     assert ctx.texts.t("ui.scanner.held", held=3) in texts
     # Hand scans ask how many cards are in hand: 0 to the 3 held.
+    fire(_find(screen, ids.scanner_procedure("hand")).content.on_click)
+    found = identifiers(build_seat_screen(ctx, on_leave=lambda: None))
     assert {ids.scanner_count(0), ids.scanner_count(3)} <= found and ids.scanner_count(4) not in found
 
 
@@ -87,6 +89,8 @@ def test_the_scan_button_waits_for_the_count_then_scans(controller):
     controller.execute(GainContamination(seat=1, count=3))
     ctx, screen = _seat(controller, 1)
     assert ctx.gate().refusal(ScanContamination(seat=1, procedure="hand")).key == "error.contamination.how_many"
+    fire(_find(screen, ids.scanner_procedure("hand")).content.on_click)
+    screen = build_seat_screen(ctx, on_leave=lambda: None)
     fire(_find(screen, ids.scanner_count(2)).content.on_click)
     ctx, screen = ctx, build_seat_screen(ctx, on_leave=lambda: None)
     scan = _find(screen, ids.SCANNER_SCAN).content
@@ -252,6 +256,7 @@ def test_the_seat_screen_renders_from_its_view_only(controller, monkeypatch, sea
 def test_setup_offers_the_digital_deck_and_an_unconfirmed_infected_count(controller, lang):
     ctx = make_context(controller, lang, 390)
     wizard = SetupWizard(ctx, set_language=lambda _lang: None)
+    wizard.draft.digital_contamination = True  # the app's deck, chosen
     form = wizard.build()
     texts = check_texts(form)
     assert {ids.SETUP_CONTAMINATION, ids.SETUP_INFECTED, ids.SETUP_INFECTED_UP} <= identifiers(form)

@@ -447,6 +447,10 @@ def return_count(kind: str, direction: str) -> str:
 
 # --------------------------------------------------------------------- Contamination, the Scanner, the Character board
 SETUP_CONTAMINATION = "setup-contamination"
+SETUP_CONTAMINATION_PRINTED = "setup-contamination-printed"
+SETUP_CONTAMINATION_APP = "setup-contamination-app"
+# Why Start waits (a choice the table has not made).
+START_WAITS = "start-waits"
 SETUP_INFECTED = "setup-infected"
 SETUP_INFECTED_DOWN = "setup-infected-down"
 SETUP_INFECTED_UP = "setup-infected-up"

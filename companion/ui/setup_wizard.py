@@ -44,9 +44,10 @@ class Draft:
     # The Intruder bag: drawn by the app, or a real bag whose tokens the table reports.
     physical_bag: bool = False
     show_odds: bool = True
-    # The app deals and scans the Contamination cards; how many of them show INFECTED
-    # (None: the rules data's value, which is unconfirmed).
-    digital_contamination: bool = True
+    # The app deals and scans the Contamination cards (None: the table has not chosen; it
+    # decides the game, so Start waits); how many of them show INFECTED (None: the rules
+    # data's value, which is unconfirmed).
+    digital_contamination: bool | None = None
     infected_count: int | None = None
     # The app deals the Contingency tokens (else the table keeps the physical ones).
     contingency_tokens: bool = False
@@ -78,8 +79,14 @@ class SetupWizard:
         return shown_root(SetupScreen(self.ctx, wizard=self))
 
     # -- starting ------------------------------------------------------------
+    def missing(self) -> str | None:
+        """The locale key of what Start waits for (None: nothing)."""
+        return "ui.setup.contamination.needed" if self.draft.digital_contamination is None else None
+
     def _command(self) -> NewGame:
         d = self.draft
+        if self.missing() is not None:
+            raise IllegalCommand(self.missing())
         players = []
         for player in d.players:
             name = player["name"].strip()
@@ -95,7 +102,7 @@ class SetupWizard:
         seed = int(d.seed) if d.seed.strip() else secrets.randbelow(2**31)
         return NewGame(players=tuple(players), mode=d.mode, seed=seed, power_layout=layout,
                        physical_bag=d.physical_bag, show_odds=d.show_odds,
-                       digital_contamination=d.digital_contamination,
+                       digital_contamination=bool(d.digital_contamination),
                        infected_count=d.infected_count if d.digital_contamination else None,
                        contingency_tokens=d.contingency_tokens,
                        started_at=datetime.now(timezone.utc).replace(microsecond=0))
@@ -259,12 +266,16 @@ class SetupScreen(KeptScreen):
         self.start_label = ft.Text("")
         self.start = ft.Button(content=self.start_label, icon=ft.Icons.PLAY_ARROW, height=52,
                                on_click=lambda _e: self.wizard()._start(),
-                               style=ft.ButtonStyle(bgcolor=theme.BLUE, color=theme.TEXT))
+                               style=ft.ButtonStyle(bgcolor={ft.ControlState.DISABLED: theme.BUTTON_DISABLED,
+                                                             ft.ControlState.DEFAULT: theme.BLUE},
+                                                    color=theme.TEXT))
+        self.start_waits = theme.muted("", size=13)
         # The form scrolls; Start stays at the window's bottom edge, in view on a small phone.
         self.pinned = Pinned(changes, body=[self.heading, self.players.root, self.mode_card.root,
                                             self.layout_card.root, self.bag_card.root, self.contamination_card.root,
                                             self.contingency_card.root, self.more.root],
-                             footer=[ft.Row([self.cancel.root, ids.tag(ids.START_GAME, self.start)],
+                             footer=[ids.tag(ids.START_WAITS, self.start_waits),
+                                     ft.Row([self.cancel.root, ids.tag(ids.START_GAME, self.start)],
                                             alignment=ft.MainAxisAlignment.END, wrap=True)],
                              phone=True)
         self.root = self.pinned.root
@@ -359,3 +370,6 @@ class SetupScreen(KeptScreen):
         put(self.seed, label=t("ui.setup.seed"), helper=t("ui.setup.seed_help"), value=d.seed)
         self.cancel.show(t("ui.common.back"))
         put(self.start_label, value=t("ui.setup.start"))
+        waits = wizard.missing()
+        put(self.start, disabled=waits is not None)
+        put(self.start_waits, visible=waits is not None, value=t(waits) if waits is not None else "")

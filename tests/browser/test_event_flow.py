@@ -185,6 +185,7 @@ def _new_game(app: FlutterPage, seed: int) -> None:
     app.tap(f"character-option-{PLAYERS[2][1]}")
     app.wait_gone(f"character-option-{PLAYERS[2][1]}")
     app.type_into("setup-seed", str(seed))
+    app.tap("setup-contamination-app")
     app.tap("start-game")
     app.wait_for_id("event-phase")
 
@@ -249,6 +250,7 @@ def test_two_event_phases_in_turkish(app_url, flutter: FlutterPage, screenshots,
     # An injury check, from step 7 too.
     _tap_until(app, "injury-check", lambda: app.has("injury-resolve"), "the injury screen")
     _pick(app, "injury-intruder-adult")
+    _tap_until(app, "injury-count-up", lambda: "1" in app.text_of("injury-count"), "one injury", tries=1)
     _tap_until(app, "injury-count-up", lambda: "2" in app.text_of("injury-count"), "two injuries", tries=1)
     _tap_until(app, "injury-resolve", lambda: app.has("injury-verdict"), "the injury check's verdict")
     assert app.has("injury-card-1")

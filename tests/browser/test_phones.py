@@ -124,6 +124,7 @@ def _new_game(app: FlutterPage) -> None:
     app.tap("add-player")
     app.wait_for_id("player-name-3")
     app.type_into("player-name-3", "Caio")
+    app.tap("setup-contamination-app")
     app.tap("start-game")
     app.wait_for_id("players-join")
 

@@ -277,6 +277,7 @@ def _setup(table: Table, seed: int) -> None:
     table.tap(f"character-option-{PLAYERS[2][1]}")
     app.wait_gone(f"character-option-{PLAYERS[2][1]}")
     table.type("setup-seed", str(seed))
+    table.tap("setup-contamination-app")  # nothing is chosen for the table: one tap
     table.tap("start-game")
     table.settle(lambda: app.has("event-phase"), "the table")
 
@@ -414,6 +415,7 @@ def test_two_rounds_in_portuguese_at_phone_size(app_url, flutter: FlutterPage, s
     _at_step(table, 8, 2)  # a Fire marker on the board: the injury check and the Nest question
     table.shot("step8-pt-phone")
     table.choose(f"injury-intruder-{carla}")
+    table.tap("injury-count-up")  # the count opens empty: her one injury
     table.tap("injury-resolve")
     table.settle(lambda: app.has("injury-verdict"), "the injury check's verdict")
     table.shot("step8-injury-pt-phone", readme=True)

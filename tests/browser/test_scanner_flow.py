@@ -63,6 +63,8 @@ def _new_game(table: FlutterPage) -> None:
     table.wait_for_id("player-name-1")
     for seat, name in enumerate(NAMES, start=1):
         table.type_into(f"player-name-{seat}", name)
+    table.tap("setup-contamination-app")
+    table.wait_for_id("setup-infected")
     assert table.has("setup-contamination") and table.has("setup-infected")
     assert PT.t("common.unconfirmed") in table.text()
     table.type_into("setup-seed", str(SEED))

@@ -45,6 +45,7 @@ def _new_game(app: FlutterPage) -> None:
     app.tap("player-character-3")
     app.tap("character-option-lab_rat")
     app.wait_gone("character-option-lab_rat")
+    app.tap("setup-contamination-app")
 
 
 def test_turkish_game_to_isolation_then_portuguese(app_url, flutter: FlutterPage, screenshots):

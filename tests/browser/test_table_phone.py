@@ -52,6 +52,7 @@ def _new_game(app: FlutterPage) -> None:
     app.tap("player-character-3")
     app.tap("character-option-lab_rat")
     app.wait_gone("character-option-lab_rat")
+    app.tap("setup-contamination-app")
     app.tap("start-game")
     app.wait_for_id("advance-time")
 

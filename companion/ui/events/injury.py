@@ -39,9 +39,9 @@ MOST_CARDS = max(INJURY_CARDS.values())
 
 
 def injury_command(ctx: UiContext) -> InjuryCheck | None:
-    """The check as the form holds it; None until an intruder is chosen."""
+    """The check as the form holds it; None until an intruder and its injuries are chosen."""
     draft = draft_of(ctx)
-    if draft.injured is None:
+    if draft.injured is None or draft.injuries is None:
         return None
     return InjuryCheck(intruder=draft.injured, injuries=draft.injuries, in_nest=draft.in_nest)
 
@@ -123,15 +123,17 @@ class InjuryForm:
         if egg:
             self.in_nest.show(t("ui.events.injury.in_nest"), selected=draft.in_nest,
                               icon=ft.Icons.CHECK_BOX if draft.in_nest else ft.Icons.CHECK_BOX_OUTLINE_BLANK)
-        put(self.odds, visible=chosen)
-        if draft.injured is not None:
+        counted = chosen and draft.injuries is not None
+        put(self.odds, visible=counted)
+        if counted:
             put(self.odds, value=odds_line(ctx, ctx.game.decks.attack.as_deck(), draft.injured, draft.injuries))
         command = injury_command(ctx)
         label = t("ui.events.injury.resolve")
         if command is None:
             self.resolve.command = None
-            self.resolve.show(label, refused=t("ui.events_screen.injury.needs_intruder"),
-                              visible=not self.resolve_once_chosen)
+            needs = "needs_intruder" if not chosen else "needs_injuries"
+            self.resolve.show(label, refused=t(f"ui.events_screen.injury.{needs}"),
+                              visible=chosen or not self.resolve_once_chosen)
         else:
             self.resolve.show_command(command, label)
 

@@ -155,7 +155,7 @@ class NumberStepper:
     so two quick taps are two, whatever the page showed in between."""
 
     def __init__(self, changes: Changes, identifier: str, down_id: str, up_id: str, *,
-                 current: Callable[[], int], change: Callable[[int], None]) -> None:
+                 current: Callable[[], int | None], change: Callable[[int], None]) -> None:
         self.changes = changes
         self.low, self.high = 0, 0
         self._current = current
@@ -175,16 +175,19 @@ class NumberStepper:
                                                   shape=ft.RoundedRectangleBorder(radius=8)))
 
     def _step(self, delta: int) -> None:
-        wanted = min(self.high, max(self.low, self._current() + delta))
-        if wanted != self._current():
+        current = self._current()
+        # Nothing chosen yet (None): the first tap of + gives the lowest value.
+        wanted = self.low if current is None else min(self.high, max(self.low, current + delta))
+        if wanted != current:
             self._change(wanted)
 
-    def show(self, value: int, *, low: int, high: int, down_tip: str, up_tip: str) -> None:
+    def show(self, value: int | None, *, low: int, high: int, down_tip: str, up_tip: str) -> None:
+        """`value` None: nothing chosen yet (a dash; only + is possible)."""
         put = self.changes.put
         self.low, self.high = low, high
-        put(self.value, value=str(value))
-        put(self.down, disabled=value <= low, tooltip=down_tip)
-        put(self.up, disabled=value >= high, tooltip=up_tip)
+        put(self.value, value="–" if value is None else str(value))
+        put(self.down, disabled=value is None or value <= low, tooltip=down_tip)
+        put(self.up, disabled=value is not None and value >= high, tooltip=up_tip)
 
 
 class SeatChips:

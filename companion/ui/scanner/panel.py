@@ -40,7 +40,8 @@ class ScannerDraft:
     """The Scanner form's answers so far, for one seat; kept across re-renders."""
 
     seat: int
-    procedure: ScanProcedure = ScanProcedure.HAND
+    # None until the player picks one: the procedure decides what the scan does.
+    procedure: ScanProcedure | None = None
     # The marked cards named (by label) and how many unmarked ones.
     marked: tuple[str, ...] = ()
     count: int | None = None
@@ -57,8 +58,11 @@ class ScannerDraft:
                     remove_infected=card and self.remove_infected, remove_larva=card and self.remove_larva,
                     remove_slime=card and self.remove_slime)
 
-    def command(self, question: ScanQuestion | None) -> ScanContamination:
-        """The scan the form describes (the engine's check says whether it can be made)."""
+    def command(self, question: ScanQuestion | None) -> ScanContamination | None:
+        """The scan the form describes (the engine's check says whether it can be made);
+        None before a procedure is picked."""
+        if self.procedure is None:
+            return None
         if question is None:
             return ScanContamination(**self.fields())
         # With no unmarked card there is nothing to count: none of them is scanned.
@@ -75,6 +79,8 @@ def draft_of(ctx: UiContext, seat: int) -> ScannerDraft:
 
 def question_for(ctx: UiContext, draft: ScannerDraft, member: CrewView,
                  contamination: SeatContaminationView) -> ScanQuestion | None:
+    if draft.procedure is None:
+        return None
     marked = tuple(card.label for card in contamination.marked)
     return scan_question(ScanContamination(**draft.fields()), held=contamination.held, marked=marked,
                          has_larva=member.body.larva, rules=ctx.session.rules)
@@ -280,7 +286,9 @@ class ScanForm:
         put(self.procedure_label, value=t("ui.scanner.procedure"))
         for procedure, chip in self.procedures.items():
             chip.show(t(f"ui.scanner.procedure_name.{procedure.value}"), selected=draft.procedure is procedure)
-        put(self.procedure_help, value=_procedure_help(ctx, draft.procedure, member))
+        put(self.procedure_help, visible=draft.procedure is not None)
+        if draft.procedure is not None:
+            put(self.procedure_help, value=_procedure_help(ctx, draft.procedure, member))
         card = draft.procedure is ScanProcedure.CARD
         put(self.options, visible=card)
         if card:
@@ -292,6 +300,10 @@ class ScanForm:
         question = self.question = question_for(ctx, draft, member, contamination)
         self._which_cards(ctx, draft, question)
         command = draft.command(question)
+        if command is None:
+            self.scan.command = None
+            self.scan.show(t("ui.scanner.scan"), refused=t("ui.scanner.needs_procedure"))
+            return
         self.scan.confirm_key = _confirmation(ctx, command, member)
         self.scan.show_command(command, t("ui.scanner.scan"))
 

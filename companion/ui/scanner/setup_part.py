@@ -1,6 +1,8 @@
-"""The setup wizard's Contamination card: the app's deck on or off, and how many of its
-cards show INFECTED (a value no printed rule gives: marked unconfirmed, the table may
-change it). Kept (kit.kept): built once, shown from the wizard's draft."""
+"""The setup wizard's Contamination card: the printed cards or the app's deck, which the
+table picks (nothing is chosen before it does: the choice decides the game), and with the
+app's deck how many of its cards show INFECTED (a value no printed rule gives: marked
+unconfirmed, the table may change it). Kept (kit.kept): built once, shown from the
+wizard's draft."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -12,16 +14,25 @@ from ..context import UiContext
 from ..kit.chips import label
 from ..kit.kept import Changes
 
+PRINTED, APP = "printed", "app"
+
 
 class ContaminationPicker:
-    """`draft_of()` carries `digital_contamination` and `infected_count` (None: the rules
-    data's value); a change of it shows the page again (`ctx_of().rerender`)."""
+    """`draft_of()` carries `digital_contamination` (None: not chosen yet) and
+    `infected_count` (None: the rules data's value); a change of it shows the page again
+    (`ctx_of().rerender`)."""
 
     def __init__(self, changes: Changes, ctx_of: Callable[[], UiContext], draft_of: Callable[[], Any]) -> None:
         self.changes = changes
         self.ctx_of = ctx_of
         self.draft_of = draft_of
-        self.switch = ft.Switch(label="", value=True, on_change=self._digital)
+        self.printed_label = ft.Text("")
+        self.app_label = ft.Text("")
+        self.picker = ft.SegmentedButton(
+            segments=[ft.Segment(value=PRINTED, label=ids.tag(ids.SETUP_CONTAMINATION_PRINTED, self.printed_label)),
+                      ft.Segment(value=APP, label=ids.tag(ids.SETUP_CONTAMINATION_APP, self.app_label))],
+            selected=[], allow_empty_selection=True, on_change=self._changed, show_selected_icon=False)
+        self.ask = theme.muted("", size=14)
         self.printed_help = theme.muted("", size=14)
         self.digital_help = theme.muted("", size=14)
         self.heading = label("")
@@ -40,8 +51,8 @@ class ContaminationPicker:
                     ids.tag(ids.SETUP_INFECTED_UP, self.up)],
                    spacing=6, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             self.unconfirmed_help], spacing=8)
-        self.root = ft.Column([ids.tag(ids.SETUP_CONTAMINATION, self.switch), self.printed_help, self.digital],
-                              spacing=8)
+        self.root = ft.Column([ids.tag(ids.SETUP_CONTAMINATION, self.picker), self.ask, self.printed_help,
+                               self.digital], spacing=8)
 
     def _step_button(self, icon, delta: int) -> ft.IconButton:
         return ft.IconButton(icon=icon, icon_size=26, on_click=lambda _e: self._step(delta),
@@ -49,8 +60,9 @@ class ContaminationPicker:
                                                            ft.ControlState.DEFAULT: theme.BUTTON},
                                                   shape=ft.RoundedRectangleBorder(radius=8)))
 
-    def _digital(self, e) -> None:
-        self.draft_of().digital_contamination = bool(e.control.value)
+    def _changed(self, e) -> None:
+        picked = list(e.control.selected or [])
+        self.draft_of().digital_contamination = (picked[0] == APP) if picked else None
         self.ctx_of().rerender()
 
     def _count(self) -> int:
@@ -72,11 +84,20 @@ class ContaminationPicker:
         draft = self.draft_of()
         rules = ctx.session.rules.contamination
         digital = draft.digital_contamination
-        put(self.switch, label=t("ui.setup.contamination.digital"), value=digital)
-        put(self.printed_help, visible=not digital)
-        put(self.digital, visible=digital)
-        if not digital:
+        put(self.printed_label, value=t("ui.setup.contamination.printed"))
+        put(self.app_label, value=t("ui.setup.contamination.app"))
+        put(self.picker, selected=[] if digital is None else [APP if digital else PRINTED])
+        # Not chosen yet: what each choice means, the app's count said to be unconfirmed.
+        put(self.ask, visible=digital is None)
+        if digital is None:
+            key = ("ui.setup.contamination.choose_unconfirmed" if rules.is_unconfirmed("infected_count")
+                   else "ui.setup.contamination.choose")
+            put(self.ask, value=t(key, cards=rules.cards, infected=rules.infected_count))
+        put(self.printed_help, visible=digital is False)
+        put(self.digital, visible=digital is True)
+        if digital is False:
             put(self.printed_help, value=t("ui.setup.contamination.printed_help"))
+        if not digital:
             return
         count = self._count()
         unconfirmed = rules.is_unconfirmed("infected_count")
