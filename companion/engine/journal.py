@@ -118,6 +118,7 @@ TOPICS: dict[str, Topic] = {
     "announce.first_encounter_solo": Topic.CREW,
     "announce.pod_escaped": Topic.CREW,
     "announce.pod_returned": Topic.CREW,
+    "announce.revived": Topic.CREW,
     "announce.weakness_unlocked": Topic.CREW,
     # Contamination cards, scans and the Character board (contamination.py, body.py).
     "log.contamination.": Topic.CREW,

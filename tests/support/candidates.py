@@ -87,7 +87,7 @@ def candidates(state: GameState, rules: Rules) -> list[c.GameCommand]:
         member = next((m for m in state.crew if m.seat == seat), None)
         knowledge = member.knowledge if member is not None else 0
         commands += [
-            c.RecordDeath(seat=seat), c.LockIn(seat=seat), c.EscapeToBunker(seat=seat),
+            c.RecordDeath(seat=seat), c.ReviveCharacter(seat=seat), c.LockIn(seat=seat), c.EscapeToBunker(seat=seat),
             c.EnterPod(seat=seat, pod=list(Pod)[seat % 3]),
             c.SetKnowledge(seat=seat, value=knowledge + 1), c.SetKnowledge(seat=seat, value=knowledge - 1),
             c.SetKnowledge(seat=seat, value=rules.knowledge.maximum + 1),

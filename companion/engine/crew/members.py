@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..commands import RecordDeath, RecordFirstEncounter
+from ..commands import RecordDeath, RecordFirstEncounter, ReviveCharacter
 from ..context import Turn
 from ..track.ending import end_if_nobody_left
 from ..errors import IllegalCommand
@@ -66,6 +66,7 @@ def check_record_death(state: GameState, command: RecordDeath, rules: "Rules") -
 def record_death(turn: Turn, command: RecordDeath) -> None:
     member = turn.state.member(command.seat)
     member.whereabouts = Whereabouts.DEAD
+    member.died_in_round = turn.state.round
     turn.log("log.death", seat=member.seat, character=member.character)
     # Its Contingency tokens go back to the Neutral Pool.
     if turn.state.contingency is not None and (returned := turn.state.contingency.return_to_pool(member.seat)):
@@ -75,6 +76,33 @@ def record_death(turn: Turn, command: RecordDeath) -> None:
         turn.announce("announce.first_death", seat=member.seat, character=member.character)
         open_main_gate(turn)
     left_the_game(turn)
+
+
+def check_revive_character(state: GameState, command: ReviveCharacter, rules: "Rules") -> None:
+    """Only in the fully co-operative mode, for a dead Character, at the start of a round
+    after the one it died in (the table says its Corpse reached a working Emergency Room)."""
+    require_running(state)
+    require(state.mode is Mode.COOP, "error.revive_coop_only")
+    member = member_at(state, command.seat)
+    require(member.whereabouts is Whereabouts.DEAD, "error.revive_not_dead", seat=member.seat,
+            character=member.character)
+    require(state.event_phase is None, "error.revive_at_round_start")
+    died = member.died_in_round
+    require(died is None or died < state.round, "error.revive_next_round", seat=member.seat,
+            character=member.character)
+
+
+@handles(ReviveCharacter, check=check_revive_character)
+def revive_character(turn: Turn, command: ReviveCharacter) -> None:
+    """Back in the Emergency Room (p.30): Light Wounds discarded, Serious Wounds healed.
+    The Larva, the Slime marker and the Contamination cards it kept stay with it (the
+    rulebook names only the wounds)."""
+    member = turn.state.member(command.seat)
+    member.whereabouts = Whereabouts.FACILITY
+    member.died_in_round = None
+    body = member.body
+    body.light_wounds = body.serious_wounds = body.dressed_wounds = 0
+    turn.announce("announce.revived", seat=member.seat, character=member.character)
 
 
 def left_the_game(turn: Turn) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.engine import Pod, Whereabouts
+from companion.vocab import Mode
 from companion.engine.crew.body_model import LIGHT_WOUND_STEPS, SERIOUS_WOUND_LIMIT
 from companion.engine.commands import (
     ActivateKnowledgeToken,
@@ -14,6 +15,7 @@ from companion.engine.commands import (
     EscapeToBunker,
     LockIn,
     RecordDeath,
+    ReviveCharacter,
     SendSignal,
 )
 from companion.engine.views import CrewView
@@ -124,6 +126,9 @@ class MemberCard:
                                  compact=True, on_tap=lambda: _pod_dialog(screen.gate(), self._member()))
         self.death = CommandButton(changes, action("death"), icon=ft.Icons.HEART_BROKEN, gate_of=gate, page_of=page,
                                    compact=True, tone="danger", confirm_key="death")
+        # Fully co-operative mode (p.30): a dead Character whose Corpse reached the Emergency Room.
+        self.revive = CommandButton(changes, action("revive"), icon=ft.Icons.HEALING, gate_of=gate, page_of=page,
+                                    compact=True, tone="primary", confirm_key="revive")
         wrap = dict(wrap=True, spacing=8, run_spacing=8)
         self.alive_rows = ft.Column([
             ft.Row([self.board.root, self.scanner.root], **wrap),
@@ -135,7 +140,8 @@ class MemberCard:
                    **wrap),
             ft.Row([self.lock_in.root, self.bunker.root, self.pod.root, self.death.root], **wrap),
         ], spacing=8, tight=True)
-        self.frame = ft.Container(content=ft.Column([header, self.pills.root, self.alive_rows], spacing=8, tight=True),
+        self.frame = ft.Container(content=ft.Column([header, self.pills.root, self.alive_rows, self.revive.root],
+                                                    spacing=8, tight=True),
                                   bgcolor=theme.SURFACE_HIGH, border_radius=theme.RADIUS, padding=10)
         self.root = ids.tag(ids.crew_member(seat), self.frame)
 
@@ -162,6 +168,9 @@ class MemberCard:
         self.pills.show(member)
         put(self.frame, opacity=0.6 if dead else 1.0)
         put(self.alive_rows, visible=not dead)
+        self.revive.show_command(ReviveCharacter(seat=seat), t("ui.crew.revive"),
+                                 visible=dead and ctx.game.mode is Mode.COOP,
+                                 confirm_params={"name": member.name, "character": member.character})
         if dead:
             return
         self.board.show(t("ui.body.open"), refused=None)
