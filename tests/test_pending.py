@@ -8,6 +8,7 @@ import pytest
 from companion.engine import GameSession
 from companion.engine.bag.model import Place
 from companion.engine.pending.model import PendingKind
+from companion.engine.phase.model import EventEffect
 from companion.engine.views import TABLE, seat_viewer, view_for
 from tests.conftest import cmd, do, refused
 from tests.support.bag_helpers import full_bag
@@ -245,3 +246,30 @@ def refused_key(game: GameSession) -> str:
     except IllegalCommand as refusal:
         return refusal.key
     raise AssertionError("a second answer to the Queen question was accepted")
+
+
+def test_leaving_the_shell_takes_one_scan_from_each_character(rules):
+    """The Event card asks each Character in the Facility for one scan (p.13): a second
+    scan for the same card, sent again from a stale Scanner, is refused."""
+    from companion.engine import check
+    from companion.engine import commands as c
+    from companion.engine.contamination.handlers import shell_scans_missing
+    from companion.engine.phase.model import EventStep
+    from tests.support.contamination_helpers import clean_cards, digital_game, session_from, with_held
+    from tests.support.deck_helpers import drive_to
+
+    start = digital_game(players=3).state
+    game = session_from(with_held(start, {1: clean_cards(start)[:2], 2: clean_cards(start)[2:4]}), players=3)
+    drive_to(game, rules, EventStep.EVENT_CARD)
+    game.execute(c.DrawEventCard(card="leaving_the_shell_1"))
+    seat, other = shell_scans_missing(game.state)  # in turn order, from the First Player
+    scan = c.ScanContamination(seat=seat, procedure="leaving_the_shell", in_hand=1)
+    game.execute(scan)
+    refusal = check(game.state, scan, rules)
+    assert refusal is not None and refusal.key == "error.contamination.shell_scan_done"
+    game.execute(c.ScanContamination(seat=other, procedure="leaving_the_shell", in_hand=1))
+    assert EventEffect.LEAVING_THE_SHELL in game.state.event_phase.done_effects
+    # Once the card is done, neither may scan for it again.
+    for again in (seat, other):
+        refusal = check(game.state, c.ScanContamination(seat=again, procedure="leaving_the_shell", in_hand=1), rules)
+        assert refusal is not None and refusal.key == "error.contamination.shell_scan_done"

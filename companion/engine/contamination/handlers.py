@@ -353,6 +353,8 @@ def check_scan_contamination(state: GameState, command: ScanContamination, rules
     if command.procedure in (ScanProcedure.HAND, ScanProcedure.ALL, ScanProcedure.CARD, ScanProcedure.REST):
         require(_scanned_count(deck, command, member) > 0, "error.contamination.nothing_to_scan")
     if command.procedure is ScanProcedure.LEAVING_THE_SHELL:
+        require(not shell_scan_made(state, member.seat), "error.contamination.shell_scan_done",
+                seat=member.seat, character=member.character)
         check_shell_scan_order(state, member.seat)
     if may_kill(deck, command, member, rules):
         require_bag_free(state)  # a Creeper may have to be placed
@@ -508,6 +510,16 @@ def shell_scans_missing(state: GameState) -> list[int]:
         return []
     return [seat for seat in turn_order(state)
             if shell_scan_needed(state, state.member(seat)) and seat not in phase.shell_scans]
+
+
+def shell_scan_made(state: GameState, seat: int) -> bool:
+    """This seat already made the scan the runner's Leaving the Shell asks for (once per
+    Character); outside that card's step a table's own Leaving the Shell scan is free."""
+    phase = state.event_phase
+    if phase is None or phase.step is not EventStep.EVENT_CARD or seat not in phase.shell_scans:
+        return False
+    return (EventEffect.LEAVING_THE_SHELL in phase.pending_effects
+            or EventEffect.LEAVING_THE_SHELL in phase.done_effects)
 
 
 def check_shell_scan_order(state: GameState, seat: int) -> None:
