@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 import pytest
 
-from companion.engine import GameSession
+from companion.engine import GameSession, check
 from companion.engine import commands as c
 from companion.engine.bag.handlers import lighting, places
 from companion.engine.bag.model import Place
@@ -179,6 +179,53 @@ def _archive(rules: Rules) -> tuple[str, Callable[[str], list[str]]]:
     return ("take_from_pool" if taken else "any_non_active"), lambda lang: [via_help(Texts(lang), "archive", rules)]
 
 
+def _events_texts(step, lang: str) -> list[str]:
+    translator = Translator(lang)
+    return [translator.entry(event) for event in step.events]
+
+
+def _hatching_nobody_first(rules: Rules) -> tuple[bool, Callable[[str], list[str]]]:
+    """Hatching in step 9: nobody in the Nest, one Character infested by the Darkness extra."""
+    from tests.support.deck_helpers import drive_to
+    from companion.engine.phase.model import EventStep
+
+    game = GameSession(rules, [digital_setup(players=3)], 0, {0: digital_game(players=3).state})
+    drive_to(game, rules, EventStep.EVENT_CARD)
+    game.execute(c.DrawEventCard(card="hatching"))
+    command = c.EventHatching(nobody_infested=True, infested=(2,))
+    if check(game.state, command, rules) is not None:
+        return False, lambda lang: []
+    step = game.execute(command)
+    return True, lambda lang: _events_texts(step, lang)
+
+
+def _larva_stand_in(rules: Rules) -> tuple[bool, Callable[[str], list[str]]]:
+    """Every Larva miniature in use (two on Character boards), then a Character is infested."""
+    game = GameSession(rules, [digital_setup(players=3)], 0, {0: digital_game(players=3).state})
+    game.execute(c.SetLarva(seat=2, larva=True))
+    game.execute(c.SetLarva(seat=3, larva=True))
+    for _ in range(rules.intruders.miniatures["larva"] - 2):
+        game.execute(c.PlaceIntruder(kind="larva"))
+    step = game.execute(c.InfestCharacter(seat=1))
+    return step.state.member(1).body.larva, lambda lang: _events_texts(step, lang)
+
+
+def _dark_after_effect(rules: Rules) -> tuple[bool, Callable[[str], list[str]]]:
+    """Piercing the Heart in Darkness on a Character with 2 Serious Wounds: whether its
+    Contamination card was dealt before the death."""
+    game = GameSession(rules, [digital_setup(players=3)], 0, {0: digital_game(players=3).state})
+    game.execute(c.SufferWound(seat=1, serious=True, count=2))
+    game.execute(c.ResolveAttack(attacker="queen", seat=1, dark=True, card="piercing_the_heart_3"))
+    return len(game.state.contamination.held_by(1)) == 1, lambda lang: []
+
+
+def _first_player_leaving(rules: Rules) -> tuple[str, Callable[[str], list[str]]]:
+    game = GameSession.start(setup_command(players=3), rules)
+    step = game.execute(c.RecordDeath(seat=1))
+    followed = "at_once" if game.state.first_player == 2 else "at_step_2"
+    return followed, lambda lang: _events_texts(step, lang)
+
+
 # ----------------------------------------------------------------- what the texts say
 @dataclass(frozen=True)
 class Reading:
@@ -266,6 +313,28 @@ READINGS = [
         "tr": {"time_runs_out": {True: r"Ölenler: .*İzolasyon Odasına kilitlenenler", False: None},
                "room_isolation_room": {True: r"temizlikte ölür", False: r"temizlikten kurtulur"},
                "results": {True: r"İzolasyon Odasına kilitlenenler ölür", False: None}},
+    }),
+    Reading("intruders.hatching_nobody_before_darkness", (True, False), _hatching_nobody_first, {
+        "pt-BR": {"event_card.hatching": {True: r"antes do efeito de Escuridão", False: r"conta também quem o efeito"},
+                  "results": {True: r"entra no saco mesmo assim", False: None}},
+        "tr": {"event_card.hatching": {True: r"Karanlık ek etkisinden önce", False: r"ek etkisiyle bulaşanları da sayar"},
+               "results": {True: r"yine de torbaya girer", False: None}},
+    }),
+    Reading("intruders.larva_board_without_miniature", (True, False), _larva_stand_in, {
+        "pt-BR": {"larva_on_board": {True: r"infestado mesmo assim", False: r"nenhuma Larva vai para o tabuleiro"},
+                  "results": {True: r"conta como infestado", False: r"nenhuma Larva vai para o tabuleiro"}},
+        "tr": {"larva_on_board": {True: r"yine de bulaşmış sayar", False: r"tahtasına Larva konulmaz"},
+               "results": {True: r"bulaşmış sayılır", False: r"tahtasına Larva konulmaz"}},
+    }),
+    Reading("intruders.darkness_extra_after_effect", (True, False), _dark_after_effect, {
+        "pt-BR": {"intruder_attack": {True: r"vem depois do efeito da carta", False: r"vem antes do efeito da carta"}},
+        "tr": {"intruder_attack": {True: r"etkisinden sonra gelir", False: r"etkisinden önce gelir"}},
+    }),
+    Reading("time_track.first_player_leaving", ("at_once", "at_step_2"), _first_player_leaving, {
+        "pt-BR": {"player_phase": {"at_once": r"passa já para o jogador", "at_step_2": r"fica fora de jogo até o passo 2"},
+                  "results": {"at_once": r"passa já para o jogador", "at_step_2": None}},
+        "tr": {"player_phase": {"at_once": r"jeton hemen", "at_step_2": r"oyun dışında kalır"},
+               "results": {"at_once": r"jeton hemen", "at_step_2": None}},
     }),
     Reading("contingency_deal.archive", ("any_non_active", "take_from_pool"), _archive, {
         "pt-BR": {"contingency": {"any_non_active": r"o Arquivo: qualquer token", "take_from_pool": r"o Arquivo: 1 token"},
