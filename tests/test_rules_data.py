@@ -385,3 +385,24 @@ def test_attack_card_needs_blood_or_retreat(tmp_path: Path) -> None:
 
 def test_copy_of_shipped_data_loads(tmp_path: Path, rules: Rules) -> None:
     assert load_rules(broken(tmp_path, "pools.json", lambda d: None)) == rules
+
+
+# --------------------------------------------------------------------- the readings a table can correct
+READING_SWITCHES = [
+    ("intruders.json", "hatching_nobody_before_darkness", False, "sometimes"),
+    ("intruders.json", "larva_board_without_miniature", False, 2),
+    ("intruders.json", "darkness_extra_after_effect", False, "later"),
+    ("time_track.json", "first_player_leaving", "at_step_2", "to_the_right"),
+]
+
+
+@pytest.mark.parametrize(("file", "field", "other", "bad"), READING_SWITCHES)
+def test_check_data_knows_each_reading_switch(tmp_path: Path, file, field, other, bad) -> None:
+    """Each reading is unconfirmed rules data: marked so, turned by the table in the file,
+    and a value that is not one of its readings is refused naming the file and the field."""
+    section = {"intruders.json": "intruders", "time_track.json": "time_track"}[file]
+    assert getattr(load_rules(), section).is_unconfirmed(field)
+    turned = load_rules(broken(tmp_path / "turned", file, lambda d: d.update({field: other})))
+    assert getattr(getattr(turned, section), field) == other
+    err = load_error(broken(tmp_path / "bad", file, lambda d: d.update({field: bad})))
+    assert (err.file, err.entry, err.field) == (file, None, field)
