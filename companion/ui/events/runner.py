@@ -255,6 +255,7 @@ class WayOn:
                                               gate_of=screen.gate, page_of=screen.page,
                                               on_tap=lambda step=step: self._continue(step))
                           for step in EventStep}
+        self.icons: dict[int, Any] = {}  # each paired button's icon, while it goes without
         self.root = [self.blocked_tag, self.resolve.root, self.fire_resolve.root, development.develop.root,
                      development.reveal.resolve.root, development.draw_button.root, self.nest_row, *(button.root for button in self.continues.values())]
 
@@ -302,12 +303,16 @@ class WayOn:
         footer kept as a grid, on a phone): the step's scrolling part keeps a row's height
         more on a small phone."""
         put = self.screen.changes.put
-        draws = [self.development.develop.root, self.development.draw_button.root]
-        way_on = self.continues[EventStep.DEVELOPMENT].root
-        shown = [control for control in draws if control.visible is not False]
-        paired = step is EventStep.DEVELOPMENT and len(shown) == 1 and way_on.visible is not False
-        for control in (*draws, way_on):
-            put(control, col=6 if paired and any(control is one for one in (*shown, way_on)) else 12)
+        buttons = (self.development.develop, self.development.draw_button, self.continues[EventStep.DEVELOPMENT])
+        way_on = buttons[-1]
+        shown = [button for button in buttons[:-1] if button.root.visible is not False]
+        paired = step is EventStep.DEVELOPMENT and len(shown) == 1 and way_on.root.visible is not False
+        for button in buttons:
+            together = paired and (button is way_on or button is shown[0])
+            put(button.root, col=6 if together else 12)
+            # Half a row: the label takes the icon's room too, so it keeps to one line.
+            icon = self.icons.setdefault(id(button), button.button.icon)
+            put(button.button, icon=None if together else icon)
 
     # -- taps: each reads the game as it is now ----------------------------------------
     def _phase_at(self, step: EventStep) -> EventPhaseView | None:
