@@ -273,3 +273,39 @@ def test_leaving_the_shell_takes_one_scan_from_each_character(rules):
     for again in (seat, other):
         refusal = check(game.state, c.ScanContamination(seat=again, procedure="leaving_the_shell", in_hand=1), rules)
         assert refusal is not None and refusal.key == "error.contamination.shell_scan_done"
+
+
+def test_each_stage_of_the_victory_check_is_answered_once():
+    """Every command of the walk, sent again right after it went through, is refused:
+    a stage, a scan answer, a draw, a reveal happen once."""
+    from companion.engine import check
+    from tests.support.victory_helpers import ended_game, walk_to_result
+
+    game = ended_game(app_tokens=False)
+    sent = 0
+    for _name, _state in walk_to_result(game):
+        command = game.commands[game.cursor]
+        refusal = check(game.state, command, game.rules)
+        if command.type == "choose_objective":
+            # An Objective entered is the player's to correct until the reveal (entering it
+            # shows nothing, and it cannot be undone): entering it again replaces it.
+            assert refusal is None
+            continue
+        assert refusal is not None and refusal.key.startswith("error."), (command, refusal)
+        sent += 1
+    assert sent >= 7
+
+
+def test_a_scan_answered_infected_cannot_be_answered_again_to_skip_the_draw():
+    from companion.engine import check
+    from companion.engine import commands as c
+    from tests.support.victory_helpers import ended_game
+
+    game = ended_game(app_tokens=False)
+    for command in (c.StartVictoryCheck(), c.ConfirmRoster(), c.EnterActiveContingency(token="green"),
+                    c.StartContaminationChecks()):
+        game.execute(command)
+    seat = game.state.victory.contamination[0].seat
+    game.execute(c.AnswerScan(seat=seat, larva=False, infected=True))
+    refusal = check(game.state, c.AnswerScan(seat=seat, larva=False, infected=False), game.rules)
+    assert refusal is not None and refusal.key == "error.victory.scan_answered"

@@ -310,8 +310,10 @@ def start_contamination(turn: Turn, command: StartContaminationChecks) -> None:
 # With the app's Contamination deck (contamination.py) one DrawContamination scans and
 # draws the player's real cards.
 def check_answer_scan(state: GameState, command: AnswerScan, rules: "Rules") -> None:
-    pending_contamination(state, command.seat)
+    entry = pending_contamination(state, command.seat)
     require(state.contamination is None, "error.victory.app_scans")
+    # Answered once: an INFECTED answer leads to the draw, and a second answer would skip it.
+    require(entry.infected is None, "error.victory.scan_answered", character=state.member(command.seat).character)
 
 
 @handles(AnswerScan, check=check_answer_scan)
