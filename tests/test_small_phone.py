@@ -345,3 +345,28 @@ def test_a_taller_status_strip_leaves_a_pinned_screen_less_room(tmp_path):
         assert runner.pinned.root.height == HEIGHT - room_above(116.0) < HEIGHT - ROOM_ABOVE
         strip._sized(type("Sized", (), {"height": 60.0})())
         assert runner.pinned.root.height == HEIGHT - ROOM_ABOVE  # three rows stay the floor
+
+
+def test_the_room_above_a_pinned_screen_is_what_the_page_puts_above_it(tmp_path):
+    """A pinned screen takes the window's height less ROOM_ABOVE: every control the page
+    stands above its screens (the busy bar once went in unnoticed and the footer ran 13 px
+    past a 640 px window) must be counted, so the room is the page's own outline, measured."""
+    from companion.engine import NewGame, PlayerSetup
+    from companion.ui import theme
+    from companion.ui.kit.pinned import ROOM_ABOVE, STRIP_GUESS
+
+    from .flet_session import table_page
+
+    setup = NewGame(players=(PlayerSetup(name="Ana", character="hacker"), PlayerSetup(name="Bia", character="janitor")))
+    with table_page(tmp_path, setup) as (_controller, app, _wire):
+        page = app.page
+        outline = list(page.controls)
+        strip_at = next(index for index, control in enumerate(outline) if control is app.frame_sent.strip_holder)
+        assert outline[strip_at + 1] is app.frame_sent.host.column, "the screens come right under the strip"
+        above = [control.content if isinstance(control, ft.Semantics) else control for control in outline[:strip_at]]
+        assert all(control.height is not None for control in above), "a control of unknown height above"
+        fixed_above = sum(control.height for control in above)
+        gaps = strip_at + 1  # between each control above and the next, and under the strip
+        bar = page.appbar.toolbar_height or 56
+        assert page.padding == theme.PAGE_PADDING and page.spacing == theme.PAGE_SPACING
+        assert ROOM_ABOVE - STRIP_GUESS == bar + 2 * page.padding + fixed_above + gaps * page.spacing

@@ -47,8 +47,9 @@ class BusyBar:
         # draw sent twice by two taps in a row is a double tap (seats.page_session).
         self.taps = 0
         self.tap_working: int | None = None
-        self.bar = ft.ProgressBar(value=0, bar_height=3, color=theme.YELLOW, bgcolor=theme.BACKGROUND)
-        self.root = ids.tag(ids.BUSY, ft.Container(self.bar, height=3))
+        self.bar = ft.ProgressBar(value=0, bar_height=theme.BUSY_BAR_HEIGHT, color=theme.YELLOW,
+                                  bgcolor=theme.BACKGROUND)
+        self.root = ids.tag(ids.BUSY, ft.Container(self.bar, height=theme.BUSY_BAR_HEIGHT))
         try:
             _BARS[page] = self
         except TypeError:  # a stand-in page that cannot be a key: its taps do their work at once

@@ -37,6 +37,9 @@ DANGER_BG = "#5c1a1d"
 RADIUS = 10
 GAP = 12
 PAGE_PADDING = 12
+# The busy bar at the top of every page (busy.py), and the page's gap between its controls.
+BUSY_BAR_HEIGHT = 3
+PAGE_SPACING = 10
 # Forms and lists read badly when stretched across a desktop screen.
 FORM_MAX_WIDTH = 960
 
@@ -55,6 +58,7 @@ def apply(page: ft.Page) -> None:
     page.theme = dark_theme()
     page.bgcolor = BACKGROUND
     page.padding = PAGE_PADDING
+    page.spacing = PAGE_SPACING  # pinned screens count it (kit/pinned.ROOM_ABOVE)
     page.horizontal_alignment = ft.CrossAxisAlignment.CENTER
 
 

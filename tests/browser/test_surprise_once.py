@@ -61,6 +61,13 @@ def owed_app(tmp_path):
         yield table
 
 
+def _wholly_in_view(app: FlutterPage, identifier: str) -> bool:
+    """The control's box lies inside the window: a pinned footer never runs past its bottom."""
+    box = app.by_id(identifier).bounding_box()
+    view = app.page.viewport_size
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= view["height"] + 0.5
+
+
 def _choose_language(app: FlutterPage, lang: str, texts: Translator) -> None:
     if lang == "tr":
         return  # the app was started in Turkish
@@ -80,6 +87,9 @@ def test_a_surprise_attack_at_step_10_is_resolved_once(owed_app, flutter: Flutte
     app.tap("event-phase")
     app.wait_past_announcements(lambda: app.has("surprise-attack-resolve"), "the Surprise Attack at step 10")
     assert texts.upper(texts.t("ui.bag.surprise.yes")) in app.text_of("surprise-attack")
+    # The step's footer, the Resolve and the way on, wholly inside the 640 px window.
+    app.wait_until(lambda: _wholly_in_view(app, "surprise-attack-resolve") and _wholly_in_view(app, "event-continue"),
+                   "step 10's footer inside the window")
 
     app.tap("surprise-attack-resolve")
     app.wait_for_id("attack-resolve")

@@ -32,11 +32,13 @@ from .kept import Changes
 log = logging.getLogger(__name__)
 
 # Above a game screen: the app bar (56), the page's padding above and below (2 × 12), the
-# gap between the status strip and the screens (10) and the strip itself: three rows of
-# chips (86), or more when the page measured it taller (a long step's name takes a row of
-# its own on a small phone, and the Self-destruct and Alert tokens add chips).
+# busy bar and the page's gap under it, the gap between the status strip and the screens
+# and the strip itself: three rows of chips (86), or more when the page measured it taller
+# (a long step's name takes a row of its own on a small phone, and the Self-destruct and
+# Alert tokens add chips).
 STRIP_GUESS = 86
-ROOM_ABOVE = 56 + 2 * theme.PAGE_PADDING + 10 + STRIP_GUESS
+BUSY_BAR = theme.BUSY_BAR_HEIGHT + theme.PAGE_SPACING
+ROOM_ABOVE = 56 + 2 * theme.PAGE_PADDING + BUSY_BAR + theme.PAGE_SPACING + STRIP_GUESS
 
 
 def room_above(strip_height: float | None) -> float:
@@ -52,8 +54,8 @@ LAYOUT_PAUSE_S = 0.15
 
 
 # Above a screen without the status strip (home, the new-game wizard): the app bar, the
-# page's padding and the page's two gaps around the strip's empty place.
-ROOM_ABOVE_WITHOUT_STRIP = 56 + 2 * theme.PAGE_PADDING + 2 * 10
+# page's padding, the busy bar and the page's two gaps around the strip's empty place.
+ROOM_ABOVE_WITHOUT_STRIP = 56 + 2 * theme.PAGE_PADDING + theme.BUSY_BAR_HEIGHT + 2 * theme.PAGE_SPACING
 
 
 def room_below_the_strip(window_height: float | None, above: float = ROOM_ABOVE) -> float | None:
