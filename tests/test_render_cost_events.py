@@ -127,6 +127,9 @@ def test_an_injury_check_builds_only_what_its_result_lists(table):
     assert app.screen == "events-injury"
     built, sent, operations, properties = _tapped(app, wire, noted, "injury-intruder-breeder")
     assert built == 0 and sent.added == 0 and 0 < properties == operations
+    # The count opens empty (it decides the check): one tap gives the first injury.
+    built, sent, operations, properties = _tapped(app, wire, noted, "injury-count-up")
+    assert built == 0 and sent.added == 0 and 0 < properties == operations
     built, sent, operations, properties = _tapped(app, wire, noted, "injury-resolve")
     result = controller.state.latest.injury
     assert result is not None and len(result.cards) == 2
