@@ -1,6 +1,7 @@
 """Shared fixtures for the engine tests: the shipped rules and a quick game factory."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable
 
 import pytest
@@ -97,6 +98,36 @@ def new_keys(state) -> list[str]:
     from tests.support.journal import events_of
 
     return [event.key for event in events_of(state)]
+
+
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+BROWSER_NODEIDS = "tests/browser/"
+
+
+def pytest_runtest_setup(item):
+    """A browser test lives in tests/browser/: that is how the run finds the ones to keep
+    on one worker (below)."""
+    if item.get_closest_marker("browser") is not None and BROWSER_TESTS not in item.path.parents:
+        pytest.fail("a browser test belongs in tests/browser/ (they run on one worker, one at a time)")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """With `--dist loadgroup` (pyproject.toml), every test in tests/browser/ runs on one
+    worker, one after another and from the start of the run: two Flutter pages drawing at
+    once on two cores freeze more often, and the browser tests are the run's longest part.
+    Every other test goes to whichever worker is free. (The groups are read from the test's
+    path: pytest-xdist's own `xdist_group` marks are lost on pytest 9.2.)"""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserTestsOnOneWorker(LoadScopeScheduling):
+        # The largest unit is handed out first: the browser tests, as one unit.
+        def _split_scope(self, nodeid: str) -> str:
+            return BROWSER_NODEIDS if nodeid.startswith(BROWSER_NODEIDS) else nodeid
+
+    return BrowserTestsOnOneWorker(config, log)
 
 
 @pytest.fixture(autouse=True)
