@@ -210,6 +210,7 @@ def locales_copy(tmp_path_factory) -> Path:
 LOCALE_FILES = sorted(str(path.relative_to(locales_dir())) for path in locales_dir().glob("*/*.json"))
 
 
+@pytest.mark.slow  # a hundred runs of check-locales
 @FUZZ
 @given(name=st.sampled_from(LOCALE_FILES), data=encoded(json_values))
 def test_check_locales_never_ends_in_a_traceback(locales_copy: Path, name: str, data: bytes) -> None:

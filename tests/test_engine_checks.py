@@ -138,6 +138,7 @@ WALK = settings(max_examples=20, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
+@pytest.mark.slow  # every candidate command in 400 states
 @WALK
 @given(setup=SETUPS, data=st.data())
 def test_check_refuses_exactly_what_apply_refuses(setup, data):

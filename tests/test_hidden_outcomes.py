@@ -203,6 +203,7 @@ def _lurking_waits() -> GameState:
 PREPARED = {"adults retreat": _adults_must_retreat, "lurking": _lurking_waits}
 
 
+@pytest.mark.slow  # a seeded search over hundreds of states
 def test_every_command_that_draws_or_hides_its_outcome_is_marked_where_it_is_registered():
     """Run each registered command on twins that differ only in what nobody has seen: a
     command whose result differs is one whose outcome is drawn or hidden, and must be
@@ -245,6 +246,7 @@ def test_the_search_finds_a_token_drawn_back_into_the_bag_when_it_is_not_marked(
     assert command_type in _unmarked_chance(state, random.Random(5))
 
 
+@pytest.mark.slow  # every page of 25 games, twice
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), moves=st.lists(st.tuples(st.integers(0, 6), st.integers(1, 3), st.integers(0, 99)),
                                                   min_size=2, max_size=14))
