@@ -1,6 +1,7 @@
 """Shared fixtures for the engine tests: the shipped rules and a quick game factory."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Callable
 
@@ -104,11 +105,21 @@ BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
 BROWSER_NODEIDS = "tests/browser/"
 
 
+_PRIORITY = {"chosen": False}
+
+
 def pytest_runtest_setup(item):
     """A browser test lives in tests/browser/: that is how the run finds the ones to keep
-    on one worker (below)."""
+    on one worker (below). In a run with browser tests, the worker that does not start
+    with them gives way to the one that does: a Flutter page starved of the processor
+    freezes, a check of the engine only takes longer (and has minutes to spare)."""
     if item.get_closest_marker("browser") is not None and BROWSER_TESTS not in item.path.parents:
         pytest.fail("a browser test belongs in tests/browser/ (they run on one worker, one at a time)")
+    if not _PRIORITY["chosen"]:
+        _PRIORITY["chosen"] = True
+        in_browser = [BROWSER_TESTS in test.path.parents for test in (item, *item.session.items)]
+        if os.environ.get("PYTEST_XDIST_WORKER") and not in_browser[0] and any(in_browser[1:]):
+            os.nice(10)
 
 
 @pytest.hookimpl(optionalhook=True)
