@@ -17,7 +17,7 @@ from companion.ui.events import ATTACK, RUNNER, build_events_screen
 from companion.ui.events.draft import draft_of as events_draft_of
 from tests.support.deck_helpers import next_runner_command
 
-from .ui_tree import check_texts, fire, identifiers, make_context, make_controller, strings, walk
+from .ui_tree import check_texts, fire, identifiers, make_context, make_controller, strings, tagged, walk
 
 LANGS = ("pt-BR", "tr")
 LAYOUT = {Section.S01: 1, Section.S02: 2, Section.S03: 3, Section.ELEVATOR: 4}  # S-03, Elevator dark
@@ -35,15 +35,9 @@ def controller(tmp_path):
     return controller
 
 
-def _find(control, identifier: str):
-    found = [item for item in walk(control) if isinstance(item, ft.Semantics) and item.identifier == identifier]
-    assert found, f"no {identifier!r} in the tree"
-    return found[0]
-
-
 def _tap(control, identifier: str) -> None:
     """Tap as a player would: the enabled button inside, else the tappable chip."""
-    found = list(walk(_find(control, identifier)))
+    found = list(walk(tagged(control, identifier)))
     for item in found:
         if isinstance(item, (ft.Button, ft.IconButton)) and item.on_click is not None and not item.disabled:
             fire(item.on_click)
@@ -82,7 +76,7 @@ def _children(node):
 
 
 def _banner(ctx) -> str:
-    return " ".join(strings(_find(build_bag_screen(ctx), ids.SURPRISE_ATTACK)))
+    return " ".join(strings(tagged(build_bag_screen(ctx), ids.SURPRISE_ATTACK)))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -119,7 +113,7 @@ def test_a_form_filled_before_the_resolution_is_refused_with_the_engines_reason(
     _tap(build_events_screen(first, ATTACK), ids.ATTACK_RESOLVE)
     applied = controller.state.commands_applied
     # The other page's form empties with the attack that went through: nothing left to send.
-    resolve = _find(build_events_screen(second, ATTACK), ids.ATTACK_RESOLVE)
+    resolve = tagged(build_events_screen(second, ATTACK), ids.ATTACK_RESOLVE)
     assert all(button.disabled for button in walk(resolve) if isinstance(button, ft.Button))
     assert events_draft_of(second).resolves is None
     # And the stale attack itself, sent as the filled form held it, is refused aloud.
@@ -170,7 +164,7 @@ def test_step_10_offers_the_queens_surprise_attack_until_it_is_resolved(controll
     runner = build_events_screen(ctx, RUNNER)
     check_texts(runner)
     assert not _shown(runner, ids.SURPRISE_ATTACK_RESOLVE)
-    assert ctx.texts.t("ui.bag.surprise.resolved") in " ".join(strings(_find(runner, ids.SURPRISE_ATTACK)))
+    assert ctx.texts.t("ui.bag.surprise.resolved") in " ".join(strings(tagged(runner, ids.SURPRISE_ATTACK)))
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -83,6 +83,13 @@ def strings(control) -> list[str]:
     return found
 
 
+def tagged(control, identifier: str):
+    """The Semantics node carrying `identifier` (its content is the control)."""
+    found = [item for item in walk(control) if isinstance(item, ft.Semantics) and item.identifier == identifier]
+    assert found, f"no {identifier!r} in the tree"
+    return found[0]
+
+
 def identifiers(control) -> set[str]:
     return {item.identifier for item in walk(control) if isinstance(item, ft.Semantics) and item.identifier}
 
