@@ -1,5 +1,5 @@
 """A Surprise Attack is resolved once, in the browser, on a 360×640 phone, in Portuguese and
-in Turkish: the Queen in the Nest at step 10 makes one; it is resolved from the runner's
+in Turkish (and on a tablet): the Queen in the Nest at step 10 makes one; it is resolved from the runner's
 footer; back at the step, and on the bag screen in the next round, nothing offers it again
 and its banner reads as past."""
 from __future__ import annotations
@@ -22,6 +22,7 @@ pytestmark = pytest.mark.browser
 
 RULES = load_rules()
 SMALL = {"width": 360, "height": 640}
+TABLET = {"width": 1024, "height": 768}
 TEXTS = {"pt-BR": Translator("pt-BR"), "tr": Translator("tr")}
 
 
@@ -76,11 +77,11 @@ def _choose_language(app: FlutterPage, lang: str, texts: Translator) -> None:
     app.wait_text(texts.t("ui.status.round", round=1))
 
 
-@pytest.mark.parametrize("lang", ["pt-BR", "tr"])
-def test_a_surprise_attack_at_step_10_is_resolved_once(owed_app, flutter: FlutterPage, screenshots, lang):
+@pytest.mark.parametrize("lang, size", [("pt-BR", "360"), ("tr", "360"), ("tr", "tablet")])
+def test_a_surprise_attack_at_step_10_is_resolved_once(owed_app, flutter: FlutterPage, screenshots, lang, size):
     texts = TEXTS[lang]
     app = flutter
-    app.page.set_viewport_size(SMALL)
+    app.page.set_viewport_size(SMALL if size == "360" else TABLET)
     app.open(owed_app)
     app.wait_past_announcements(lambda: app.has("event-phase"), "the table", timeout=60)
     _choose_language(app, lang, texts)
@@ -104,7 +105,7 @@ def test_a_surprise_attack_at_step_10_is_resolved_once(owed_app, flutter: Flutte
                    "the banner as past")
     assert not app.has("surprise-attack-resolve")
     app.scroll_into_view("surprise-attack")
-    app.screenshot(screenshots / f"surprise-resolved-step10-{lang}-360.png")
+    app.screenshot(screenshots / f"surprise-resolved-step10-{lang}-{size}.png")
 
     # The next round's bag screen shows the same draw as past, with no action.
     app.tap("event-continue")
@@ -115,4 +116,4 @@ def test_a_surprise_attack_at_step_10_is_resolved_once(owed_app, flutter: Flutte
     assert texts.upper(texts.t("ui.bag.surprise.yes")) not in app.text_of("surprise-attack")
     assert not app.has("surprise-attack-resolve")
     app.scroll_into_view("surprise-attack")
-    app.screenshot(screenshots / f"surprise-resolved-bag-{lang}-360.png")
+    app.screenshot(screenshots / f"surprise-resolved-bag-{lang}-{size}.png")
