@@ -1,4 +1,5 @@
-"""Shared fixtures for the engine tests: the shipped rules and a quick game factory."""
+"""Shared fixtures for the engine tests (the shipped rules, a quick game factory), and how
+a run spreads its tests over the processor's cores."""
 from __future__ import annotations
 
 import os

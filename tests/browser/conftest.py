@@ -114,11 +114,12 @@ def running_app(data_dir: Path, log_path: Path, *, host: str | None = "127.0.0.1
 
 
 class SharedChromium:
-    """One Chromium for the browser tests of a worker (starting one costs 1.5-5 s), in which
-    each test opens contexts of its own (cookies, storage, cache, pages) that close when it
-    ends. After a test that failed, Chromium and Playwright go with it: a page that stopped
-    answering in a first try (see below) does not slow the rerun or the next test, and the
-    rerun starts in a browser of its own. `start` gives a started Playwright."""
+    """One Chromium for the browser tests of a worker (starting and closing Playwright and
+    Chromium took 1-5 s a test, the more the busier the machine), in which each test opens
+    contexts of its own (cookies, storage, cache, pages) that close when it ends. After a
+    test that failed, Chromium and Playwright go with it: a page that stopped answering in
+    a first try (see below) does not slow the rerun or the next test, and the rerun starts
+    in a browser of its own. `start` gives a started Playwright."""
 
     def __init__(self, start) -> None:
         self._start = start
