@@ -38,10 +38,11 @@ CORE_TOP = {"apply", "session", "setup", "queries", "views", "authority"}
 # below). Anything else fails.
 AREA_MAY_IMPORT: dict[str, set[str]] = {
     "track": set(),
+    "pending": set(),
     "crew": {"track"},
-    "bag": {"crew"},
-    "contamination": {"bag", "crew"},
-    "decks": {"bag", "contamination", "crew"},
+    "bag": {"crew", "pending"},
+    "contamination": {"bag", "crew", "track"},
+    "decks": {"bag", "contamination", "crew", "pending"},
     "victory": {"contamination", "crew", "track"},
     "phase": {"bag", "contamination", "crew", "decks", "track"},
 }
@@ -54,6 +55,7 @@ STATE_MODELS = {
     "companion.engine.victory.model",
     "companion.engine.decks.cards",
     "companion.engine.phase.model",
+    "companion.engine.pending.model",
 }
 
 
