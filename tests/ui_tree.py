@@ -94,8 +94,18 @@ def identifiers(control) -> set[str]:
     return {item.identifier for item in walk(control) if isinstance(item, ft.Semantics) and item.identifier}
 
 
+def empty_semantics(control) -> list[str]:
+    """Shown Semantics nodes whose content is missing or hidden: Flutter draws a red error
+    ("Semantics.content must be provided and visible") in their place. Hide the node itself."""
+    return [item.identifier or "?" for item in walk(control) if isinstance(item, ft.Semantics)
+            and (item.content is None or getattr(item.content, "visible", True) is False)]
+
+
 def check_texts(control) -> list[str]:
-    """Every string on screen, after asserting none is a missing locale key or English."""
+    """Every string on screen, after asserting none is a missing locale key or English, and
+    that no shown Semantics node wraps a hidden control."""
+    empty = empty_semantics(control)
+    assert not empty, f"Semantics shown around a hidden control: {empty}"
     texts = strings(control)
     missing = [t for t in texts if "⟦" in t]
     assert not missing, f"missing locale keys: {missing}"

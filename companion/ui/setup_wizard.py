@@ -270,11 +270,13 @@ class SetupScreen(KeptScreen):
                                                              ft.ControlState.DEFAULT: theme.BLUE},
                                                     color=theme.TEXT))
         self.start_waits = theme.muted("", size=13)
+        # Hidden as a whole: Flutter draws an error for a shown Semantics around a hidden control.
+        self.start_waits_tag = ids.tag(ids.START_WAITS, self.start_waits)
         # The form scrolls; Start stays at the window's bottom edge, in view on a small phone.
         self.pinned = Pinned(changes, body=[self.heading, self.players.root, self.mode_card.root,
                                             self.layout_card.root, self.bag_card.root, self.contamination_card.root,
                                             self.contingency_card.root, self.more.root],
-                             footer=[ids.tag(ids.START_WAITS, self.start_waits),
+                             footer=[self.start_waits_tag,
                                      ft.Row([self.cancel.root, ids.tag(ids.START_GAME, self.start)],
                                             alignment=ft.MainAxisAlignment.END, wrap=True)],
                              phone=True)
@@ -372,4 +374,5 @@ class SetupScreen(KeptScreen):
         put(self.start_label, value=t("ui.setup.start"))
         waits = wizard.missing()
         put(self.start, disabled=waits is not None)
-        put(self.start_waits, visible=waits is not None, value=t(waits) if waits is not None else "")
+        put(self.start_waits_tag, visible=waits is not None)
+        put(self.start_waits, value=t(waits) if waits is not None else "")

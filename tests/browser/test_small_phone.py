@@ -65,6 +65,7 @@ def test_the_board_dialog_and_the_hand_over_fit_a_small_phone(browser, tmp_path,
                 table.type_into(f"player-name-{seat}", name)
             assert _inside(table.by_id("start-game").bounding_box())  # still there below the form
             table.tap("setup-contamination-app")
+            table.wait_gone("start-waits")  # Start is enabled once the choice reached the app
             assert _inside(table.by_id("start-game").bounding_box())  # the deck chosen, still there
             if lang == "tr":
                 table.page.screenshot(path=str(README_SCREENS / "setup-tr-360.png"))

@@ -103,10 +103,13 @@ class MemberCard:
         self.person = ft.Icon(ft.Icons.PERSON)
         self.name = ft.Text("", size=17, weight=ft.FontWeight.BOLD, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
         self.character = theme.muted("")
-        self.phone = ft.Icon(ft.Icons.PHONELINK_OFF, size=20, visible=False)
+        self.phone = ft.Icon(ft.Icons.PHONELINK_OFF, size=20)
+        # Hidden as a whole: Flutter draws an error for a shown Semantics around a hidden control.
+        self.phone_tag = ids.tag(ids.crew_phone(seat), self.phone)
+        self.phone_tag.visible = False
         self.where = Pill(changes)
         header = ft.Row([self.person, ft.Column([self.name, self.character], spacing=0, tight=True, expand=True),
-                         ids.tag(ids.crew_phone(seat), self.phone), self.where.root], spacing=8)
+                         self.phone_tag, self.where.root], spacing=8)
         self.pills = _BoardPills(screen, ids.crew_status(seat))
         self.board = ActionButton(changes, action("board"), icon=ft.Icons.ASSIGNMENT_IND, compact=True, page_of=page,
                                   on_tap=lambda: open_board_dialog(screen.gate(), self._member()))
@@ -158,7 +161,7 @@ class MemberCard:
         put(self.name, value=member.name)
         put(self.character, value=texts.character(member.character))
         seating = ctx.extras.get("seating")
-        put(self.phone, visible=seating is not None)
+        put(self.phone_tag, visible=seating is not None)
         if seating is not None:
             joined = seat in seating.seats_with_phone()
             put(self.phone, icon=ft.Icons.SMARTPHONE if joined else ft.Icons.PHONELINK_OFF,
