@@ -72,6 +72,13 @@ class FlutterPage:
     def wait_chosen(self, identifier: str, timeout: float = DEFAULT_TIMEOUT) -> None:
         self.wait_until(lambda: self.chosen(identifier), f"{identifier!r} chosen", timeout)
 
+    def enabled(self, identifier: str) -> bool:
+        """The control is there and nothing in it is marked disabled (aria-disabled)."""
+        return self.has(identifier) and self.by_id(identifier).locator('[aria-disabled="true"]').count() == 0
+
+    def wait_enabled(self, identifier: str, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.wait_until(lambda: self.enabled(identifier), f"{identifier!r} to be enabled", timeout)
+
     def wait_gone(self, identifier: str, timeout: float = DEFAULT_TIMEOUT) -> None:
         self.wait_until(lambda: not self.has(identifier), f"{identifier!r} to disappear", timeout)
 

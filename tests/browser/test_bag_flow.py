@@ -68,7 +68,7 @@ def _new_game(app: FlutterPage) -> None:
     app.type_into("setup-seed", str(SEED))
     assert app.has("setup-physical-bag") and app.has("setup-show-odds")
     app.tap("setup-contamination-app")
-    app.wait_gone("start-waits")  # Start is enabled once the choice reached the app
+    app.wait_enabled("start-game")  # once the choice reached the app
     app.tap("start-game")
     app.wait_for_id("open-bag")
     _dismiss_all(app)
@@ -230,7 +230,7 @@ def test_turkish_physical_bag_reports_tokens_and_adults_retreat(app_url, flutter
     app.tap("setup-bag-physical")
     app.wait_text(TR.t("ui.bag.setup.physical_help"))
     app.tap("setup-contamination-app")
-    app.wait_gone("start-waits")  # Start is enabled once the choice reached the app
+    app.wait_enabled("start-game")  # once the choice reached the app
     app.tap("start-game")
     app.wait_for_id("open-bag")
     _dismiss_all(app)

@@ -186,7 +186,7 @@ def _new_game(app: FlutterPage, seed: int) -> None:
     app.wait_gone(f"character-option-{PLAYERS[2][1]}")
     app.type_into("setup-seed", str(seed))
     app.tap("setup-contamination-app")
-    app.wait_gone("start-waits")  # Start is enabled once the choice reached the app
+    app.wait_enabled("start-game")  # once the choice reached the app
     app.tap("start-game")
     app.wait_for_id("event-phase")
 

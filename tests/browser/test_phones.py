@@ -125,7 +125,7 @@ def _new_game(app: FlutterPage) -> None:
     app.wait_for_id("player-name-3")
     app.type_into("player-name-3", "Caio")
     app.tap("setup-contamination-app")
-    app.wait_gone("start-waits")  # Start is enabled once the choice reached the app
+    app.wait_enabled("start-game")  # once the choice reached the app
     app.tap("start-game")
     app.wait_for_id("players-join")
 

@@ -107,7 +107,7 @@ def test_a_restarted_server_finds_the_page_on_the_same_step(server, flutter: Flu
     app.type_into("player-name-1", "Ana")
     app.type_into("player-name-2", "Bruno")
     app.tap("setup-contamination-app")
-    app.wait_gone("start-waits")  # Start is enabled once the choice reached the app
+    app.wait_enabled("start-game")  # once the choice reached the app
     app.tap("start-game")
     app.wait_past_announcements(lambda: app.has("event-phase"), "the table")
     app.tap("event-phase")

@@ -278,7 +278,7 @@ def _setup(table: Table, seed: int) -> None:
     app.wait_gone(f"character-option-{PLAYERS[2][1]}")
     table.type("setup-seed", str(seed))
     table.tap("setup-contamination-app")  # nothing is chosen for the table: one tap
-    app.wait_gone("start-waits")  # Start is enabled once the choice reached the app
+    app.wait_enabled("start-game")  # once the choice reached the app
     table.tap("start-game")
     table.settle(lambda: app.has("event-phase"), "the table")
 

@@ -64,7 +64,7 @@ def _new_game(table: FlutterPage) -> None:
     for seat, name in enumerate(NAMES, start=1):
         table.type_into(f"player-name-{seat}", name)
     table.tap("setup-contamination-app")
-    table.wait_gone("start-waits")  # Start is enabled once the choice reached the app
+    table.wait_enabled("start-game")  # once the choice reached the app
     table.wait_for_id("setup-infected")
     assert table.has("setup-contamination") and table.has("setup-infected")
     assert PT.t("common.unconfirmed") in table.text()

@@ -65,9 +65,10 @@ def test_the_board_dialog_and_the_hand_over_fit_a_small_phone(browser, tmp_path,
                 table.type_into(f"player-name-{seat}", name)
             assert _inside(table.by_id("start-game").bounding_box())  # still there below the form
             table.tap("setup-contamination-app")
-            table.wait_gone("start-waits")  # Start is enabled once the choice reached the app
+            table.wait_enabled("start-game")  # once the choice reached the app
             assert _inside(table.by_id("start-game").bounding_box())  # the deck chosen, still there
             if lang == "tr":
+                table.pause(300)  # for the picture only: the note under the choice has gone too
                 table.page.screenshot(path=str(README_SCREENS / "setup-tr-360.png"))
             table.tap("start-game")
             table.wait_for_id("players-join")

@@ -46,7 +46,7 @@ def _new_game(app: FlutterPage) -> None:
     app.tap("character-option-lab_rat")
     app.wait_gone("character-option-lab_rat")
     app.tap("setup-contamination-app")
-    app.wait_gone("start-waits")  # Start is enabled once the choice reached the app
+    app.wait_enabled("start-game")  # once the choice reached the app
 
 
 def test_turkish_game_to_isolation_then_portuguese(app_url, flutter: FlutterPage, screenshots):

@@ -53,7 +53,7 @@ def _new_game(app: FlutterPage) -> None:
     app.tap("character-option-lab_rat")
     app.wait_gone("character-option-lab_rat")
     app.tap("setup-contamination-app")
-    app.wait_gone("start-waits")  # Start is enabled once the choice reached the app
+    app.wait_enabled("start-game")  # once the choice reached the app
     app.tap("start-game")
     app.wait_for_id("advance-time")
 
