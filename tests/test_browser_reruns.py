@@ -197,3 +197,44 @@ def test_a_context_that_will_not_close_or_a_browser_that_went_away_is_not_handed
     second.connected = False  # Chromium crashed between two tests
     assert shared.for_test() is not second
     assert [line for line in log if line.startswith("launch")] == ["launch 1", "launch 2", "launch 3"]
+
+
+class _Locator:
+    def __init__(self, count):
+        self._count = count
+
+    def count(self) -> int:
+        if isinstance(self._count, Exception):
+            raise self._count
+        return self._count
+
+
+def _page_with(nodes) -> "object":
+    from tests.browser.flutter_page import FlutterPage
+
+    page = FlutterPage.__new__(FlutterPage)
+    page.page = SimpleNamespace(locator=lambda selector: _Locator(nodes), wait_for_timeout=lambda ms: None)
+    return page
+
+
+def test_a_wait_that_ran_out_on_a_blank_page_is_run_again_and_any_other_is_not():
+    """A page whose accessibility tree went empty (a blank canvas: the renderer died) is the
+    same fault as one that stopped answering: rerun once. A wait that ran out on a live page
+    is the test's own failure: never rerun."""
+    import pytest
+    from pytest_rerunfailures import _matches_any_rerun_error
+
+    from tests.browser.conftest import PAGE_STOPPED_ANSWERING, PAGE_WENT_BLANK
+    from tests.browser.flutter_page import PageStoppedAnswering
+
+    reruns = [PAGE_STOPPED_ANSWERING, PAGE_WENT_BLANK]
+    for nodes, expected in ((0, PageStoppedAnswering), (RuntimeError("target closed"), PageStoppedAnswering)):
+        with pytest.raises(expected) as blank:
+            _page_with(nodes).wait_until(lambda: False, "the undo notice", timeout=0)
+        assert _matches_any_rerun_error(reruns, blank)
+    with pytest.raises(AssertionError) as live:
+        _page_with(12).wait_until(lambda: False, "the undo notice", timeout=0)
+    assert type(live.value) is AssertionError and not _matches_any_rerun_error(reruns, live)
+    with pytest.raises(AssertionError) as plain:
+        assert 1 == 2
+    assert not _matches_any_rerun_error(reruns, plain)

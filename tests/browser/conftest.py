@@ -194,13 +194,15 @@ def screenshots() -> Path:
 # run again.
 BROWSER_TEST_TIMEOUT_S = round(scaled(300))
 PAGE_STOPPED_ANSWERING = r"Timeout \(>[0-9.]+s\) from pytest-timeout"
+# A wait that ran out on a page whose accessibility tree had gone (its canvas blank).
+PAGE_WENT_BLANK = r"PageStoppedAnswering"
 
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.get_closest_marker("browser") is not None:
             item.add_marker(pytest.mark.timeout(BROWSER_TEST_TIMEOUT_S))
-            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[PAGE_STOPPED_ANSWERING]))
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[PAGE_STOPPED_ANSWERING, PAGE_WENT_BLANK]))
 
 
 @pytest.hookimpl(tryfirst=True, hookwrapper=True)

@@ -17,6 +17,12 @@ from playwright.sync_api import Locator, Page
 from .slowness import scaled, scaled_ms
 
 DEFAULT_TIMEOUT = 20.0  # seconds, before scaling
+
+
+class PageStoppedAnswering(AssertionError):
+    """The page's accessibility tree is gone (its canvas went blank): the renderer died or
+    froze, as Flutter's skwasm page can in a Chromium without a GPU. The browser tests'
+    conftest runs such a test once more, in a new browser."""
 # Below the app bar and the status strip, which stay put while a game screen scrolls.
 TOP_MARGIN = 150
 PHONE = {"width": 390, "height": 844}
@@ -103,7 +109,21 @@ class FlutterPage:
             if predicate():
                 return
             self.page.wait_for_timeout(poll_ms)
-        raise AssertionError(f"timed out after {limit:g}s waiting for {what}")
+        self.fail_waiting(f"timed out after {limit:g}s waiting for {what}")
+
+    def answering(self) -> bool:
+        """The page still mirrors its controls in the accessibility tree (a live Flet page
+        always tags some)."""
+        try:
+            return self.page.locator("[flt-semantics-identifier]").count() > 0
+        except Exception:  # noqa: BLE001 - a page that cannot even be asked has stopped answering
+            return False
+
+    def fail_waiting(self, message: str) -> None:
+        """A wait that ran out: the test's failure, unless the page itself stopped answering."""
+        if not self.answering():
+            raise PageStoppedAnswering(f"{message}; the page stopped answering (its accessibility tree is empty)")
+        raise AssertionError(message)
 
     def pause(self, milliseconds: float) -> None:
         """Let the page settle between two actions (a scroll, a gesture, a frame to paint),
@@ -139,7 +159,7 @@ class FlutterPage:
                     return seen
                 continue
             self.page.wait_for_timeout(100)
-        raise AssertionError(f"timed out after {scaled(timeout):g}s waiting for {what}")
+        self.fail_waiting(f"timed out after {scaled(timeout):g}s waiting for {what}")
 
     # -- acting --------------------------------------------------------------------
     def tap(self, identifier: str, timeout: float = DEFAULT_TIMEOUT) -> None:
