@@ -150,4 +150,23 @@ def _forget_events():
     forget()
 
 
+class LoopLeftRunning(UserWarning):
+    """A test left an asyncio loop marked as running in the worker's main thread."""
+
+
+@pytest.fixture(autouse=True)
+def _no_loop_left_running(request):
+    """A loop a test leaves marked as running in the main thread would make every later test
+    on the worker that runs a loop fail ("another loop is running"), as one run beside a busy
+    processor showed: the mark is cleared, and the test that left it is named in a warning."""
+    import asyncio
+    import warnings
+
+    before = asyncio.events._get_running_loop()
+    yield
+    if before is None and asyncio.events._get_running_loop() is not None:
+        asyncio.events._set_running_loop(None)
+        warnings.warn(LoopLeftRunning(f"{request.node.nodeid} left an asyncio loop running"), stacklevel=1)
+
+
 LAYOUT_1234 = {Section.S01: 1, Section.S02: 2, Section.S03: 3, Section.ELEVATOR: 4}
