@@ -157,8 +157,8 @@ class LoopLeftRunning(UserWarning):
 @pytest.fixture(autouse=True)
 def _no_loop_left_running(request):
     """A loop a test leaves marked as running in the main thread would make every later test
-    on the worker that runs a loop fail ("another loop is running"), as one run beside a busy
-    processor showed: the mark is cleared, and the test that left it is named in a warning."""
+    on the worker that runs a loop fail ("another loop is running"), as a Playwright kept
+    beyond its browser test once did: the mark is cleared, and the test is named in a warning."""
     import asyncio
     import warnings
 

@@ -1,9 +1,7 @@
 """A browser test that stopped answering is run once more (tests/browser/conftest.py): the
-rerun must start where the first try did. So no fixture that starts the app is shared
-beyond one test: a shared one would hand the rerun the first try's game (the table opens
-on it). Chromium outlives a test only as the worker's SharedChromium: each test opens
-contexts of its own, closed when it ends, and a test that failed takes the browser with
-it, so its rerun starts in a new one, not beside the first try's frozen page."""
+rerun must start where the first try did. So no fixture that starts the app or a browser
+is shared beyond one test: a shared one would hand the rerun the first try's game (the
+table opens on it) or its frozen page."""
 from __future__ import annotations
 
 import ast
@@ -11,15 +9,9 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
-from tests.browser.conftest import SharedChromium
-
 BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
-# Calls that start an app, and calls that start a browser.
-APP_STARTERS = {"running_app", "Server"}
-BROWSER_STARTERS = {"launch", "launch_persistent_context", "connect", "connect_over_cdp", "sync_playwright",
-                    "SharedChromium", "for_test"}
-# The one fixture that may keep Chromium beyond a test (what it does is tested below).
-SHARED_CHROMIUM = "conftest.py::chromium_process"
+# Calls that start an app or a browser.
+STARTERS = {"running_app", "Server", "launch", "sync_playwright"}
 
 
 def _scope(decorator: ast.expr) -> str | None:
@@ -40,7 +32,7 @@ def _starts(function: ast.FunctionDef) -> set[str]:
     for node in ast.walk(function):
         if isinstance(node, ast.Call):
             name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
-            if name in APP_STARTERS | BROWSER_STARTERS:
+            if name in STARTERS:
                 found.add(name)
     return found
 
@@ -52,11 +44,8 @@ def _shared_starters() -> list[str]:
             if not isinstance(node, ast.FunctionDef):
                 continue
             scopes = [scope for scope in map(_scope, node.decorator_list) if scope is not None]
-            starts = _starts(node)
-            if not scopes or scopes[0] == "function" or not starts:
-                continue
-            if starts & APP_STARTERS or f"{path.name}::{node.name}" != SHARED_CHROMIUM:
-                shared.append(f"{path.name}::{node.name} ({scopes[0]}): {sorted(starts)}")
+            if scopes and scopes[0] != "function" and _starts(node):
+                shared.append(f"{path.name}::{node.name} ({scopes[0]}): {sorted(_starts(node))}")
     return shared
 
 
@@ -65,8 +54,8 @@ def test_no_browser_fixture_that_starts_the_app_or_a_browser_outlives_its_test()
 
 
 def test_the_check_sees_a_shared_app_or_browser(tmp_path, monkeypatch):
-    """The check itself: a shared fixture starting the app is found, even under the shared
-    browser's name, and so is any other fixture keeping a browser beyond its test."""
+    """The check itself: a module-scoped fixture starting the app is found, and so is a
+    session-scoped Playwright (its running loop would outlive the test too)."""
     (tmp_path / "test_x.py").write_text(
         "import pytest\n\n"
         "@pytest.fixture(scope='module')\n"
@@ -78,125 +67,12 @@ def test_the_check_sees_a_shared_app_or_browser(tmp_path, monkeypatch):
         "    with running_app(tmp_path, None) as table:\n"
         "        yield table\n\n"
         "@pytest.fixture(scope='session')\n"
-        "def chromium_process(playwright):\n"
-        "    yield playwright.chromium.launch()\n", "utf-8")
-    (tmp_path / "conftest.py").write_text(
-        "import pytest\n\n"
-        "@pytest.fixture(scope='session')\n"
-        "def chromium_process():\n"
-        "    with running_app(None, None) as table:\n"
-        "        yield SharedChromium(table)\n\n"
-        "@pytest.fixture(scope='module')\n"
-        "def pages():\n"
+        "def chromium():\n"
         "    with sync_playwright() as playwright:\n"
-        "        yield playwright\n\n"
-        "@pytest.fixture(scope='session')\n"
-        "def browser(chromium_process):\n"
-        "    yield chromium_process.for_test()\n", "utf-8")
+        "        yield playwright.chromium.launch()\n", "utf-8")
     monkeypatch.setattr(sys.modules[__name__], "BROWSER_TESTS", tmp_path)
-    assert _shared_starters() == [
-        "conftest.py::chromium_process (session): ['SharedChromium', 'running_app']",
-        "conftest.py::pages (module): ['sync_playwright']",
-        "conftest.py::browser (session): ['for_test']",
-        "test_x.py::app_url (module): ['running_app']",
-        "test_x.py::chromium_process (session): ['launch']",
-    ]
-
-
-# --------------------------------------------------------------------- SharedChromium
-class _Context:
-    def __init__(self, browser, refuses_to_close: bool = False) -> None:
-        self.browser, self.refuses_to_close = browser, refuses_to_close
-
-    def close(self) -> None:
-        if self.refuses_to_close:
-            raise RuntimeError("Target page, context or browser has been closed")
-        self.browser.contexts.remove(self)
-
-
-class _Browser:
-    def __init__(self, log: list[str], number: int) -> None:
-        self.log, self.number, self.contexts, self.connected = log, number, [], True
-
-    def new_context(self, **_options) -> _Context:
-        context = _Context(self)
-        self.contexts.append(context)
-        return context
-
-    def is_connected(self) -> bool:
-        return self.connected
-
-    def close(self) -> None:
-        self.connected = False
-        self.log.append(f"close browser {self.number}")
-
-
-class _Playwright:
-    """Stands in for a started Playwright: launches numbered browsers, logs what happens."""
-
-    def __init__(self, log: list[str]) -> None:
-        self.log = log
-        self.chromium = SimpleNamespace(launch=self._launch)
-
-    def _launch(self, **_options) -> _Browser:
-        number = sum(line.startswith("launch") for line in self.log) + 1
-        self.log.append(f"launch {number}")
-        return _Browser(self.log, number)
-
-    def stop(self) -> None:
-        self.log.append("stop playwright")
-
-
-def _test(call_failed: bool = False, setup_failed: bool = False):
-    """A test item as the browser conftest's makereport hook leaves it."""
-    return SimpleNamespace(rep_setup=SimpleNamespace(failed=setup_failed),
-                           rep_call=SimpleNamespace(failed=call_failed))
-
-
-def _shared() -> tuple[SharedChromium, list[str]]:
-    log: list[str] = []
-
-    def start():
-        log.append("start playwright")
-        return _Playwright(log)
-
-    return SharedChromium(start), log
-
-
-def test_passing_tests_share_one_browser_and_each_leaves_no_context_behind():
-    shared, log = _shared()
-    first = shared.for_test()
-    first.new_context()
-    first.new_context()
-    shared.after_test(_test())
-    assert first.contexts == []
-    second = shared.for_test()
-    assert second is first
-    assert log == ["start playwright", "launch 1"]
-
-
-def test_a_failed_test_takes_the_browser_with_it_so_its_rerun_starts_in_a_new_one():
-    for failed in (_test(call_failed=True), _test(setup_failed=True)):
-        shared, log = _shared()
-        first = shared.for_test()
-        first.new_context()
-        shared.after_test(failed)
-        assert log == ["start playwright", "launch 1", "close browser 1", "stop playwright"]
-        rerun = shared.for_test()
-        assert rerun is not first and rerun.contexts == []
-        assert log[-2:] == ["start playwright", "launch 2"]
-
-
-def test_a_context_that_will_not_close_or_a_browser_that_went_away_is_not_handed_on():
-    shared, log = _shared()
-    first = shared.for_test()
-    first.contexts.append(_Context(first, refuses_to_close=True))
-    shared.after_test(_test())
-    assert shared.for_test() is not first
-    second = shared.for_test()
-    second.connected = False  # Chromium crashed between two tests
-    assert shared.for_test() is not second
-    assert [line for line in log if line.startswith("launch")] == ["launch 1", "launch 2", "launch 3"]
+    assert _shared_starters() == ["test_x.py::app_url (module): ['running_app']",
+                                  "test_x.py::chromium (session): ['launch', 'sync_playwright']"]
 
 
 class _Locator:

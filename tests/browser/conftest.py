@@ -113,72 +113,19 @@ def running_app(data_dir: Path, log_path: Path, *, host: str | None = "127.0.0.1
             process.wait(timeout=10)
 
 
-class SharedChromium:
-    """One Chromium for the browser tests of a worker (starting and closing Playwright and
-    Chromium took 1-5 s a test, the more the busier the machine), in which each test opens
-    contexts of its own (cookies, storage, cache, pages) that close when it ends. After a
-    test that failed, Chromium and Playwright go with it: a page that stopped answering in
-    a first try (see below) does not slow the rerun or the next test, and the rerun starts
-    in a browser of its own. `start` gives a started Playwright."""
-
-    def __init__(self, start) -> None:
-        self._start = start
-        self._playwright = None
-        self._browser = None
-
-    def for_test(self):
-        if self._browser is None or not self._browser.is_connected():
-            self.close()
-            self._playwright = self._start()
-            self._browser = self._playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        return self._browser
-
-    def after_test(self, item) -> None:
-        """The test's contexts close; after its setup or call failed, the browser too (the
-        reports are the ones pytest_runtest_makereport below keeps on the item)."""
-        failed = any(getattr(getattr(item, f"rep_{when}", None), "failed", False) for when in ("setup", "call"))
-        if not failed and self._browser is not None:
-            try:
-                for context in list(self._browser.contexts):
-                    context.close()
-                return
-            except Exception:  # a context that will not close: the next test gets a new browser
-                pass
-        self.close()
-
-    def close(self) -> None:
-        browser, playwright = self._browser, self._playwright
-        self._browser = self._playwright = None
-        try:
-            if browser is not None:
-                browser.close()
-        finally:
-            if playwright is not None:
-                playwright.stop()
-
-
-@pytest.fixture(scope="session")
-def chromium_process():
-    """The worker's SharedChromium (only `browser` below hands it to a test)."""
-
-    def start():
-        from playwright.sync_api import sync_playwright
-
-        return sync_playwright().start()
-
-    shared = SharedChromium(start)
-    yield shared
-    shared.close()
-
-
 @pytest.fixture
-def browser(chromium_process, request):
-    """Chromium, for the test to open its own contexts and pages in; they close when it
-    ends, and after a failure the browser goes too (SharedChromium)."""
+def browser():
+    """A browser of the test's own: a page that stopped answering in a first try (see
+    below) goes with it, and does not slow the rerun or the next test. Playwright's sync API
+    marks its asyncio loop as running in the thread while it is started: kept beyond one
+    test, it would make every later test on the worker that runs a loop fail."""
+    from playwright.sync_api import sync_playwright
+
     _browser_at_hand()
-    chromium = chromium_process.for_test()
-    yield chromium
-    chromium_process.after_test(request.node)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
 
 
 @pytest.fixture
