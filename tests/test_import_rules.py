@@ -33,7 +33,7 @@ ROOT = "companion"
 # The engine: its core modules sit in companion/engine/ itself, each area in a package.
 # The core's base is what every area builds on; the core's top assembles the areas.
 ENGINE = "companion.engine"
-CORE_TOP = {"apply", "session", "setup", "queries", "views", "authority"}
+CORE_TOP = {"apply", "session", "setup", "queries", "views", "authority", "actions"}
 # Which area each area may import (besides itself, the core's base and the state's models
 # below). Anything else fails.
 AREA_MAY_IMPORT: dict[str, set[str]] = {

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import companion.engine.commands as c
 from .errors import IllegalCommand
-from .views import TABLE, Viewer, seat_viewer
+from .viewer import TABLE, Viewer, seat_viewer
 
 # A player's own moves, sent from their phone for their own seat.
 SEAT_COMMANDS: frozenset[type] = frozenset({
@@ -47,15 +47,20 @@ PRIVATE_COMMANDS: frozenset[type] = frozenset({
 
 def refusal_for(actor: Viewer, command: c.GameCommand) -> IllegalCommand | None:
     """Why `actor` may not send `command` (None when it may)."""
+    return refusal_for_kind(actor, type(command), getattr(command, "seat", None))
+
+
+def refusal_for_kind(actor: Viewer, command: type, seat: int | None) -> IllegalCommand | None:
+    """Why `actor` may not send a `command` for `seat` (None when it may)."""
     if actor.is_table:
-        if type(command) in PRIVATE_COMMANDS:
-            return IllegalCommand("error.seat_only", seat=getattr(command, "seat", 0))
+        if command in PRIVATE_COMMANDS:
+            return IllegalCommand("error.seat_only", seat=seat or 0)
         return None
     if actor.kind != "seat":
         return IllegalCommand("error.not_joined")
-    if type(command) not in SEAT_COMMANDS:
+    if command not in SEAT_COMMANDS:
         return IllegalCommand("error.table_only")
-    if getattr(command, "seat", None) != actor.seat:
+    if seat != actor.seat:
         return IllegalCommand("error.not_your_seat")
     return None
 

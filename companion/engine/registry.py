@@ -13,11 +13,16 @@ A command whose outcome is drawn or hidden (a draw, a scan, a peek) is registere
 `hidden_outcome=True`: it is never run ahead on a copy (that would tell a screen the
 outcome before it is revealed). Whether it might end the game is then answered by its
 `may_end_game`, which reads only what everyone can see.
+
+What a viewer may do now (engine/actions.py) comes from each registration's `offers`:
+the commands a table could send in this state, each judged by the same check. A command
+whose arguments the player still picks is offered as `Open`, with the values allowed.
+`confirm` names the question a screen asks before sending it (`ui.confirm.<confirm>`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterator, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 
 from .context import Turn
 from .guards import require_no_event_phase
@@ -29,6 +34,21 @@ if TYPE_CHECKING:
 Check = Callable[[GameState, Any, "Rules"], None]
 Effect = Callable[[Turn, Any], None]
 Question = Callable[[GameState, Any, "Rules"], bool]
+
+
+@dataclass(frozen=True)
+class Open:
+    """A command offered with arguments the player still picks: `fixed` are set, `choices`
+    lists each picked argument's allowed values (JSON values, as the command takes them).
+    `refusal` is why none of it can be sent now (None: it may, with allowed values)."""
+
+    command: type
+    fixed: dict[str, Any]
+    choices: dict[str, tuple[Any, ...]]
+    refusal: Any = None
+
+
+Offers = Callable[[GameState, "Rules"], Iterable[Any]]
 E = TypeVar("E", bound=Effect)
 
 
@@ -47,6 +67,10 @@ class Registration:
     # everyone can see) says whether it might end the game.
     hidden_outcome: bool = False
     may_end_game: Question | None = None
+    # The commands (or `Open` forms) a table could send now; None: offered nowhere.
+    offers: Offers | None = None
+    # The confirmation a screen asks before sending it (a key under ui.confirm.).
+    confirm: str | None = None
 
     def check_command(self, state: GameState, command: Any, rules: "Rules") -> None:
         if self.refused_during_event_phase:
@@ -64,14 +88,15 @@ class Registry:
         self._by_type[registration.command] = registration
 
     def handles(self, command: type, *, check: Check, refused_during_event_phase: bool = False,
-                hidden_outcome: bool = False, may_end_game: Question | None = None) -> Callable[[E], E]:
+                hidden_outcome: bool = False, may_end_game: Question | None = None, offers: Offers | None = None,
+                confirm: str | None = None) -> Callable[[E], E]:
         """Decorator: the decorated function is `command`'s effect (returned unchanged)."""
         if may_end_game is not None and not hidden_outcome:
             raise TypeError("may_end_game is for commands with a hidden outcome; the others are run ahead")
 
         def register_effect(effect: E) -> E:
             self.register(Registration(command, check, effect, refused_during_event_phase, hidden_outcome,
-                                       may_end_game))
+                                       may_end_game, offers, confirm))
             return effect
 
         return register_effect
@@ -91,3 +116,13 @@ class Registry:
 
 REGISTRY = Registry()
 handles = REGISTRY.handles
+
+
+def always(*commands: Any) -> Offers:
+    """`offers` for commands a table may send in any state (their check says when not)."""
+    return lambda _state, _rules: commands
+
+
+def per_seat(make: Callable[[int], Any]) -> Offers:
+    """`offers` with one command for each Character at the table (dead or alive)."""
+    return lambda state, _rules: [make(member.seat) for member in state.crew]

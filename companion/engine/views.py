@@ -9,7 +9,6 @@ seed, the order of the bag and of the decks, the next draw, the bag's token numb
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
@@ -47,7 +46,9 @@ from .bag.views import HAND_MAX, BagOddsRow, BagOddsView, BagView, bag_view
 from .decks.views import DeckView, DecksView, piles_view
 from .phase.views import EventPhaseView, phase_view
 from .results import AttackResult, InjuryResult
+from .actions import Action, Actions, Refusal, legal_actions
 from .view_base import View as _View
+from .viewer import NOBODY, TABLE, Viewer, seat_viewer
 from .state import GameEnd, GameState
 from .victory.fates import everyone_lost
 from ..vocab import Mode, Pod, Section, Whereabouts
@@ -55,31 +56,6 @@ from ..vocab import Mode, Pod, Section, Whereabouts
 if TYPE_CHECKING:
     from companion.rules import Rules
 
-@dataclass(frozen=True)
-class Viewer:
-    """Who looks: `table`, `seat` (with its number) or `nobody`."""
-
-    kind: Literal["table", "seat", "nobody"]
-    seat: int | None = None
-
-    def __post_init__(self) -> None:
-        if (self.kind == "seat") != (self.seat is not None):
-            raise ValueError("a seat viewer names its seat, and only a seat viewer does")
-
-    @property
-    def is_table(self) -> bool:
-        return self.kind == "table"
-
-    def __str__(self) -> str:
-        return f"seat {self.seat}" if self.kind == "seat" else self.kind
-
-
-TABLE = Viewer("table")
-NOBODY = Viewer("nobody")
-
-
-def seat_viewer(seat: int) -> Viewer:
-    return Viewer("seat", seat)
 
 
 class PowerView(_View):
@@ -287,6 +263,8 @@ class GameView(_View):
     public: PublicView
     private: SeatPrivate | None = None
     table: TableExtras | None = None
+    # What this viewer may do now (engine/actions.py): the only buttons its screens draw.
+    actions: Actions = Actions()
 
 
 def _latest_view(state: GameState) -> LatestView:
@@ -389,12 +367,79 @@ def view_for(state: GameState, viewer: Viewer, rules: "Rules") -> GameView:
                               victory=seat_victory(state, viewer.seat, rules))  # type: ignore[arg-type]
     elif viewer.is_table:
         table = TableExtras(possible_outcomes=_possible_outcomes(state, rules))
-    return GameView(viewer=viewer, public=public, private=private, table=table)
+    return GameView(viewer=viewer, public=public, private=private, table=table,
+                    actions=legal_actions(state, viewer, rules))
 
+
+# What screens may name besides the views: the game's vocabulary, re-exported so that a
+# screen imports the engine only through this module, the commands and the actions.
+from .bag.model import Awaiting, Place, BagDraw, DrawPurpose, DrawResult, Lighting, TokenOutcome, MINIATURE_KINDS, TOKEN_KINDS  # noqa: E402,F811
+from .bag.handlers import OUTCOME_NEEDED  # noqa: E402,F811
+from .contamination.model import INFECTED, ScanProcedure, ScanScope  # noqa: E402,F811
+from .contamination.views import CheckView, ScannedCardView, ScanView, SeatContaminationView  # noqa: E402,F811
+from .crew.body_model import LIGHT_WOUND_STEPS, SERIOUS_WOUND_LIMIT  # noqa: E402,F811
+from .decks.cards import ATTACK_DECK, EVENT_DECK, Deck, attack_card, event_card  # noqa: E402,F811
+from .journal import Event, Topic  # noqa: E402,F811
+from .pending.model import PendingAttack, PendingKind  # noqa: E402,F811
+from .phase.model import EventEffect, EventStep  # noqa: E402,F811
+from .results import AttackOutcome, InjuryOutcome  # noqa: E402,F811
+from .state import CharacterFate  # noqa: E402,F811
+from .undone import NOTICE_FAMILY  # noqa: E402,F811
+from .setup import PLAYER_COUNTS  # noqa: E402,F811
+from .victory.model import CardKind, ObjectiveChoice, ObjectiveKind, VictoryStep, DeathCause, ObjectiveResult  # noqa: E402,F811
+from .victory.views import ContingencyTokenView, VictoryView  # noqa: E402,F811
+from .errors import IllegalCommand  # noqa: E402
+from .apply import GameEnding  # noqa: E402
+from .commands import command_to_json  # noqa: E402
 
 __all__ = [
     "HAND_MAX", "MINIATURE_KINDS", "Viewer", "TABLE", "NOBODY", "seat_viewer", "GameView", "PublicView",
     "SeatPrivate", "TableExtras", "BagView", "BagOddsView", "DeckView", "DecksView", "CrewView",
     "EventPhaseView", "PowerView", "SelfDestructView", "LatestView", "AttackView", "InjuryView", "view_for",
-    "public_view",
+    "public_view", "Action", "Actions", "Refusal",
+    "Awaiting",
+    "Place",
+    "BagDraw",
+    "DrawPurpose",
+    "DrawResult",
+    "Lighting",
+    "TokenOutcome",
+    "TOKEN_KINDS",
+    "OUTCOME_NEEDED",
+    "INFECTED",
+    "ScanProcedure",
+    "ScanScope",
+    "CheckView",
+    "ScannedCardView",
+    "ScanView",
+    "SeatContaminationView",
+    "LIGHT_WOUND_STEPS",
+    "SERIOUS_WOUND_LIMIT",
+    "ATTACK_DECK",
+    "EVENT_DECK",
+    "Deck",
+    "attack_card",
+    "event_card",
+    "Event",
+    "Topic",
+    "PendingAttack",
+    "PendingKind",
+    "EventEffect",
+    "EventStep",
+    "AttackOutcome",
+    "InjuryOutcome",
+    "CharacterFate",
+    "NOTICE_FAMILY",
+    "PLAYER_COUNTS",
+    "CardKind",
+    "ObjectiveChoice",
+    "ObjectiveKind",
+    "VictoryStep",
+    "DeathCause",
+    "ObjectiveResult",
+    "ContingencyTokenView",
+    "VictoryView",
+    "IllegalCommand",
+    "GameEnding",
+    "command_to_json",
 ]

@@ -9,9 +9,9 @@ from typing import Any, Callable, TypeVar
 
 import flet as ft
 
-from companion.engine import IllegalCommand
+from companion.engine.views import IllegalCommand
 from companion.engine.commands import GameCommand
-from companion.engine.views import GameView, PublicView, Viewer
+from companion.engine.views import Action, Actions, GameView, PublicView, Viewer
 from companion.seats.page_session import Feed, PageSession
 
 from . import theme
@@ -58,6 +58,16 @@ class UiContext:
         if view is None:
             raise RuntimeError("no game on this page")
         return view.public
+
+    @property
+    def actions(self) -> Actions:
+        """What this page's viewer may do now, from its newest feed (nothing without a game)."""
+        view = self.view
+        return view.actions if view is not None else Actions()
+
+    def action(self, command: type[GameCommand], **fixed: Any) -> Action | None:
+        """The action of `command` with these fixed arguments, if the feed offers it."""
+        return self.actions.find(command, **fixed)
 
     def take(self, feed: Feed) -> bool:
         """Keep `feed` if it is newer than the one held; True when it was kept."""

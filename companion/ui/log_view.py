@@ -6,7 +6,7 @@ from typing import Sequence
 
 import flet as ft
 
-from companion.engine.journal import Event
+from companion.engine.views import Event
 
 from . import ids, theme
 from .i18n_view import Texts

@@ -8,7 +8,7 @@ Everywhere else they are announced as usual.
 """
 from __future__ import annotations
 
-from companion.engine.phase.model import EventStep
+from companion.engine.views import EventStep
 from companion.engine.views import GameView
 
 from .routes import BAG, RUNNER, TABLE, VICTORY

@@ -13,8 +13,10 @@ from typing import Any, Callable
 import flet as ft
 from pydantic import ValidationError
 
-from companion.engine import IllegalCommand, Mode, NewGame, PlayerSetup, Section
-from companion.engine.setup import PLAYER_COUNTS
+from companion.engine.views import IllegalCommand
+from companion.vocab import Mode, Section
+from companion.engine.commands import NewGame, PlayerSetup
+from companion.engine.views import PLAYER_COUNTS
 
 from . import ids, theme
 from .context import UiContext

@@ -16,7 +16,7 @@ from typing import Iterator, Sequence
 import flet as ft
 
 from companion.hosting.code_attempts import CodeAttempt, CodeOutcome
-from companion.engine.undone import NOTICE_FAMILY
+from companion.engine.views import NOTICE_FAMILY
 from companion.i18n.catalog import usable_languages
 from companion.seats.page_door import PageDoor
 from companion.seats.page_session import Feed, PageSession

@@ -32,7 +32,7 @@ from .body import suffer_wound
 from ..context import Turn
 from ..errors import IllegalCommand
 from ..guards import require, require_running
-from ..registry import handles
+from ..registry import always, handles
 from ..state import CrewMember, GameState
 from ..track.timetrack import is_on_css_space, open_main_gate
 from ...vocab import CssFace, Mode, Whereabouts
@@ -96,7 +96,8 @@ def check_css_launch(state: GameState, command: object, rules: "Rules") -> None:
     require(state.css_launched_at != state.time, "error.css_already_launched")
 
 
-@handles(CssLaunch, check=check_css_launch)
+@handles(CssLaunch, check=check_css_launch, offers=always(*(CssLaunch(face=face) for face in CssFace)),
+         confirm="css_launch")
 def css_launch(turn: Turn, command: CssLaunch) -> None:
     """Event step 4: the table reveals the CSS token under the Time token."""
     state = turn.state

@@ -9,7 +9,7 @@ from .ending import destroy_facility, end_game
 from .first_player import pass_first_player
 from ..guards import require, require_running
 from .power import apply_threshold
-from ..registry import handles
+from ..registry import always, handles
 from ..state import GameState, SelfDestructToken
 from ...vocab import S_SLOT, DestructionCause, EndReason
 
@@ -50,7 +50,8 @@ def check_advance_time(state: GameState, command: object, rules: "Rules") -> Non
     require(not waiting or state.css_launched_at == state.time, "error.css_launch_first")
 
 
-@handles(AdvanceTime, check=check_advance_time, refused_during_event_phase=True)
+@handles(AdvanceTime, check=check_advance_time, refused_during_event_phase=True, offers=always(AdvanceTime()),
+         confirm="advance_time")
 def advance_time_command(turn: Turn, command: object) -> None:
     """Time moved by the tracker outside the runner: a new round, so the First Player
     token passes too (the runner passes it when the round's Event Phase ends)."""
@@ -102,7 +103,8 @@ def check_start_self_destruct(state: GameState, command: object, rules: "Rules")
     require(state.time != S_SLOT, "error.game_over")
 
 
-@handles(StartSelfDestruct, check=check_start_self_destruct)
+@handles(StartSelfDestruct, check=check_start_self_destruct, offers=always(StartSelfDestruct()),
+         confirm="start_self_destruct")
 def start_self_destruct(turn: Turn, command: object) -> None:
     state = turn.state
     slot = _ahead(state.time, turn.rules.time_track.self_destruct_lead)
@@ -117,7 +119,7 @@ def check_stop_self_destruct(state: GameState, command: object, rules: "Rules") 
     require(token.can_be_stopped, "error.self_destruct_red")  # type: ignore[union-attr]
 
 
-@handles(StopSelfDestruct, check=check_stop_self_destruct)
+@handles(StopSelfDestruct, check=check_stop_self_destruct, offers=always(StopSelfDestruct()))
 def stop_self_destruct(turn: Turn, command: object) -> None:
     turn.state.self_destruct = None
     turn.announce("announce.self_destruct_stopped")
@@ -128,7 +130,7 @@ def check_trigger_alert(state: GameState, command: object, rules: "Rules") -> No
     require(state.alert_slot is None, "error.alert_already_active")
 
 
-@handles(TriggerAlert, check=check_trigger_alert)
+@handles(TriggerAlert, check=check_trigger_alert, offers=always(TriggerAlert()), confirm="trigger_alert")
 def trigger_alert(turn: Turn, command: object) -> None:
     state = turn.state
     state.alert_slot = state.time // turn.rules.time_track.alert_divisor

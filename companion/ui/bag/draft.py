@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.engine.bag.model import MINIATURE_KINDS, BagDraw, Place
+from companion.engine.views import MINIATURE_KINDS, BagDraw, Place
 from companion.engine.views import PublicView
 
 from ..context import UiContext

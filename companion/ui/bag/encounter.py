@@ -7,8 +7,8 @@ from typing import Callable, Iterator
 
 import flet as ft
 
-from companion.engine.bag.handlers import OUTCOME_NEEDED
-from companion.engine.bag.model import Place, TokenOutcome
+from companion.engine.views import OUTCOME_NEEDED
+from companion.engine.views import Place, TokenOutcome
 from companion.engine.commands import GameCommand, ResolveEncounter
 from companion.engine.views import PublicView
 

@@ -7,9 +7,9 @@ from typing import Callable
 
 import flet as ft
 
-from companion.engine import IllegalCommand
-from companion.engine.bag.handlers import OUTCOME_NEEDED
-from companion.engine.bag.model import Lighting, Place, TokenOutcome
+from companion.engine.views import IllegalCommand
+from companion.engine.views import OUTCOME_NEEDED
+from companion.engine.views import Lighting, Place, TokenOutcome
 from companion.engine.commands import GameCommand
 
 from .. import ids, theme

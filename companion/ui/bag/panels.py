@@ -8,7 +8,7 @@ from typing import Iterator
 
 import flet as ft
 
-from companion.engine.bag.model import MINIATURE_KINDS, TOKEN_KINDS
+from companion.engine.views import MINIATURE_KINDS, TOKEN_KINDS
 from companion.engine.commands import (
     AddToBag,
     IntruderToTechnicalCorridor,
@@ -19,7 +19,7 @@ from companion.engine.commands import (
     ReturnIntrudersToBag,
     SetShowOdds,
 )
-from companion.engine.journal import Event, Topic
+from companion.engine.views import Event, Topic
 
 from .. import ids, theme
 from ..busy import in_turn

@@ -13,7 +13,7 @@ from typing import Callable
 
 import flet as ft
 
-from companion.engine.bag.model import Awaiting, Place
+from companion.engine.views import Awaiting, Place
 from companion.engine.commands import AnswerAdultsRetreat, AnswerQueenInNest
 
 from .. import ids, theme

@@ -2,8 +2,8 @@
 after a draw; and the way from a Surprise Attack to the attack screen, filled in."""
 from __future__ import annotations
 
-from companion.engine.bag.model import BagDraw, DrawPurpose, DrawResult
-from companion.engine.pending.model import PendingAttack
+from companion.engine.views import BagDraw, DrawPurpose, DrawResult
+from companion.engine.views import PendingAttack
 from companion.engine.views import PublicView
 
 from ..context import UiContext

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.bag.model import BagDraw, DrawResult
-from companion.engine.pending.model import PendingAttack, PendingKind
+from companion.engine.views import BagDraw, DrawResult
+from companion.engine.views import PendingAttack, PendingKind
 
 from .. import ids, theme
 from ..i18n_view import Texts

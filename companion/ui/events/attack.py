@@ -11,13 +11,13 @@ from typing import Any, Callable
 
 import flet as ft
 
-from companion.engine.bag.model import MINIATURE_KINDS, Place
+from companion.engine.views import MINIATURE_KINDS, Place
 from companion.engine.commands import ResolveAttack
 from companion.engine.decks.odds import attack_hit_chance
-from companion.engine.decks.cards import Deck, attack_card
-from companion.engine.journal import Event, Topic
-from companion.engine.pending.model import PendingAttack, PendingKind
-from companion.engine.results import AttackOutcome
+from companion.engine.views import Deck, attack_card
+from companion.engine.views import Event, Topic
+from companion.engine.views import PendingAttack, PendingKind
+from companion.engine.views import AttackOutcome
 from companion.engine.views import AttackView
 
 from .. import ids, theme

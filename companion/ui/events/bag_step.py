@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.bag.model import DrawPurpose, DrawResult
+from companion.engine.views import DrawPurpose, DrawResult
 from companion.engine.views import PublicView
 
 from .. import ids, theme

@@ -8,8 +8,8 @@ from typing import Any
 import flet as ft
 
 from companion.engine.decks.odds import attack_hit_chance, injury_check_odds
-from companion.engine.decks.cards import ATTACK_DECK, EVENT_DECK, attack_card, event_card
-from companion.engine.journal import Event, Topic
+from companion.engine.views import ATTACK_DECK, EVENT_DECK, attack_card, event_card
+from companion.engine.views import Event, Topic
 from companion.engine.views import DeckView
 
 from .. import ids, theme

@@ -23,7 +23,7 @@ from companion.engine.commands import (
     EventPowerSurge,
     GameCommand,
 )
-from companion.engine.phase.model import EventEffect, EventStep
+from companion.engine.views import EventEffect, EventStep
 from companion.engine.views import EventPhaseView, PublicView
 
 from ..context import UiContext

@@ -14,8 +14,8 @@ import flet as ft
 from companion.engine.decks.attacks import INJURY_CARDS, other_corridor, retreat_corridor, retreat_corridor_unconfirmed
 from companion.engine.commands import InjuryCheck
 from companion.engine.decks.odds import injury_check_odds
-from companion.engine.decks.cards import Deck, event_card
-from companion.engine.results import InjuryOutcome
+from companion.engine.views import Deck, event_card
+from companion.engine.views import InjuryOutcome
 from companion.engine.views import InjuryView
 from companion.rules import EventCardSpec, Rules
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.engine.bag.model import MINIATURE_KINDS, Place
+from companion.engine.views import MINIATURE_KINDS, Place
 from companion.engine.views import PublicView
 
 from ..context import UiContext

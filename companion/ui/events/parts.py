@@ -7,8 +7,8 @@ from typing import Callable, Hashable, Iterable, Sequence
 
 import flet as ft
 
-from companion.engine.bag.model import Place
-from companion.engine.decks.cards import attack_card, event_card
+from companion.engine.views import Place
+from companion.engine.views import attack_card, event_card
 from companion.engine.views import PublicView
 from companion.rules import Rules
 
@@ -113,7 +113,7 @@ class Header:
 # --------------------------------------------------------------------- where an attack happens
 def lighting_text(texts: Texts, game: PublicView, place: Place, ignore_darkness: bool = False) -> str:
     """Whether an Attack card's Darkness extra applies where the attack happens, as the engine says."""
-    from companion.engine.bag.model import Lighting
+    from companion.engine.views import Lighting
 
     lighting = shown_lighting(game, place, ignore_darkness)
     key = {Lighting.STAIRS: "stairs", Lighting.UNPOWERED: "dark", Lighting.DARKNESS_IGNORED: "ignored"}.get(

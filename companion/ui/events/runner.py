@@ -22,8 +22,8 @@ from typing import Any
 import flet as ft
 
 from companion.engine.commands import ContinueEventPhase, EventFireDamage, StartEventPhase
-from companion.engine.decks.cards import event_card
-from companion.engine.phase.model import EventStep
+from companion.engine.views import event_card
+from companion.engine.views import EventStep
 from companion.engine.views import EventPhaseView
 from companion.rules_ref import event_card_topic
 

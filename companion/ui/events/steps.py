@@ -8,8 +8,8 @@ from typing import Callable
 
 import flet as ft
 
-from companion.engine import CssFace
-from companion.engine.bag.model import MINIATURE_KINDS
+from companion.vocab import CssFace
+from companion.engine.views import MINIATURE_KINDS
 from companion.engine.commands import (
     DrawEventCard,
     EventCoolantLeak,
@@ -21,7 +21,7 @@ from companion.engine.commands import (
     EventNoiseInCorridors,
     GameCommand,
 )
-from companion.engine.phase.model import EventEffect
+from companion.engine.views import EventEffect
 from companion.engine.views import EventPhaseView
 from companion.vocab import Section
 

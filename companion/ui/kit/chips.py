@@ -5,7 +5,7 @@ from typing import Callable, Sequence
 
 import flet as ft
 
-from companion.engine.bag.model import Lighting, Place
+from companion.engine.views import Lighting, Place
 from companion.engine.views import PublicView
 
 from .. import ids, theme

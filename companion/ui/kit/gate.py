@@ -12,8 +12,9 @@ from typing import Any, Callable, Iterator, Protocol
 
 import flet as ft
 
-from companion.engine import GameEnding, IllegalCommand, command_to_json
+from companion.engine.views import GameEnding, IllegalCommand, command_to_json
 from companion.engine.commands import GameCommand
+from companion.engine.views import Action
 
 from .. import ids, theme
 from ..busy import in_turn
@@ -94,6 +95,10 @@ class CommandGate:
             body="\n\n".join(body),
             on_confirm=lambda: self.execute(command),
         )
+
+    def run_action(self, action: "Action", picked: dict, *, title: str = "", confirm_params: dict | None = None) -> None:
+        """Send the feed's `action` with the player's picks, asking its confirmation first."""
+        self.run(action.command(**picked), confirm_key=action.confirm, title=title, confirm_params=confirm_params)
 
     def execute(self, command: GameCommand) -> bool:
         return self.ctx.send(command)

@@ -11,7 +11,7 @@ from typing import Any, Callable, Hashable, Protocol
 
 import flet as ft
 
-from companion.engine import IllegalCommand
+from companion.engine.views import IllegalCommand
 
 from .. import ids, theme
 from ..busy import shown_first

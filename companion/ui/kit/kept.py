@@ -67,6 +67,7 @@ from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, TypeVar
 import flet as ft
 
 from companion.engine.commands import GameCommand
+from companion.engine.views import Action
 
 from .. import ids, theme
 from ..context import UiContext
@@ -220,6 +221,69 @@ class ActionButton:
     def _bound(self) -> Callable[[], None]:
         """What this tap does, bound now (what the player saw), run in its turn."""
         return self._on_tap
+
+
+class OfferButton(ActionButton):
+    """A button for one of the feed's actions: shown when the feed offers it, enabled when
+    the engine allows it (else disabled with the engine's reason). A tap sends exactly the
+    action shown last (what the player saw), with the player's picks, through `gate.run`
+    (which asks the action's confirmation first); `on_tap` replaces the send for an action
+    whose picks a dialog asks first. A tap that reaches the frame of a disabled button is
+    judged by the newest feed: sent if its action is allowed now, else its reason told."""
+
+    def __init__(self, changes: Changes, identifier: str | None, *, icon=None,
+                 gate_of: Callable[[], CommandGate], page_of: Callable[[], ft.Page], tone: str = "normal",
+                 compact: bool = False, on_tap: Callable[[], None] | None = None) -> None:
+        super().__init__(changes, identifier, icon=icon, on_tap=on_tap or self._send, page_of=page_of, tone=tone,
+                         compact=compact, check=self._judged_now)
+        self._gate_of = gate_of
+        self.action: Action | None = None
+        self.picked: dict[str, Any] = {}
+        self.confirm_params: dict | None = None
+        self.title = ""
+
+    def show_action(self, action: Action | None, label: str, *, picked: dict[str, Any] | None = None,
+                    unready: str | None = None, tone: str | None = None, visible: bool = True,
+                    confirm_params: dict | None = None) -> None:
+        """`action`: the feed's action (None: not offered to this page now, so not shown);
+        `picked`: the player's values for its choices; `unready`: why the player's picks
+        are not complete yet (a form's own hint); `confirm_params`: what its confirmation's
+        sentence names (who, what)."""
+        self.action, self.title, self.confirm_params = action, label, confirm_params
+        self.picked = dict(picked or {})
+        shown = visible and action is not None
+        refused = self._reason(action, self.picked, unready) if shown else None
+        self.show(label, refused=refused, tone=tone, visible=shown)
+
+    def _reason(self, action: Action | None, picked: dict[str, Any], unready: str | None) -> str | None:
+        texts = self._gate_of().ctx.texts
+        if action is None:
+            return texts.t("error.action_gone")
+        if action.refusal is not None:
+            return texts.error(action.refusal)
+        if unready is not None:
+            return unready
+        return None if action.allows(**picked) else texts.t("error.action_gone")
+
+    def _bound(self) -> Callable[[], None]:
+        if self._on_tap != self._send:
+            return self._on_tap
+        action, picked, title, params = self.action, self.picked, self.title, self.confirm_params
+        return lambda: self._send(action, picked, title, params)
+
+    def _send(self, action: Action | None = None, picked: dict[str, Any] | None = None, title: str = "",
+              params: dict | None = None) -> None:
+        if action is not None:
+            self._gate_of().run_action(action, picked or {}, title=title, confirm_params=params)
+
+    def _judged_now(self) -> str | None:
+        if self.action is None:
+            return self.reason
+        newest = self._gate_of().ctx.actions.get(self.action.key)
+        reason = self._reason(newest, self.picked, None)
+        if reason is None and newest is not None:
+            self.action = newest
+        return reason
 
 
 class CommandButton(ActionButton):

@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 import flet as ft
 
-from companion.engine import Whereabouts
+from companion.vocab import Whereabouts
 from companion.engine.commands import ChangeKnowledge
 from companion.engine.views import CrewView
 

@@ -6,7 +6,7 @@ from typing import Iterator
 
 import flet as ft
 
-from companion.engine.crew.body_model import LIGHT_WOUND_STEPS, SERIOUS_WOUND_LIMIT
+from companion.engine.views import LIGHT_WOUND_STEPS, SERIOUS_WOUND_LIMIT
 from companion.engine.commands import (
     GainContamination,
     GameCommand,

@@ -14,7 +14,7 @@ from typing import Callable, Hashable
 
 import flet as ft
 
-from companion.engine.contamination.model import INFECTED
+from companion.engine.views import INFECTED
 
 from .. import ids, theme
 from ..context import UiContext

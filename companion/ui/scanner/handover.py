@@ -8,7 +8,7 @@ from typing import Any, Callable, Hashable
 
 import flet as ft
 
-from companion.engine import Whereabouts
+from companion.vocab import Whereabouts
 
 from .. import ids, theme
 from ..context import UiContext

@@ -16,9 +16,9 @@ import flet as ft
 
 from companion.engine.commands import ScanContamination
 from companion.engine.contamination.handlers import ScanQuestion, scan_kills_if_infected, scan_question
-from companion.engine.contamination.model import ScanProcedure, ScanScope
-from companion.engine.contamination.views import CheckView, ScannedCardView, ScanView, SeatContaminationView
-from companion.engine.phase.model import EventEffect
+from companion.engine.views import ScanProcedure, ScanScope
+from companion.engine.views import CheckView, ScannedCardView, ScanView, SeatContaminationView
+from companion.engine.views import EventEffect
 from companion.engine.views import CrewView, GameView
 
 from .. import ids, theme

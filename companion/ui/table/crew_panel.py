@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine import Pod, Whereabouts
+from companion.vocab import Pod, Whereabouts
 from companion.vocab import Mode
-from companion.engine.crew.body_model import LIGHT_WOUND_STEPS, SERIOUS_WOUND_LIMIT
+from companion.engine.views import LIGHT_WOUND_STEPS, SERIOUS_WOUND_LIMIT
 from companion.engine.commands import (
     ActivateKnowledgeToken,
     ChangeKnowledge,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.engine.commands import StartVictoryCheck
-from companion.engine.state import CharacterFate
+from companion.engine.views import CharacterFate
 
 from .. import ids, theme
 from ..kit.kept import PHONE, ActionButton, CommandButton, KeptScreen, KeyedItems

@@ -6,7 +6,7 @@ from typing import Iterator
 
 import flet as ft
 
-from companion.engine import Section
+from companion.vocab import Section
 from companion.engine.commands import FlipPower, PowerSurge, RestorePower, SwapPower
 
 from .. import ids, theme

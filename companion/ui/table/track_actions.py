@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine import CssFace
+from companion.vocab import CssFace
 from companion.engine.commands import AdvanceTime, CssLaunch, StartSelfDestruct, StopSelfDestruct, TriggerAlert
 
 from .. import ids, theme
-from ..dialogs import choose
+from ..dialogs import choose, show_message
 from ..kit.gate import CommandGate
-from ..kit.kept import ActionButton, Card, CommandButton, KeptScreen
+from ..kit.kept import ActionButton, Card, KeptScreen, OfferButton
 
 # While this page asks whether to advance Time: whether the advance would end the game.
 CONFIRMING_ADVANCE = "confirming-advance-time"
@@ -18,14 +18,19 @@ CONFIRMING_ADVANCE = "confirming-advance-time"
 
 def _css_launch_dialog(gate: CommandGate) -> None:
     """The table reveals the CSS token under Time; the app records the face, never draws it."""
-    texts = gate.ctx.texts
+    ctx = gate.ctx
+    texts = ctx.texts
+    faces = [(face, action) for face in CssFace if (action := ctx.action(CssLaunch, face=face)) is not None]
 
     def chosen(face: str) -> None:
-        gate.run(CssLaunch(face=CssFace(face)), confirm_key="css_launch",
-                 title=texts.t("ui.css.face_chosen", face=texts.t(f"css_face.{face}")))
+        action = ctx.action(CssLaunch, face=CssFace(face))
+        if action is None:
+            show_message(ctx.page, texts.t("error.action_gone"))
+            return
+        gate.run_action(action, {}, title=texts.t("ui.css.face_chosen", face=texts.t(f"css_face.{face}")))
 
-    choose(gate.ctx.page, texts, title=texts.t("ui.css.launch"), body=texts.t("ui.css.launch_help"),
-           options=[(face.value, texts.t(f"css_face.{face.value}")) for face in CssFace], on_choice=chosen)
+    choose(ctx.page, texts, title=texts.t("ui.css.launch"), body=texts.t("ui.css.launch_help"),
+           options=[(face.value, texts.t(f"css_face.{face.value}")) for face, _action in faces], on_choice=chosen)
 
 
 def confirming_advance(ctx) -> bool | None:
@@ -41,15 +46,15 @@ class TrackActions:
     def __init__(self, screen: KeptScreen) -> None:
         self.screen = screen
         changes, gate, page = screen.changes, screen.gate, screen.page
-        self.advance = CommandButton(changes, ids.ADVANCE_TIME, icon=ft.Icons.SKIP_NEXT, gate_of=gate, page_of=page,
+        self.advance = OfferButton(changes, ids.ADVANCE_TIME, icon=ft.Icons.SKIP_NEXT, gate_of=gate, page_of=page,
                                      on_tap=self._ask)
-        self.css = CommandButton(changes, ids.CSS_LAUNCH, icon=ft.Icons.ROCKET_LAUNCH, gate_of=gate, page_of=page,
+        self.css = OfferButton(changes, ids.CSS_LAUNCH, icon=ft.Icons.ROCKET_LAUNCH, gate_of=gate, page_of=page,
                                  tone="warning", on_tap=lambda: _css_launch_dialog(screen.gate()))
-        self.start = CommandButton(changes, ids.START_SELF_DESTRUCT, icon=ft.Icons.DANGEROUS, gate_of=gate,
-                                   page_of=page, tone="danger", confirm_key="start_self_destruct")
-        self.stop = CommandButton(changes, ids.STOP_SELF_DESTRUCT, icon=ft.Icons.CANCEL, gate_of=gate, page_of=page)
-        self.alert = CommandButton(changes, ids.TRIGGER_ALERT, icon=ft.Icons.NOTIFICATIONS_ACTIVE, gate_of=gate,
-                                   page_of=page, tone="danger", confirm_key="trigger_alert")
+        self.start = OfferButton(changes, ids.START_SELF_DESTRUCT, icon=ft.Icons.DANGEROUS, gate_of=gate,
+                                   page_of=page, tone="danger")
+        self.stop = OfferButton(changes, ids.STOP_SELF_DESTRUCT, icon=ft.Icons.CANCEL, gate_of=gate, page_of=page)
+        self.alert = OfferButton(changes, ids.TRIGGER_ALERT, icon=ft.Icons.NOTIFICATIONS_ACTIVE, gate_of=gate,
+                                   page_of=page, tone="danger")
         self.buttons = ft.Row([self.advance.root, self.css.root, self.start.root, self.stop.root, self.alert.root],
                               wrap=True, spacing=8, run_spacing=8)
         # The question, near where the tap was, so a phone shows it without scrolling.
@@ -72,24 +77,29 @@ class TrackActions:
         """The first tap only asks; whether the advance would end the game is worked out
         now, for this one command."""
         ctx = self.screen.ctx
-        ctx.extras[CONFIRMING_ADVANCE] = ctx.session.game_ending(AdvanceTime()) is not None
+        action = ctx.action(AdvanceTime)
+        if action is None or not action.allowed:
+            return
+        ctx.extras[CONFIRMING_ADVANCE] = ctx.session.game_ending(action.command()) is not None
         ctx.rerender()
 
     def _answered(self, advance: bool) -> None:
         ctx = self.screen.ctx
         if ctx.extras.pop(CONFIRMING_ADVANCE, None) is None:
             return  # a second tap on an answer already given
-        if advance:
-            self.screen.gate().execute(AdvanceTime())
+        action = ctx.action(AdvanceTime)
+        if advance and action is not None:
+            self.screen.gate().execute(action.command())
         ctx.rerender()
 
     # -- what it shows ---------------------------------------------------------------
     def show(self) -> None:
         ctx, put = self.screen.ctx, self.screen.changes.put
-        t, state, gate = ctx.texts.t, ctx.game, self.screen.gate()
+        t, state = ctx.texts.t, ctx.game
         self.card.show(t("ui.actions.title"), topic="self_destruct", help_tip=t("ui.rules.help"))
         ends = confirming_advance(ctx)
-        if ends is not None and gate.refusal(AdvanceTime()) is not None:
+        advance = ctx.action(AdvanceTime)
+        if ends is not None and (advance is None or not advance.allowed):
             # Time cannot advance any more (the Event Phase began meanwhile): the question lapses.
             ctx.extras.pop(CONFIRMING_ADVANCE, None)
             ends = None
@@ -100,14 +110,15 @@ class TrackActions:
             put(self.question_title, value=t("ui.actions.advance_time"))
             self.cancel.show(t("ui.common.cancel"), refused=None)
             self.confirm.show(t("ui.common.confirm"), refused=None, tone="danger" if ends else "primary")
-            lines = [t("ui.confirm.advance_time")] + ([t("ui.confirm.ends_game")] if ends else [])
+            lines = [t(f"ui.confirm.{advance.confirm}")]  # type: ignore[union-attr] + ([t("ui.confirm.ends_game")] if ends else [])
             put(self.question_text, value="\n\n".join(lines))
             return
-        self.advance.show_command(AdvanceTime(), t("ui.actions.advance_time"))
+        self.advance.show_action(advance, t("ui.actions.advance_time"))
         # CSS launch is only offered while a CSS token under the Time token is still hidden.
-        self.css.show_command(CssLaunch(face=CssFace.NONE), t("ui.css.launch"), visible=state.css_launch_pending)
-        self.start.show_command(StartSelfDestruct(), t("ui.actions.start_self_destruct"),
-                                visible=state.self_destruct is None)
-        self.stop.show_command(StopSelfDestruct(), t("ui.actions.stop_self_destruct"),
-                               visible=state.self_destruct is not None)
-        self.alert.show_command(TriggerAlert(), t("ui.actions.trigger_alert"))
+        self.css.show_action(ctx.action(CssLaunch, face=CssFace.NONE), t("ui.css.launch"),
+                             visible=state.css_launch_pending)
+        self.start.show_action(ctx.action(StartSelfDestruct), t("ui.actions.start_self_destruct"),
+                               visible=state.self_destruct is None)
+        self.stop.show_action(ctx.action(StopSelfDestruct), t("ui.actions.stop_self_destruct"),
+                              visible=state.self_destruct is not None)
+        self.alert.show_action(ctx.action(TriggerAlert), t("ui.actions.trigger_alert"))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.victory.model import DeathCause, ObjectiveChoice, ObjectiveResult
-from companion.engine.victory.views import ContingencyTokenView
+from companion.engine.views import DeathCause, ObjectiveChoice, ObjectiveResult
+from companion.engine.views import ContingencyTokenView
 from companion.engine.views import PublicView
 from companion.vocab import Pod, Whereabouts
 

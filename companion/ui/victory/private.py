@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.engine.commands import AnswerScan, ChooseObjective, DrawContamination, ReportContamination
 from companion.engine.victory.draw import death_chance
-from companion.engine.victory.model import CardKind, ObjectiveChoice, ObjectiveKind, VictoryStep
+from companion.engine.views import CardKind, ObjectiveChoice, ObjectiveKind, VictoryStep
 from companion.engine.views import GameView
 from companion.vocab import Section
 

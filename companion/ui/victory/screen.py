@@ -25,8 +25,8 @@ from companion.engine.commands import (
     StartContaminationChecks,
     StartVictoryCheck,
 )
-from companion.engine.victory.model import VictoryStep
-from companion.engine.victory.views import VictoryView
+from companion.engine.views import VictoryStep
+from companion.engine.views import VictoryView
 from companion.vocab import EndReason, Mode, Pod, Whereabouts
 from companion.hosting.qr import qr_png
 

@@ -6,7 +6,7 @@ from typing import Callable
 
 import flet as ft
 
-from companion.engine.victory.model import VictoryStep
+from companion.engine.views import VictoryStep
 from companion.engine.views import GameView
 
 from .. import theme

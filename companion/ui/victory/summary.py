@@ -2,7 +2,7 @@
 everyone's fate and objective, and how long the game lasted."""
 from __future__ import annotations
 
-from companion.engine.victory.views import VictoryView
+from companion.engine.views import VictoryView
 from companion.engine.views import PublicView
 
 from ..i18n_view import Texts

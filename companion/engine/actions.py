@@ -1,0 +1,180 @@
+"""What a viewer may do now: the legal actions every screen draws its buttons from.
+
+`legal_actions(state, viewer, rules)` asks each command's registration what a table could
+send in this state (its `offers`), keeps what this viewer may send (engine/authority.py),
+and judges each with the command's own check. An action is shown enabled, or disabled
+with its reason; one the player completes (a hand size, the cards to scan) lists the
+values allowed for each argument still to pick. A screen sends `action.command(...)`
+and nothing else.
+
+Nothing here reads a hidden or drawn outcome: offers and checks read what the table can
+see (tests/test_hidden_outcomes.py holds it over twin games).
+"""
+from __future__ import annotations
+
+import json
+from enum import Enum
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, Field
+
+from .apply import check
+from .authority import refusal_for, refusal_for_kind
+from .commands import GameCommand, parse_command
+from .errors import IllegalCommand
+from .guards import require_no_event_phase
+from .registry import REGISTRY, Open
+from .state import GameState
+from .view_base import View
+from .viewer import Viewer
+
+if TYPE_CHECKING:
+    from companion.rules import Rules
+
+
+class Refusal(View):
+    """Why an action cannot be taken now: a locale key and its parameters."""
+
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+    @classmethod
+    def of(cls, error: IllegalCommand) -> "Refusal":
+        return cls(key=error.key, params={name: _json(value) for name, value in error.params.items()})
+
+
+class Action(View):
+    """One thing this viewer may do now (or sees and may not, with the reason)."""
+
+    # The command's type tag and the arguments the engine fixed (JSON values).
+    type: str
+    fixed: dict[str, Any] = Field(default_factory=dict)
+    # The arguments the player still picks, each with its allowed values.
+    choices: dict[str, tuple[Any, ...]] = Field(default_factory=dict)
+    refusal: Refusal | None = None
+    # The confirmation asked before it is sent (a key under ui.confirm.).
+    confirm: str | None = None
+
+    @property
+    def allowed(self) -> bool:
+        return self.refusal is None
+
+    @property
+    def key(self) -> str:
+        return action_key(self.type, self.fixed)
+
+    def allows(self, **picked: Any) -> bool:
+        """Whether `picked` fills every choice with an allowed value."""
+        if set(picked) != set(self.choices):
+            return False
+        return all(_within(_json(value), self.choices[name]) for name, value in picked.items())
+
+    def command(self, **picked: Any) -> GameCommand:
+        """The command this action sends, with the player's picks (ValueError: not offered)."""
+        if not self.allows(**picked):
+            raise ValueError(f"{self.type}: {sorted(picked)} is not a choice this action offers")
+        return parse_command({"type": self.type, **self.fixed, **{name: _json(v) for name, v in picked.items()}})
+
+
+def _within(value: Any, allowed: tuple[Any, ...]) -> bool:
+    """A list-valued argument (the cards to scan) picks among the allowed values."""
+    if isinstance(value, list):
+        return all(item in allowed for item in value)
+    return value in allowed
+
+
+def action_key(type_tag: str, fixed: dict[str, Any]) -> str:
+    return type_tag + json.dumps(fixed, sort_keys=True, separators=(",", ":"))
+
+
+class Actions(View):
+    """A viewer's actions, found by what they do."""
+
+    items: tuple[Action, ...] = ()
+
+    @cached_property
+    def _by_key(self) -> dict[str, Action]:
+        return {action.key: action for action in self.items}
+
+    def __iter__(self):  # type: ignore[override]
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def get(self, key: str) -> Action | None:
+        """The action with this key (Action.key), if offered."""
+        return self._by_key.get(key)
+
+    def find(self, command: type[GameCommand], **fixed: Any) -> Action | None:
+        """The action of `command` with these fixed arguments (defaults may be left out)."""
+        return self._by_key.get(action_key(type_tag(command), _without_defaults(command, fixed)))
+
+    def of_type(self, command: type[GameCommand]) -> tuple[Action, ...]:
+        tag = type_tag(command)
+        return tuple(action for action in self.items if action.type == tag)
+
+
+def type_tag(command: type[GameCommand]) -> str:
+    return command.model_fields["type"].default
+
+
+def legal_actions(state: GameState | None, viewer: Viewer, rules: "Rules") -> Actions:
+    if state is None or viewer.kind == "nobody":
+        return Actions()
+    found: list[Action] = []
+    for registration in REGISTRY:
+        if registration.offers is None:
+            continue
+        for candidate in registration.offers(state, rules):
+            action = _judged(state, viewer, rules, registration, candidate)
+            if action is not None:
+                found.append(action)
+    return Actions(items=tuple(found))
+
+
+def _judged(state: GameState, viewer: Viewer, rules: "Rules", registration, candidate: Any) -> Action | None:
+    if isinstance(candidate, Open):
+        if refusal_for_kind(viewer, candidate.command, candidate.fixed.get("seat")) is not None:
+            return None
+        refusal = candidate.refusal
+        if refusal is None and registration.refused_during_event_phase:
+            try:
+                require_no_event_phase(state)
+            except IllegalCommand as error:
+                refusal = error
+        return Action(type=type_tag(candidate.command), fixed=_without_defaults(candidate.command, candidate.fixed),
+                      choices={name: tuple(_json(v) for v in values) for name, values in candidate.choices.items()},
+                      refusal=Refusal.of(refusal) if refusal is not None else None, confirm=registration.confirm)
+    if refusal_for(viewer, candidate) is not None:
+        return None
+    refusal = check(state, candidate, rules)
+    fixed = candidate.model_dump(mode="json", exclude_defaults=True)
+    fixed.pop("type", None)
+    return Action(type=candidate.type, fixed=fixed, refusal=Refusal.of(refusal) if refusal is not None else None,
+                  confirm=registration.confirm)
+
+
+def _without_defaults(command: type[GameCommand], fixed: dict[str, Any]) -> dict[str, Any]:
+    kept = {}
+    for name, value in fixed.items():
+        value = _json(value)
+        field = command.model_fields.get(name)
+        if field is not None and not field.is_required() and _json(field.default) == value:
+            continue
+        kept[name] = value
+    return kept
+
+
+def _json(value: Any) -> Any:
+    """A value as the command's JSON holds it (enums by value, models as dicts)."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if isinstance(value, (list, tuple)):
+        return [_json(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _json(item) for key, item in value.items()}
+    return value
