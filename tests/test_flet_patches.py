@@ -132,6 +132,19 @@ def test_another_flet_version_gets_neither_patch(monkeypatch):
     assert FletApp.send_message is sent and DiffBuilder.__dict__["_configure_dataclass"] is configured
 
 
+def test_another_flet_version_keeps_its_own_tap_dispatch(monkeypatch):
+    from flet.messaging.session import Session
+
+    monkeypatch.setattr(flet_patches, "_LOST_TAPS", "_companion_lost_taps_on_another_version")
+    dispatch = Session.dispatch_event
+    assert flet_patches.install_lost_taps("1.0.6") is False
+    assert Session.dispatch_event is dispatch
+    # On the Flet it was written for, the dispatch is wrapped (once).
+    monkeypatch.setattr(Session, "dispatch_event", dispatch)
+    assert flet_patches.install_lost_taps(flet_patches.FLET_VERSION) is True
+    assert Session.dispatch_event is not dispatch
+
+
 def test_the_installed_flet_is_the_one_the_patches_were_written_for():
     # Upgrading Flet turns both off silently; this says so first.
     assert flet_patches.flet_version() == flet_patches.FLET_VERSION

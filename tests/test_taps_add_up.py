@@ -148,11 +148,11 @@ def test_a_second_tap_on_a_confirmation_already_answered_sends_nothing(tmp_path)
 
 def test_a_tap_on_a_button_that_has_become_disabled_goes_to_what_is_around_it():
     """What a finger on the new page would touch: the container that says why not."""
-    from companion.ui import lost_taps
+    from companion.hosting.flet_patches import watch_lost_taps
 
     page, _wire = live_page()
     told: list[str] = []
-    lost_taps.watch(page, lambda: told.append("lost"))
+    watch_lost_taps(page, lambda: told.append("lost"))
     caught: list[str] = []
     waiting = ft.Button(content="Sortear", disabled=True)  # no handler of its own any more
     page.controls = [ft.Container(content=waiting, on_click=lambda _e: caught.append("why not"))]

@@ -1,7 +1,6 @@
-"""The two places where the app reaches into Flet's internals, both for speed and both
-leaving what Flet sends unchanged; installed only on the Flet version they were written
-for (FLET_VERSION), and each only when Flet's code still looks as expected. Any other
-Flet runs as it is, only slower.
+"""The three places where the app reaches into Flet's internals; installed only on the
+Flet version they were written for (FLET_VERSION), and each only when Flet's code still
+looks as expected. Any other Flet runs as it is: slower, and a late tap dropped silently.
 
 - The web transport formats every message it sends for its debug log even while that log
   is off: a full repr of every control in the message (about 20 ms for the table's first
@@ -10,16 +9,26 @@ Flet runs as it is, only slower.
   and makes a generator for each field's value, even for None, a number or a string, where
   the walk finds nothing. Such values are answered with nothing at once; every other value
   goes through Flet's own code. It matters where controls are built: a page's first screen,
-  a screen's first visit, new log lines."""
+  a screen's first visit, new log lines.
+- A tap that arrives after a redraw changed what was under the finger. Flet finds the
+  control a tap names by its id; when the page has already taken that control away (the
+  tap left the phone before the redraw arrived), Flet drops the tap without a word: here
+  the page is told instead, so the player sees that nothing happened and why. When the
+  control is still there but no longer takes taps (a button that has become disabled),
+  the tap goes to what is around it, as a finger on the new page would: the frame that
+  explains why the button is disabled."""
 from __future__ import annotations
 
 import enum
 import logging
+import weakref
 from importlib import metadata
+from typing import Callable
 
 FLET_VERSION = "1.0.5"
 _QUIET = "_companion_quiet_send"
 _FAST = "_companion_fast_path"
+_LOST_TAPS = "_companion_lost_taps"
 # Values the diff's walk passes through without effect: not a dataclass, dict or list.
 _FLAT = (str, int, float, bool, bytes, enum.Enum)
 _EMPTY = ()
@@ -80,4 +89,72 @@ def install_diff_fast_path(version: str | None = None) -> bool:
     DiffBuilder._flet_configure_dataclass = walk  # Flet's own: it calls back into configure
     DiffBuilder._configure_dataclass = configure
     setattr(DiffBuilder, _FAST, True)
+    return True
+
+
+# What a finger or a keyboard does to a control; scrolls, drags, focus and sizes are not taps.
+TAPS = frozenset({"click", "tap", "long_press", "change", "submit", "select"})
+# Taps a control around the tapped one would have caught (a frame around a button).
+PRESSES = frozenset({"click", "tap", "long_press"})
+_lost_tap_listeners: "weakref.WeakKeyDictionary[object, Callable[[], None]]" = weakref.WeakKeyDictionary()
+log = logging.getLogger(__name__)
+
+
+def install_lost_taps(version: str | None = None) -> bool:
+    """Wrap Flet's event dispatch once; False (Flet left as it is) on another Flet."""
+    if (version or flet_version()) != FLET_VERSION:
+        return False
+    try:
+        from flet.messaging.session import Session
+    except ImportError:
+        return False
+    if getattr(Session, _LOST_TAPS, False):
+        return True
+    resolve = getattr(Session, "_Session__resolve_event_control", None)
+    find_live = getattr(Session, "_Session__find_live_control", None)
+    if resolve is None or find_live is None:
+        return False
+    dispatch = Session.dispatch_event
+
+    async def dispatch_event(self, control_id, event_name, event_data):
+        if event_name in TAPS and self in _lost_tap_listeners:
+            control = resolve(self, control_id)
+            if control is not None and event_name in PRESSES and getattr(control, f"on_{event_name}", None) is None:
+                # Found afresh from the page, so that its parents are the ones on the page now.
+                control = _catcher(find_live(self, self.page, control_id) or control, event_name)
+            if control is None:
+                log.debug("a %s on control %s arrived after it left the page", event_name, control_id)
+                _tell(self)
+                return
+            control_id = control._i
+        await dispatch(self, control_id, event_name, event_data)
+
+    Session.dispatch_event = dispatch_event
+    setattr(Session, _LOST_TAPS, True)
+    return True
+
+
+def _catcher(control, event_name: str):
+    """The nearest control around `control` that takes this press now, or None."""
+    around = control.parent
+    while around is not None:
+        if getattr(around, f"on_{event_name}", None) is not None and not getattr(around, "disabled", False):
+            return around
+        around = around.parent
+    return None
+
+
+def _tell(session) -> None:
+    try:
+        _lost_tap_listeners[session]()
+    except Exception as exc:  # noqa: BLE001 - a closing page must not break the session
+        log.debug("could not tell the page about a lost tap: %s", exc)
+
+
+def watch_lost_taps(page, on_lost: Callable[[], None]) -> bool:
+    """Call `on_lost` (on the page's loop) for every tap on a control no longer on `page`."""
+    session = getattr(page, "session", None)
+    if session is None or not install_lost_taps():
+        return False
+    _lost_tap_listeners[session] = on_lost
     return True

@@ -21,7 +21,9 @@ from companion.i18n.catalog import usable_languages
 from companion.seats.page_door import PageDoor
 from companion.seats.page_session import Feed, PageSession
 
-from . import ids, lost_taps, theme
+from companion.hosting.flet_patches import watch_lost_taps
+
+from . import ids, theme
 from .announcements import Announcer
 from .bag.questions import QuestionPrompter
 from .busy import BusyBar, in_turn, taken
@@ -119,7 +121,7 @@ class PageApp:
         self.page.on_close = lambda _e: self._closed()
         self._flutter_language()
         # A tap that arrives after a redraw took its control away is told, not dropped.
-        lost_taps.watch(self.page, self._tap_lost)
+        watch_lost_taps(self.page, self._tap_lost)
         self._subscribe(refresh=False)
         self._take_seat()
         if not self.language_chosen and hasattr(self.page, "get_device_info"):
