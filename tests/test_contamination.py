@@ -414,7 +414,7 @@ def test_a_player_scans_only_their_own_cards_and_undo_stops_at_a_scan():
     command = c.ScanContamination(seat=1, procedure="all")
     assert refusal_for(seat_viewer(1), command) is None
     assert refusal_for(seat_viewer(2), command).key == "error.not_your_seat"
-    assert refusal_for(seat_viewer(1), c.SufferWound(seat=1)).key == "error.table_only"
+    assert refusal_for(seat_viewer(1), c.SetLarva(seat=1, larva=True)).key == "error.table_only"
     game = game_with({1: clean_cards(digital_game().state)[:1]})
     scan(game, procedure="all")
     assert c.ScanContamination.reveals_hidden and not game.can_undo

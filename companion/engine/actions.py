@@ -136,7 +136,7 @@ def legal_actions(state: GameState | None, viewer: Viewer, rules: "Rules") -> Ac
 
 def _judged(state: GameState, viewer: Viewer, rules: "Rules", registration, candidate: Any) -> Action | None:
     if isinstance(candidate, Open):
-        if refusal_for_kind(viewer, candidate.command, candidate.fixed.get("seat")) is not None:
+        if refusal_for_kind(viewer, candidate.command, candidate.fixed.get("seat"), state) is not None:
             return None
         refusal = candidate.refusal
         if refusal is None and registration.refused_during_event_phase:
@@ -147,7 +147,7 @@ def _judged(state: GameState, viewer: Viewer, rules: "Rules", registration, cand
         return Action(type=type_tag(candidate.command), fixed=_without_defaults(candidate.command, candidate.fixed),
                       choices={name: tuple(_json(v) for v in values) for name, values in candidate.choices.items()},
                       refusal=Refusal.of(refusal) if refusal is not None else None, confirm=registration.confirm)
-    if refusal_for(viewer, candidate) is not None:
+    if refusal_for(viewer, candidate, state) is not None:
         return None
     refusal = check(state, candidate, rules)
     fixed = candidate.model_dump(mode="json", exclude_defaults=True)

@@ -2,12 +2,23 @@
 
 The check runs where commands arrive (the controller), so a phone that forges a
 command it has no button for is refused just the same.
+
+A player keeps their own Character board, as at a physical table: what their own actions
+do to it (a wound from their Melee miss or a room's Fire in their turn, a treatment in the
+Emergency Room, Slime from a search or a shower) they record on their phone. What the
+game's own steps do to a board (an Intruder's attack, an Event card, Fire at step 8, a
+Larva) stays the table's: during the Event Phase a seat's board changes are refused.
 """
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import companion.engine.commands as c
 from .errors import IllegalCommand
 from .viewer import TABLE, Viewer, seat_viewer
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 # A player's own moves, sent from their phone for their own seat.
 SEAT_COMMANDS: frozenset[type] = frozenset({
@@ -19,6 +30,10 @@ SEAT_COMMANDS: frozenset[type] = frozenset({
     c.EscapeToBunker,
     c.EnterPod,
     c.ResolveEncounter,
+    # Their own Character board, from their own actions in the Player Phase.
+    c.SufferWound,
+    c.TreatWounds,
+    c.SetSlime,
     # Their own Contamination cards: a Melee Attack's card, the Scanner, the Victory Check.
     c.GainContamination,
     c.ScanContamination,
@@ -30,6 +45,11 @@ SEAT_COMMANDS: frozenset[type] = frozenset({
     c.ReportContamination,
     c.ChooseObjective,
 })
+
+
+# A seat's board changes that come from the player's own actions: refused to the seat while
+# the Event Phase runs (its wounds and Slime come from the game's steps, the table's).
+OWN_TURN_COMMANDS: frozenset[type] = frozenset({c.SufferWound, c.TreatWounds, c.SetSlime})
 
 
 # A player's private steps: what they show is for that player alone, so only their own
@@ -45,12 +65,14 @@ PRIVATE_COMMANDS: frozenset[type] = frozenset({
 })
 
 
-def refusal_for(actor: Viewer, command: c.GameCommand) -> IllegalCommand | None:
-    """Why `actor` may not send `command` (None when it may)."""
-    return refusal_for_kind(actor, type(command), getattr(command, "seat", None))
+def refusal_for(actor: Viewer, command: c.GameCommand, state: "GameState | None" = None) -> IllegalCommand | None:
+    """Why `actor` may not send `command` (None when it may); `state`: the game now, for
+    the board changes a seat may send only in the Player Phase."""
+    return refusal_for_kind(actor, type(command), getattr(command, "seat", None), state)
 
 
-def refusal_for_kind(actor: Viewer, command: type, seat: int | None) -> IllegalCommand | None:
+def refusal_for_kind(actor: Viewer, command: type, seat: int | None,
+                     state: "GameState | None" = None) -> IllegalCommand | None:
     """Why `actor` may not send a `command` for `seat` (None when it may)."""
     if actor.is_table:
         if command in PRIVATE_COMMANDS:
@@ -62,6 +84,8 @@ def refusal_for_kind(actor: Viewer, command: type, seat: int | None) -> IllegalC
         return IllegalCommand("error.table_only")
     if seat != actor.seat:
         return IllegalCommand("error.not_your_seat")
+    if command in OWN_TURN_COMMANDS and state is not None and state.event_phase is not None:
+        return IllegalCommand("error.board_in_event_phase")
     return None
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Callable
 from .apply import run
 from .commands import GameCommand, NewGame
 from .errors import IllegalCommand
-from .journal import Event, EventFilter, for_table
+from .journal import Audience, Event, EventFilter, for_table
 from .state import GameState
 from .undone import undone_draws
 
@@ -190,10 +190,16 @@ class GameSession:
         return found
 
     # -- change ------------------------------------------------------------------
-    def prepare(self, command: GameCommand) -> Step:
-        """Apply `command` without recording it (so it can be saved first)."""
+    def prepare(self, command: GameCommand, *, from_phone: int | None = None) -> Step:
+        """Apply `command` without recording it (so it can be saved first). `from_phone`:
+        the seat whose own phone sent it; a change everyone sees then says who made it."""
         outcome = run(self.state, command, self.rules)
-        return Step(self.cursor + 1, command, outcome.state, outcome.events)
+        events = outcome.events
+        if from_phone is not None and any(event.visibility.audience is Audience.EVERYONE for event in events):
+            member = outcome.state.member(from_phone)
+            events = (*tuple(events), Event.of(self.cursor + 1, "log.from_phone",
+                                               {"character": member.character, "seat": from_phone}))
+        return Step(self.cursor + 1, command, outcome.state, events)
 
     def commit(self, step: Step) -> None:
         """Record a prepared step; drops the redo tail."""

@@ -174,10 +174,11 @@ class TableController:
     # -- change ------------------------------------------------------------
     def check(self, command: GameCommand, actor: Viewer = TABLE) -> IllegalCommand | None:
         """Why `actor` may not send `command` now (None: it may). Copies nothing, draws nothing."""
-        refusal = refusal_for(actor, command)
-        if refusal is not None:
-            return refusal
         with self._lock:
+            state = self.session.state if self.session is not None else None
+            refusal = refusal_for(actor, command, state)
+            if refusal is not None:
+                return refusal
             if self.session is None:
                 return IllegalCommand("error.no_game")
             return check(self.session.state, command, self.rules)
@@ -193,12 +194,12 @@ class TableController:
 
     def execute(self, command: GameCommand, actor: Viewer = TABLE) -> Step:
         """Apply, make durable, and only then show: a crash never loses an acknowledged command."""
-        refusal = refusal_for(actor, command)
-        if refusal is not None:
-            raise refusal
         with self._lock:
+            refusal = refusal_for(actor, command, self.session.state if self.session is not None else None)
+            if refusal is not None:
+                raise refusal
             session, game_id = self._require_game()
-            step = session.prepare(command)
+            step = session.prepare(command, from_phone=actor.seat if actor.kind == "seat" else None)
             with self._forking_on_damage():
                 self.store.append(game_id, step)
             session.commit(step)
