@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, Field
 
 from .apply import check
-from .authority import refusal_for, refusal_for_kind
+from .authority import refusal_for_kind
 from .commands import GameCommand, parse_command
 from .errors import IllegalCommand
 from .guards import require_no_event_phase
@@ -120,40 +120,70 @@ def type_tag(command: type[GameCommand]) -> str:
     return command.model_fields["type"].default
 
 
-def legal_actions(state: GameState | None, viewer: Viewer, rules: "Rules") -> Actions:
-    if state is None or viewer.kind == "nobody":
-        return Actions()
-    found: list[Action] = []
+class _TypesByTag(dict):
+    """A command's class by its type tag (the registry's, looked up when first asked)."""
+
+    def __missing__(self, tag: str) -> type:
+        for registration in REGISTRY:
+            self[type_tag(registration.command)] = registration.command
+        return self[tag]
+
+
+REGISTRY_TYPES = _TypesByTag()
+
+
+class Offered(View):
+    """One action as the table could take it: judged by the game's check alone (the same
+    for every viewer); `legal_actions` keeps those a viewer may send."""
+
+    command: str
+    seat: int | None = None
+    action: Action
+
+
+def offered_actions(state: GameState, rules: "Rules") -> tuple[Offered, ...]:
+    """Every offer of every registration, judged once per state: each viewer's list is a
+    filter of it (the checks read the state only, never who asks)."""
+    found: list[Offered] = []
     for registration in REGISTRY:
         if registration.offers is None:
             continue
         for candidate in registration.offers(state, rules):
-            action = _judged(state, viewer, rules, registration, candidate)
-            if action is not None:
-                found.append(action)
-    return Actions(items=tuple(found))
+            found.append(_judged(state, rules, registration, candidate))
+    return tuple(found)
 
 
-def _judged(state: GameState, viewer: Viewer, rules: "Rules", registration, candidate: Any) -> Action | None:
+def legal_actions(state: GameState | None, viewer: Viewer, rules: "Rules",
+                  offered: tuple[Offered, ...] | None = None) -> Actions:
+    """What `viewer` may do now; `offered`: `offered_actions(state, rules)`, when the caller
+    already has it (one change, several viewers)."""
+    if state is None or viewer.kind == "nobody":
+        return Actions()
+    if offered is None:
+        offered = offered_actions(state, rules)
+    return Actions(items=tuple(item.action for item in offered
+                               if refusal_for_kind(viewer, REGISTRY_TYPES[item.command], item.seat, state) is None))
+
+
+def _judged(state: GameState, rules: "Rules", registration, candidate: Any) -> Offered:
     if isinstance(candidate, Open):
-        if refusal_for_kind(viewer, candidate.command, candidate.fixed.get("seat"), state) is not None:
-            return None
         refusal = candidate.refusal
         if refusal is None and registration.refused_during_event_phase:
             try:
                 require_no_event_phase(state)
             except IllegalCommand as error:
                 refusal = error
-        return Action(type=type_tag(candidate.command), fixed=_without_defaults(candidate.command, candidate.fixed),
-                      choices={name: tuple(_json(v) for v in values) for name, values in candidate.choices.items()},
-                      refusal=Refusal.of(refusal) if refusal is not None else None, confirm=registration.confirm)
-    if refusal_for(viewer, candidate, state) is not None:
-        return None
+        action = Action(type=type_tag(candidate.command),
+                        fixed=_without_defaults(candidate.command, candidate.fixed),
+                        choices={name: tuple(_json(v) for v in values) for name, values in candidate.choices.items()},
+                        refusal=Refusal.of(refusal) if refusal is not None else None, confirm=registration.confirm)
+        return Offered(command=action.type, seat=candidate.fixed.get("seat"), action=action)
     refusal = check(state, candidate, rules)
     fixed = candidate.model_dump(mode="json", exclude_defaults=True)
     fixed.pop("type", None)
-    return Action(type=candidate.type, fixed=fixed, refusal=Refusal.of(refusal) if refusal is not None else None,
-                  confirm=registration.confirm)
+    action = Action(type=candidate.type, fixed=fixed, refusal=Refusal.of(refusal) if refusal is not None else None,
+                    confirm=registration.confirm)
+    return Offered(command=candidate.type, seat=getattr(candidate, "seat", None), action=action)
 
 
 def _without_defaults(command: type[GameCommand], fixed: dict[str, Any]) -> dict[str, Any]:

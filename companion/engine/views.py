@@ -16,7 +16,6 @@ from pydantic import BaseModel, ConfigDict
 
 import companion.engine.queries as queries
 from .bag.model import MINIATURE_KINDS, TOKEN_KINDS, Awaiting, BagDraw, Lighting, Place, TokenOutcome
-from .commands import GameCommand, parse_command
 from .contamination.handlers import shell_scans_missing
 from .contamination.views import (
     BodyView,
@@ -43,10 +42,10 @@ from .victory.views import (
 from .phase.model import EventEffect, EventStep
 from .pending.model import PendingAttack, PendingKind
 from .bag.views import HAND_MAX, BagOddsRow, BagOddsView, BagView, bag_view
-from .decks.views import DeckView, DecksView, piles_view
+from .decks.views import AttackOddsView, DeckView, DecksView, InjuryOddsView, RetreatView, decks_view
 from .phase.views import EventPhaseView, phase_view
 from .results import AttackResult, InjuryResult
-from .actions import Action, Actions, Refusal, legal_actions
+from .actions import Action, Actions, Offered, Refusal, legal_actions
 from .view_base import View as _View
 from .viewer import NOBODY, TABLE, Viewer, seat_viewer
 from .state import GameEnd, GameState
@@ -233,11 +232,6 @@ class PublicView(_View):
         return next((item for item in self.pending if item.kind is kind and (seat is None or item.seat == seat)),
                     None)
 
-    def develop(self, outcome: TokenOutcome | None = None) -> GameCommand:
-        """The bag development command to send now (with a physical bag's outcome)."""
-        return parse_command({"type": self.development_command,
-                              "outcome": outcome.model_dump() if outcome is not None else None})
-
 
 class SeatPrivate(_View):
     """What only this seat's player may see (their hand's secrets live here)."""
@@ -303,7 +297,7 @@ def public_view(state: GameState, rules: "Rules") -> PublicView:
             for m in state.crew
         ),
         bag=bag_view(state, rules),
-        decks=DecksView(event=piles_view(state.decks.event), attack=piles_view(state.decks.attack)),
+        decks=decks_view(state, rules),
         event_phase=phase_view(state),
         contamination=deck_view(state, rules),
         phase="over" if state.is_over else "event" if state.event_phase is not None else "player",
@@ -354,29 +348,30 @@ def _possible_outcomes(state: GameState, rules: "Rules") -> tuple[tuple[str, int
     return tuple(options)
 
 
-def view_for(state: GameState, viewer: Viewer, rules: "Rules") -> GameView:
-    """The view `viewer` renders from; raises KeyError for a seat not in the game."""
+def view_for(state: GameState, viewer: Viewer, rules: "Rules", offered: tuple[Offered, ...] | None = None) -> GameView:
+    """The view `viewer` renders from; raises KeyError for a seat not in the game.
+    `offered`: the state's judged offers (actions.offered_actions), shared by the viewers
+    of one change."""
     public = public_view(state, rules)
     private = None
     table = None
     if viewer.kind == "seat":
         public.member(viewer.seat)  # type: ignore[arg-type]
         private = SeatPrivate(seat=viewer.seat,  # type: ignore[arg-type]
-                              contamination=seat_contamination(state, viewer.seat),  # type: ignore[arg-type]
+                              contamination=seat_contamination(state, viewer.seat, rules),  # type: ignore[arg-type]
                               contingency=seat_contingency(state, viewer.seat, rules),  # type: ignore[arg-type]
                               victory=seat_victory(state, viewer.seat, rules))  # type: ignore[arg-type]
     elif viewer.is_table:
         table = TableExtras(possible_outcomes=_possible_outcomes(state, rules))
     return GameView(viewer=viewer, public=public, private=private, table=table,
-                    actions=legal_actions(state, viewer, rules))
+                    actions=legal_actions(state, viewer, rules, offered))
 
 
 # What screens may name besides the views: the game's vocabulary, re-exported so that a
 # screen imports the engine only through this module, the commands and the actions.
 from .bag.model import Awaiting, Place, BagDraw, DrawPurpose, DrawResult, Lighting, TokenOutcome, MINIATURE_KINDS, TOKEN_KINDS  # noqa: E402,F811
-from .bag.handlers import OUTCOME_NEEDED  # noqa: E402,F811
 from .contamination.model import INFECTED, ScanProcedure, ScanScope  # noqa: E402,F811
-from .contamination.views import CheckView, ScannedCardView, ScanView, SeatContaminationView  # noqa: E402,F811
+from .contamination.views import CheckView, ScanFormView, ScannedCardView, ScanView, SeatContaminationView  # noqa: E402,F811
 from .crew.body_model import LIGHT_WOUND_STEPS, SERIOUS_WOUND_LIMIT  # noqa: E402,F811
 from .decks.cards import ATTACK_DECK, EVENT_DECK, Deck, attack_card, event_card  # noqa: E402,F811
 from .journal import Event, Topic  # noqa: E402,F811
@@ -405,7 +400,6 @@ __all__ = [
     "Lighting",
     "TokenOutcome",
     "TOKEN_KINDS",
-    "OUTCOME_NEEDED",
     "INFECTED",
     "ScanProcedure",
     "ScanScope",

@@ -16,6 +16,7 @@ from companion.engine import GameCommand, GameSession, GameState, IllegalCommand
 from companion.engine.apply import GameEnding, game_ending
 from companion.engine.authority import may_undo, refusal_for
 from companion.engine.journal import Event, EventFilter, Topic, for_seat, for_table, of_topics
+from companion.engine.actions import Offered, offered_actions
 from companion.engine.views import TABLE, GameView, Viewer, view_for
 from companion.rules import Rules
 from companion.store import GameStore, GameSummary, SaveFileError, StoreError
@@ -67,6 +68,8 @@ class TableController:
         self._lock = threading.RLock()
         # Views of the current state per viewer: many pages share one viewer.
         self._views: dict[Viewer, GameView] = {}
+        # The current state's judged offers, shared by every viewer's view of one change.
+        self._offered: tuple[Offered, ...] | None = None
         self.version = 0
 
     # -- games -------------------------------------------------------------
@@ -79,7 +82,7 @@ class TableController:
             session = GameSession.start(setup, self.rules)
             game_id = self.store.create(session, title)
             self.session, self.game_id = session, game_id
-            self._views.clear()
+            self._forget_views()
         self._notify(list(session.events_at(0)), "execute")
         return game_id
 
@@ -129,6 +132,10 @@ class TableController:
         return self.session is not None
 
     # -- what a viewer may see ---------------------------------------------------
+    def _forget_views(self) -> None:
+        self._views.clear()
+        self._offered = None
+
     def view(self, viewer: Viewer) -> GameView | None:
         """`viewer`'s view of the current game (None without a game or for a seat not in it)."""
         with self._lock:
@@ -136,8 +143,10 @@ class TableController:
                 return None
             cached = self._views.get(viewer)
             if cached is None:
+                if self._offered is None:
+                    self._offered = offered_actions(self.session.state, self.rules)
                 try:
-                    cached = view_for(self.session.state, viewer, self.rules)
+                    cached = view_for(self.session.state, viewer, self.rules, self._offered)
                 except KeyError:
                     return None
                 self._views[viewer] = cached
@@ -203,7 +212,7 @@ class TableController:
             with self._forking_on_damage():
                 self.store.append(game_id, step)
             session.commit(step)
-            self._views.clear()
+            self._forget_views()
         self._notify(list(step.events), "execute")
         return step
 
@@ -243,7 +252,7 @@ class TableController:
                 session.undo(said or ())
             else:
                 session.redo()
-            self._views.clear()
+            self._forget_views()
         self._notify(list(notice), "undo" if delta < 0 else "redo")
 
     # -- a file damaged by another program while its game is open ----------------
@@ -277,7 +286,7 @@ class TableController:
         self.game_id = self.store.create(fresh, self.store.title_of(old_id))
         self.session = fresh
         self.store.close(old_id)
-        self._views.clear()
+        self._forget_views()
         self._notify([], "open")
 
     def _require_game(self) -> tuple[GameSession, str]:
@@ -305,7 +314,7 @@ class TableController:
         with self._lock:
             self.version += 1
             if change in ("open", "close"):
-                self._views.clear()
+                self._forget_views()
             feeds: dict[Viewer, Feed] = {}
             for viewer, listener in list(self._listeners):
                 if viewer not in feeds:

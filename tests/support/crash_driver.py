@@ -91,7 +91,7 @@ class ScreenFirstController(TableController):
             session, game_id = self._require_game()
             step = session.prepare(command)
             session.commit(step)
-            self._views.clear()
+            self._forget_views()
         self._notify(list(step.events), "execute")
         self.store.append(game_id, step)
         return step
