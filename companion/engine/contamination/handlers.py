@@ -182,7 +182,8 @@ def check_gain_contamination(state: GameState, command: GainContamination, rules
     require(command.count <= deck.deck_size, "error.contamination.deck_short", remaining=deck.deck_size)
 
 
-@handles(GainContamination, check=check_gain_contamination, hidden_outcome=True)
+@handles(GainContamination, check=check_gain_contamination, hidden_outcome=True,
+         offers=lambda state, _rules: [GainContamination(seat=m.seat) for m in state.crew if state.contamination])
 def gain_contamination(turn: Turn, command: GainContamination) -> None:
     deal(turn, turn.state.member(command.seat), command.count)
 
@@ -192,7 +193,8 @@ def check_infest_character(state: GameState, command: InfestCharacter, rules: "R
     crew.active_member(state, command.seat)
 
 
-@handles(InfestCharacter, check=check_infest_character, hidden_outcome=True)
+@handles(InfestCharacter, check=check_infest_character, hidden_outcome=True,
+         offers=lambda state, _rules: [InfestCharacter(seat=m.seat) for m in state.crew])
 def infest_character(turn: Turn, command: InfestCharacter) -> None:
     member = turn.state.member(command.seat)
     turn.log("log.contamination.infested", **_who(member))

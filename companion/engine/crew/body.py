@@ -83,7 +83,11 @@ def check_suffer_wound(state: GameState, command: SufferWound, rules: "Rules") -
     crew.active_member(state, command.seat)
 
 
-@handles(SufferWound, check=check_suffer_wound)
+def offer_wounds(state: GameState, rules: "Rules") -> list[SufferWound]:
+    return [SufferWound(seat=member.seat, serious=serious) for member in state.crew for serious in (False, True)]
+
+
+@handles(SufferWound, check=check_suffer_wound, offers=offer_wounds)
 def suffer_wounds(turn: Turn, command: SufferWound) -> None:
     member = turn.state.member(command.seat)
     for _ in range(command.count):
@@ -109,7 +113,12 @@ def check_treat_wounds(state: GameState, command: TreatWounds, rules: "Rules") -
     require(has > 0, refusal, seat=command.seat)
 
 
-@handles(TreatWounds, check=check_treat_wounds)
+def offer_treatments(state: GameState, rules: "Rules") -> list[TreatWounds]:
+    return [TreatWounds(seat=member.seat, treatment=treatment)
+            for member in state.crew for treatment in _TREATMENT_NEEDS]
+
+
+@handles(TreatWounds, check=check_treat_wounds, offers=offer_treatments)
 def treat_wounds(turn: Turn, command: TreatWounds) -> None:
     member = turn.state.member(command.seat)
     body = member.body
@@ -146,7 +155,12 @@ def check_set_slime(state: GameState, command: SetSlime, rules: "Rules") -> None
             seat=command.seat)
 
 
-@handles(SetSlime, check=check_set_slime)
+def offer_slime(state: GameState, rules: "Rules") -> list[SetSlime]:
+    """The marker a board lacks is put on, the one it holds taken off."""
+    return [SetSlime(seat=member.seat, slime=not member.body.slime) for member in state.crew]
+
+
+@handles(SetSlime, check=check_set_slime, offers=offer_slime)
 def set_slime(turn: Turn, command: SetSlime) -> None:
     member = turn.state.member(command.seat)
     if command.slime:
@@ -163,7 +177,11 @@ def check_set_larva(state: GameState, command: SetLarva, rules: "Rules") -> None
             seat=command.seat)
 
 
-@handles(SetLarva, check=check_set_larva)
+def offer_larva(state: GameState, rules: "Rules") -> list[SetLarva]:
+    return [SetLarva(seat=member.seat, larva=not member.body.larva) for member in state.crew]
+
+
+@handles(SetLarva, check=check_set_larva, offers=offer_larva)
 def set_larva(turn: Turn, command: SetLarva) -> None:
     member = turn.state.member(command.seat)
     if command.larva:

@@ -32,10 +32,10 @@ from .body import suffer_wound
 from ..context import Turn
 from ..errors import IllegalCommand
 from ..guards import require, require_running
-from ..registry import always, handles
+from ..registry import always, handles, per_seat
 from ..state import CrewMember, GameState
 from ..track.timetrack import is_on_css_space, open_main_gate
-from ...vocab import CssFace, Mode, Whereabouts
+from ...vocab import CssFace, Mode, Pod, Whereabouts
 
 if TYPE_CHECKING:
     from companion.rules import Rules
@@ -48,7 +48,7 @@ def check_lock_in(state: GameState, command: LockIn, rules: "Rules") -> None:
     require(state.isolation_open, "error.isolation_closed")
 
 
-@handles(LockIn, check=check_lock_in)
+@handles(LockIn, check=check_lock_in, offers=per_seat(lambda seat: LockIn(seat=seat)), confirm="lock_in")
 def lock_in(turn: Turn, command: LockIn) -> None:
     member = turn.state.member(command.seat)
     member.whereabouts = Whereabouts.ISOLATION
@@ -63,7 +63,7 @@ def check_escape_to_bunker(state: GameState, command: EscapeToBunker, rules: "Ru
     require(not any(m.whereabouts is Whereabouts.BUNKER for m in state.crew), "error.bunker_full")
 
 
-@handles(EscapeToBunker, check=check_escape_to_bunker)
+@handles(EscapeToBunker, check=check_escape_to_bunker, offers=per_seat(lambda seat: EscapeToBunker(seat=seat)))
 def escape_to_bunker(turn: Turn, command: EscapeToBunker) -> None:
     member = turn.state.member(command.seat)
     member.whereabouts = Whereabouts.BUNKER
@@ -81,7 +81,12 @@ def check_enter_pod(state: GameState, command: EnterPod, rules: "Rules") -> None
     require(not occupied, "error.pod_taken", pod=command.pod.value)
 
 
-@handles(EnterPod, check=check_enter_pod)
+def offer_pods(state: GameState, rules: "Rules") -> list[EnterPod]:
+    """Each Character, each pod: the table picks a free one."""
+    return [EnterPod(seat=member.seat, pod=pod) for member in state.crew for pod in Pod]
+
+
+@handles(EnterPod, check=check_enter_pod, offers=offer_pods)
 def enter_pod(turn: Turn, command: EnterPod) -> None:
     member = turn.state.member(command.seat)
     member.whereabouts = Whereabouts.POD
@@ -145,7 +150,11 @@ def check_change_knowledge(state: GameState, command: ChangeKnowledge, rules: "R
     require(0 <= member.knowledge + command.by <= maximum, "error.knowledge_range", maximum=maximum)
 
 
-@handles(ChangeKnowledge, check=check_change_knowledge)
+def offer_knowledge_steps(state: GameState, rules: "Rules") -> list[ChangeKnowledge]:
+    return [ChangeKnowledge(seat=member.seat, by=by) for member in state.crew for by in (-1, 1)]
+
+
+@handles(ChangeKnowledge, check=check_change_knowledge, offers=offer_knowledge_steps)
 def change_knowledge(turn: Turn, command: ChangeKnowledge) -> None:
     member = turn.state.member(command.seat)
     _knowledge_to(turn, member, member.knowledge + command.by)
@@ -166,7 +175,8 @@ def check_activate_knowledge_token(state: GameState, command: ActivateKnowledgeT
     require(not member.knowledge_token_active, "error.knowledge_token_active")
 
 
-@handles(ActivateKnowledgeToken, check=check_activate_knowledge_token)
+@handles(ActivateKnowledgeToken, check=check_activate_knowledge_token,
+         offers=per_seat(lambda seat: ActivateKnowledgeToken(seat=seat)))
 def activate_knowledge_token(turn: Turn, command: ActivateKnowledgeToken) -> None:
     member = turn.state.member(command.seat)
     member.knowledge_token_active = True
@@ -179,7 +189,7 @@ def check_send_signal(state: GameState, command: SendSignal, rules: "Rules") -> 
     require(not member.signal_sent, "error.signal_already_sent")
 
 
-@handles(SendSignal, check=check_send_signal)
+@handles(SendSignal, check=check_send_signal, offers=per_seat(lambda seat: SendSignal(seat=seat)))
 def send_signal(turn: Turn, command: SendSignal) -> None:
     member = turn.state.member(command.seat)
     member.signal_sent = True
@@ -191,6 +201,6 @@ def check_open_main_gate(state: GameState, command: object, rules: "Rules") -> N
     require(not state.main_gate_open, "error.main_gate_already_open")
 
 
-@handles(OpenMainGate, check=check_open_main_gate)
+@handles(OpenMainGate, check=check_open_main_gate, offers=always(OpenMainGate()), confirm="open_main_gate")
 def open_main_gate_command(turn: Turn, command: object) -> None:
     open_main_gate(turn)

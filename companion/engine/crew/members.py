@@ -10,7 +10,7 @@ from ..context import Turn
 from ..track.ending import end_if_nobody_left
 from ..errors import IllegalCommand
 from ..guards import require, require_running
-from ..registry import handles
+from ..registry import always, handles, per_seat
 from ..state import CrewMember, GameState
 from ..track.timetrack import open_main_gate
 from ..track.first_player import after_leaving
@@ -62,7 +62,7 @@ def check_record_death(state: GameState, command: RecordDeath, rules: "Rules") -
     )
 
 
-@handles(RecordDeath, check=check_record_death)
+@handles(RecordDeath, check=check_record_death, offers=per_seat(lambda seat: RecordDeath(seat=seat)), confirm="death")
 def record_death(turn: Turn, command: RecordDeath) -> None:
     member = turn.state.member(command.seat)
     member.whereabouts = Whereabouts.DEAD
@@ -92,7 +92,8 @@ def check_revive_character(state: GameState, command: ReviveCharacter, rules: "R
             character=member.character)
 
 
-@handles(ReviveCharacter, check=check_revive_character)
+@handles(ReviveCharacter, check=check_revive_character, offers=per_seat(lambda seat: ReviveCharacter(seat=seat)),
+         confirm="revive")
 def revive_character(turn: Turn, command: ReviveCharacter) -> None:
     """Back in the Emergency Room (p.30): Light Wounds discarded, Serious Wounds healed.
     The Larva, the Slime marker and the Contamination cards it kept stay with it (the
@@ -122,7 +123,8 @@ FIRST_ENCOUNTER_ANNOUNCEMENTS = {Mode.SOLO: "announce.first_encounter_solo",
                                  Mode.COOP: "announce.first_encounter_coop"}
 
 
-@handles(RecordFirstEncounter, check=check_record_first_encounter)
+@handles(RecordFirstEncounter, check=check_record_first_encounter, offers=always(RecordFirstEncounter()),
+         confirm="first_encounter")
 def record_first_encounter(turn: Turn, command: object) -> None:
     turn.state.first_encounter_done = True
     turn.announce(FIRST_ENCOUNTER_ANNOUNCEMENTS.get(turn.state.mode, "announce.first_encounter"))

@@ -8,7 +8,7 @@ from ..commands import PlaceFire, PlaceMalfunction, RemoveFire, RemoveMalfunctio
 from ..context import Turn
 from .ending import destroy_facility
 from ..guards import check_running, require, require_running
-from ..registry import handles
+from ..registry import always, handles
 from ..state import GameState
 from ...vocab import DestructionCause
 
@@ -54,7 +54,7 @@ def _remove(turn: Turn, marker: _Marker) -> None:
     turn.log(marker.removed_key, count=count, pool=getattr(state, marker.pool_field))
 
 
-@handles(PlaceFire, check=check_running)
+@handles(PlaceFire, check=check_running, offers=always(PlaceFire()))
 def place_fire(turn: Turn, command: object) -> None:
     _place(turn, _FIRE)
 
@@ -63,12 +63,12 @@ def check_remove_fire(state: GameState, command: object, rules: "Rules") -> None
     _check_remove(state, _FIRE)
 
 
-@handles(RemoveFire, check=check_remove_fire)
+@handles(RemoveFire, check=check_remove_fire, offers=always(RemoveFire()))
 def remove_fire(turn: Turn, command: object) -> None:
     _remove(turn, _FIRE)
 
 
-@handles(PlaceMalfunction, check=check_running)
+@handles(PlaceMalfunction, check=check_running, offers=always(PlaceMalfunction()))
 def place_malfunction(turn: Turn, command: object) -> None:
     _place(turn, _MALFUNCTION)
 
@@ -77,6 +77,6 @@ def check_remove_malfunction(state: GameState, command: object, rules: "Rules") 
     _check_remove(state, _MALFUNCTION)
 
 
-@handles(RemoveMalfunction, check=check_remove_malfunction)
+@handles(RemoveMalfunction, check=check_remove_malfunction, offers=always(RemoveMalfunction()))
 def remove_malfunction(turn: Turn, command: object) -> None:
     _remove(turn, _MALFUNCTION)

@@ -1,12 +1,14 @@
 """Power tokens, thresholds and backup power."""
 from __future__ import annotations
 
+from itertools import permutations
 from typing import TYPE_CHECKING, Iterable, Mapping
 
 from ..commands import FlipPower, PowerSurge, RestorePower, SwapPower
 from ..context import Turn
+from ..errors import IllegalCommand
 from ..guards import check_running, require, require_running
-from ..registry import handles
+from ..registry import Open, always, handles
 from ..state import GameState, PowerToken
 from ...vocab import Section
 
@@ -59,7 +61,24 @@ def check_restore_power(state: GameState, command: RestorePower, rules: "Rules")
         check_layout(command.layout, (token.number for token in state.power.values()))
 
 
-@handles(RestorePower, check=check_restore_power)
+def _refusal_while_stopped(state: GameState) -> IllegalCommand | None:
+    try:
+        require_running(state)
+    except IllegalCommand as error:
+        return error
+    return None
+
+
+def offer_restore_power(state: GameState, rules: "Rules") -> list[Open]:
+    """Backup Power, keeping the tokens where they are (None) or in any layout of them."""
+    numbers = [token.number for token in state.power.values()]
+    layouts = ({section.value: number for section, number in zip(Section, order)}
+               for order in permutations(numbers))
+    return [Open(RestorePower, fixed={}, choices={"layout": (None, *layouts)},
+                 refusal=_refusal_while_stopped(state))]
+
+
+@handles(RestorePower, check=check_restore_power, offers=offer_restore_power)
 def restore_power(turn: Turn, command: RestorePower) -> None:
     state = turn.state
     rules = turn.rules.power
@@ -81,7 +100,7 @@ def _layout_params(turn: Turn) -> dict[str, int]:
     return {section.name.lower(): token.number for section, token in turn.state.power.items()}
 
 
-@handles(FlipPower, check=check_running)
+@handles(FlipPower, check=check_running, offers=always(*(FlipPower(section=section) for section in Section)))
 def flip_power(turn: Turn, command: FlipPower) -> None:
     token: PowerToken = turn.state.power[command.section]
     token.active = not token.active
@@ -94,14 +113,21 @@ def check_swap_power(state: GameState, command: SwapPower, rules: "Rules") -> No
     require(command.first != command.second, "error.swap_same_section")
 
 
-@handles(SwapPower, check=check_swap_power)
+def offer_swap_power(state: GameState, rules: "Rules") -> list[Open]:
+    """Any two Sections; the same one twice is refused when sent."""
+    sections = tuple(section.value for section in Section)
+    return [Open(SwapPower, fixed={}, choices={"first": sections, "second": sections},
+                 refusal=_refusal_while_stopped(state))]
+
+
+@handles(SwapPower, check=check_swap_power, offers=offer_swap_power)
 def swap_power(turn: Turn, command: SwapPower) -> None:
     power = turn.state.power
     power[command.first], power[command.second] = power[command.second], power[command.first]
     turn.log("log.power_swapped", first=command.first.value, second=command.second.value)
 
 
-@handles(PowerSurge, check=check_running)
+@handles(PowerSurge, check=check_running, offers=always(PowerSurge()))
 def power_surge(turn: Turn, command: object) -> None:
     if turn.state.time_active:
         turn.state.time_active = False

@@ -15,7 +15,7 @@ from companion.engine.views import CrewView
 
 from .. import ids, theme
 from ..context import UiContext
-from ..kit.kept import Card, Changes, CommandButton, KeptScreen, KeyedItems, shown_root
+from ..kit.kept import Card, Changes, KeptScreen, KeyedItems, OfferButton, shown_root
 from ..kit.parts import LinkButton, Pill
 from ..scanner.board import BoardPills
 from ..scanner.panel import ScannerParts
@@ -44,9 +44,9 @@ class OwnCard:
         self.character = theme.muted("", size=15)
         self.where = Pill(changes, size=14)
         self.knowledge = ft.Text("", size=17, weight=ft.FontWeight.BOLD, expand=True)
-        self.down = CommandButton(changes, ids.SEAT_KNOWLEDGE_DOWN, gate_of=screen.gate, page_of=screen.page,
-                                  compact=True)
-        self.up = CommandButton(changes, ids.SEAT_KNOWLEDGE_UP, gate_of=screen.gate, page_of=screen.page, compact=True)
+        self.down = OfferButton(changes, ids.SEAT_KNOWLEDGE_DOWN, gate_of=screen.gate, page_of=screen.page,
+                                compact=True)
+        self.up = OfferButton(changes, ids.SEAT_KNOWLEDGE_UP, gate_of=screen.gate, page_of=screen.page, compact=True)
         self.knowledge_row = ft.Row([ids.tag(ids.SEAT_KNOWLEDGE, self.knowledge), self.down.root, self.up.root],
                                     spacing=8)
         head = ft.Row([ft.Icon(ft.Icons.PERSON, size=32),
@@ -66,8 +66,8 @@ class OwnCard:
         if member.is_in_facility:
             put(self.knowledge, value=t("ui.crew.knowledge", value=member.knowledge,
                                         maximum=ctx.session.rules.knowledge.maximum))
-            self.down.show_command(ChangeKnowledge(seat=member.seat, by=-1), "−")
-            self.up.show_command(ChangeKnowledge(seat=member.seat, by=1), "+")
+            self.down.show_action(ctx.action(ChangeKnowledge, seat=member.seat, by=-1), "−")
+            self.up.show_action(ctx.action(ChangeKnowledge, seat=member.seat, by=1), "+")
 
 
 class CrewRow:

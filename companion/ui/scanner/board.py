@@ -1,8 +1,8 @@
 """A Character board at a glance (Larva, Slime, wounds, Contamination cards) and the
-table's dialog that changes it."""
+dialog that changes it: it draws what the page's feed offers for that Character."""
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 import flet as ft
 
@@ -16,11 +16,12 @@ from companion.engine.commands import (
     SufferWound,
     TreatWounds,
 )
-from companion.engine.views import CrewView
+from companion.engine.views import Action, CrewView
 
 from .. import ids, theme
 from ..busy import in_turn
-from ..dialogs import close, dialog_button, show_dialog
+from ..context import UiContext
+from ..dialogs import close, dialog_button, show_dialog, show_message
 from ..i18n_view import Texts
 from ..kit.gate import CommandGate, button_style
 from ..kit.kept import Changes
@@ -87,49 +88,48 @@ def status_row(texts: Texts, member: CrewView, identifier: str) -> ft.Control:
     return ids.tag(identifier, ft.Row(status_pills(texts, member), wrap=True, spacing=6, run_spacing=6))
 
 
-def _board_commands(member: CrewView, digital: bool) -> list[tuple[str, str, GameCommand, str]]:
-    """(identifier action, label key, command, tone) of each change the table can make,
-    the most frequent first (a phone shows the first ones without scrolling)."""
+def _board_rows(member: CrewView) -> list[tuple[str, str, type[GameCommand], dict[str, Any], str]]:
+    """(identifier action, label key, command, its fixed arguments, tone) of each change a
+    board can take, the most frequent first (a phone shows the first ones without scrolling)."""
     seat = member.seat
     body = member.body
-    rows: list[tuple[str, str, GameCommand, str]] = []
-    if digital:
-        rows.append(("gain", "ui.body.gain", GainContamination(seat=seat), "warning"))
-    rows += [
-        ("light", "ui.body.add_light", SufferWound(seat=seat), "danger"),
-        ("serious", "ui.body.add_serious", SufferWound(seat=seat, serious=True), "danger"),
-        ("infest", "ui.body.infest", InfestCharacter(seat=seat), "warning"),
-        ("slime", "ui.body.remove_slime" if body.slime else "ui.body.add_slime",
-         SetSlime(seat=seat, slime=not body.slime), "normal"),
-        ("larva", "ui.body.remove_larva" if body.larva else "ui.body.add_larva",
-         SetLarva(seat=seat, larva=not body.larva), "normal"),
-        ("dress_one", "ui.body.dress_one", TreatWounds(seat=seat, treatment="dress_one"), "normal"),
-        ("dress_all", "ui.body.dress_all", TreatWounds(seat=seat, treatment="dress_all"), "normal"),
-        ("heal_dressed", "ui.body.heal_dressed", TreatWounds(seat=seat, treatment="heal_dressed"), "normal"),
-        ("heal_light", "ui.body.heal_light", TreatWounds(seat=seat, treatment="heal_light"), "normal"),
-        ("heal_all_light", "ui.body.heal_all_light", TreatWounds(seat=seat, treatment="heal_all_light"), "normal"),
+    return [
+        ("gain", "ui.body.gain", GainContamination, {"seat": seat}, "warning"),
+        ("light", "ui.body.add_light", SufferWound, {"seat": seat}, "danger"),
+        ("serious", "ui.body.add_serious", SufferWound, {"seat": seat, "serious": True}, "danger"),
+        ("infest", "ui.body.infest", InfestCharacter, {"seat": seat}, "warning"),
+        ("slime", "ui.body.remove_slime" if body.slime else "ui.body.add_slime", SetSlime,
+         {"seat": seat, "slime": not body.slime}, "normal"),
+        ("larva", "ui.body.remove_larva" if body.larva else "ui.body.add_larva", SetLarva,
+         {"seat": seat, "larva": not body.larva}, "normal"),
+        ("dress_one", "ui.body.dress_one", TreatWounds, {"seat": seat, "treatment": "dress_one"}, "normal"),
+        ("dress_all", "ui.body.dress_all", TreatWounds, {"seat": seat, "treatment": "dress_all"}, "normal"),
+        ("heal_dressed", "ui.body.heal_dressed", TreatWounds, {"seat": seat, "treatment": "heal_dressed"}, "normal"),
+        ("heal_light", "ui.body.heal_light", TreatWounds, {"seat": seat, "treatment": "heal_light"}, "normal"),
+        ("heal_all_light", "ui.body.heal_all_light", TreatWounds, {"seat": seat, "treatment": "heal_all_light"},
+         "normal"),
     ]
-    return rows
 
 
 def open_board_dialog(gate: CommandGate, member: CrewView) -> ft.AlertDialog:
-    """Every change to one Character board, each enabled only when the engine accepts it."""
+    """Every change to one Character board the page's feed offers, each enabled only when
+    the engine accepts it (the table is offered them all, a player's phone its own)."""
     ctx = gate.ctx
     texts = ctx.texts
     dialog = ft.AlertDialog(modal=True)
 
-    def sender(command: GameCommand):
+    def sender(key: str):
         def send(_e) -> Iterator[None]:
             close(ctx.page, dialog)
-            yield from in_turn(ctx.page, lambda: gate.run(command))
+            yield from in_turn(ctx.page, lambda: _send_newest(gate, key))
 
         return send
 
     # Two buttons a row, their words wrapping inside them: all eleven fit a 360×640 phone.
+    offered = [(row, action) for row in _board_rows(member) if (action := ctx.action(row[2], **row[3])) is not None]
     buttons = [
-        ft.Container(_board_button(gate, command, texts.t(key), ids.body_action(action), tone, sender(command)),
-                     col=6)
-        for action, key, command, tone in _board_commands(member, ctx.game.contamination is not None)
+        ft.Container(_board_button(ctx, action, texts.t(key), ids.body_action(name), tone, sender(action.key)), col=6)
+        for (name, key, _command, _fixed, tone), action in offered
     ]
     width = min(420.0, (ctx.page.width or 420) - 56)
     dialog.inset_padding = ft.Padding.symmetric(horizontal=12, vertical=16)
@@ -145,13 +145,31 @@ def open_board_dialog(gate: CommandGate, member: CrewView) -> ft.AlertDialog:
     return dialog
 
 
-def _board_button(gate: CommandGate, command: GameCommand, label: str, identifier: str, tone: str,
-                  on_click) -> ft.Control:
-    """A command button as kit.gate draws it (refused: disabled, a tap says why), but as tall
-    as its words need: a long label takes two lines instead of the whole row."""
-    refusal = gate.refusal(command)
+def _send_newest(gate: CommandGate, key: str) -> None:
+    """The action tapped, as the newest feed offers it (gone: the page says so)."""
+    action = gate.ctx.actions.get(key)
+    if action is None:
+        show_message(gate.ctx.page, gate.ctx.texts.t("error.action_gone"))
+        return
+    gate.run_action(action, {})
+
+
+def _board_button(ctx: UiContext, action: Action, label: str, identifier: str, tone: str,
+                  on_click: Callable[[Any], Iterator[None]]) -> ft.Control:
+    """An action's button as kit.kept draws it (refused: disabled, a tap says why), but as
+    tall as its words need: a long label takes two lines instead of the whole row."""
+    refused = ctx.texts.error(action.refusal) if action.refusal is not None else None
+
+    def tapped_disabled(event) -> Iterator[None]:
+        # Judged again by the newest feed: sent if allowed now, else its reason told.
+        newest = ctx.actions.get(action.key)
+        if newest is not None and newest.allowed:
+            yield from on_click(event)
+        else:
+            show_message(ctx.page, ctx.texts.error(newest.refusal) if newest is not None and newest.refusal
+                         else ctx.texts.t("error.action_gone"))
+
     button = ft.Button(content=ft.Text(label, size=13, text_align=ft.TextAlign.CENTER), on_click=on_click,
-                       disabled=refusal is not None, style=button_style(tone, compact=True))
-    frame = ft.Container(content=button, on_click=gate.when_disabled(command, on_click), border_radius=8,
-                         tooltip=gate.ctx.texts.error(refusal) if refusal is not None else None)
+                       disabled=refused is not None, style=button_style(tone, compact=True))
+    frame = ft.Container(content=button, on_click=tapped_disabled, border_radius=8, tooltip=refused)
     return ids.tag(identifier, frame)

@@ -21,9 +21,10 @@ from companion.engine.commands import (
 from companion.engine.views import CrewView
 
 from .. import ids, theme
-from ..dialogs import choose
+from ..context import UiContext
+from ..dialogs import choose, show_message
 from ..kit.gate import CommandGate
-from ..kit.kept import ActionButton, Card, CommandButton, KeptScreen, KeyedItems
+from ..kit.kept import ActionButton, Card, KeptScreen, KeyedItems, OfferButton
 from ..scanner.board import CONTAMINATION_COLOUR, LARVA_COLOUR, SLIME_COLOUR, WOUND_COLOUR, open_board_dialog
 from ..scanner.handover import open_scanner_for
 from .bits import Pill
@@ -43,12 +44,24 @@ def _whereabouts(texts, member: CrewView) -> str:
     return texts.t(f"whereabouts.{member.whereabouts.value}")
 
 
+def _free_pods(ctx: UiContext, seat: int) -> list[Pod]:
+    """The pods this Character may enter now."""
+    return [pod for pod in Pod if (action := ctx.action(EnterPod, seat=seat, pod=pod)) is not None and action.allowed]
+
+
 def _pod_dialog(gate: CommandGate, member: CrewView) -> None:
-    texts = gate.ctx.texts
-    free = [pod for pod in Pod if gate.refusal(EnterPod(seat=member.seat, pod=pod)) is None]
-    choose(gate.ctx.page, texts, title=texts.t("ui.crew.enter_pod_title", character=member.character),
-           options=[(pod.value, texts.pod(pod)) for pod in free],
-           on_choice=lambda pod: gate.execute(EnterPod(seat=member.seat, pod=Pod(pod))))
+    ctx = gate.ctx
+    texts = ctx.texts
+
+    def chosen(pod: str) -> None:
+        action = ctx.action(EnterPod, seat=member.seat, pod=Pod(pod))
+        if action is None:
+            show_message(ctx.page, texts.t("error.action_gone"))
+            return
+        gate.execute(action.command())
+
+    choose(ctx.page, texts, title=texts.t("ui.crew.enter_pod_title", character=member.character),
+           options=[(pod.value, texts.pod(pod)) for pod in _free_pods(ctx, member.seat)], on_choice=chosen)
 
 
 class _BoardPills:
@@ -83,12 +96,12 @@ class _Flag:
     """A once-only act (the Knowledge token, the Signal): its button, then a pill saying it is done."""
 
     def __init__(self, screen: KeptScreen, identifier: str, icon) -> None:
-        self.button = CommandButton(screen.changes, identifier, icon=icon, gate_of=screen.gate, page_of=screen.page,
-                                    compact=True)
+        self.button = OfferButton(screen.changes, identifier, icon=icon, gate_of=screen.gate, page_of=screen.page,
+                                  compact=True)
         self.done = Pill(screen.changes)
 
-    def show(self, done: bool, command, label: str, done_label: str, *, visible: bool = True) -> None:
-        self.button.show_command(command, label, visible=visible and not done)
+    def show(self, done: bool, action, label: str, done_label: str, *, visible: bool = True) -> None:
+        self.button.show_action(action, label, visible=visible and not done)
         self.done.show(done_label, bgcolor=theme.GREEN, visible=visible and done)
 
 
@@ -115,23 +128,23 @@ class MemberCard:
                                   on_tap=lambda: open_board_dialog(screen.gate(), self._member()))
         self.scanner = ActionButton(changes, action("scanner"), icon=ft.Icons.DOCUMENT_SCANNER, compact=True,
                                     page_of=page, on_tap=lambda: open_scanner_for(screen.ctx, seat))
-        self.knowledge_down = CommandButton(changes, action("knowledge-down"), gate_of=gate, page_of=page, compact=True)
+        self.knowledge_down = OfferButton(changes, action("knowledge-down"), gate_of=gate, page_of=page, compact=True)
         self.knowledge = ft.Text("", size=15, weight=ft.FontWeight.BOLD)
         self.unconfirmed = ft.Container(theme.unconfirmed_badge(14), visible=False)
-        self.knowledge_up = CommandButton(changes, action("knowledge-up"), gate_of=gate, page_of=page, compact=True)
+        self.knowledge_up = OfferButton(changes, action("knowledge-up"), gate_of=gate, page_of=page, compact=True)
         self.token = _Flag(screen, action("knowledge-token"), ft.Icons.LIGHTBULB)
         self.signal = _Flag(screen, action("signal"), ft.Icons.CELL_TOWER)
-        self.lock_in = CommandButton(changes, action("lock-in"), icon=ft.Icons.LOCK, gate_of=gate, page_of=page,
-                                     compact=True, confirm_key="lock_in")
-        self.bunker = CommandButton(changes, action("bunker"), icon=ft.Icons.SHIELD, gate_of=gate, page_of=page,
-                                    compact=True)
-        self.pod = CommandButton(changes, action("pod"), icon=ft.Icons.ROCKET, gate_of=gate, page_of=page,
-                                 compact=True, on_tap=lambda: _pod_dialog(screen.gate(), self._member()))
-        self.death = CommandButton(changes, action("death"), icon=ft.Icons.HEART_BROKEN, gate_of=gate, page_of=page,
-                                   compact=True, tone="danger", confirm_key="death")
+        self.lock_in = OfferButton(changes, action("lock-in"), icon=ft.Icons.LOCK, gate_of=gate, page_of=page,
+                                   compact=True)
+        self.bunker = OfferButton(changes, action("bunker"), icon=ft.Icons.SHIELD, gate_of=gate, page_of=page,
+                                  compact=True)
+        self.pod = OfferButton(changes, action("pod"), icon=ft.Icons.ROCKET, gate_of=gate, page_of=page,
+                               compact=True, on_tap=lambda: _pod_dialog(screen.gate(), self._member()))
+        self.death = OfferButton(changes, action("death"), icon=ft.Icons.HEART_BROKEN, gate_of=gate, page_of=page,
+                                 compact=True, tone="danger")
         # Fully co-operative mode (p.30): a dead Character whose Corpse reached the Emergency Room.
-        self.revive = CommandButton(changes, action("revive"), icon=ft.Icons.HEALING, gate_of=gate, page_of=page,
-                                    compact=True, tone="primary", confirm_key="revive")
+        self.revive = OfferButton(changes, action("revive"), icon=ft.Icons.HEALING, gate_of=gate, page_of=page,
+                                  compact=True, tone="primary")
         wrap = dict(wrap=True, spacing=8, run_spacing=8)
         self.alive_rows = ft.Column([
             ft.Row([self.board.root, self.scanner.root], **wrap),
@@ -153,7 +166,7 @@ class MemberCard:
 
     def show(self, member: CrewView) -> None:
         ctx, put = self.screen.ctx, self.screen.changes.put
-        texts, gate = ctx.texts, self.screen.gate()
+        texts = ctx.texts
         t = texts.t
         seat, dead = member.seat, member.whereabouts is Whereabouts.DEAD
         put(self.person, icon=ft.Icons.PERSON_OFF if dead else ft.Icons.PERSON,
@@ -171,31 +184,32 @@ class MemberCard:
         self.pills.show(member)
         put(self.frame, opacity=0.6 if dead else 1.0)
         put(self.alive_rows, visible=not dead)
-        self.revive.show_command(ReviveCharacter(seat=seat), t("ui.crew.revive"),
-                                 visible=dead and ctx.game.mode is Mode.COOP,
-                                 confirm_params={"name": member.name, "character": member.character})
+        self.revive.show_action(ctx.action(ReviveCharacter, seat=seat), t("ui.crew.revive"),
+                                visible=dead and ctx.game.mode is Mode.COOP,
+                                confirm_params={"name": member.name, "character": member.character})
         if dead:
             return
         self.board.show(t("ui.body.open"), refused=None)
         self.scanner.show(t("ui.scanner.open"), refused=None, visible=ctx.game.contamination is not None)
         rules = ctx.session.rules.knowledge
-        self.knowledge_down.show_command(ChangeKnowledge(seat=seat, by=-1), "−")
+        self.knowledge_down.show_action(ctx.action(ChangeKnowledge, seat=seat, by=-1), "−")
         put(self.knowledge, value=t("ui.crew.knowledge", value=member.knowledge, maximum=rules.maximum))
         unsure = rules.is_unconfirmed("maximum")
         put(self.unconfirmed, visible=unsure)
         if unsure:
             put(self.unconfirmed, tooltip=t("common.unconfirmed"))
-        self.knowledge_up.show_command(ChangeKnowledge(seat=seat, by=1), "+")
-        self.token.show(member.knowledge_token_active, ActivateKnowledgeToken(seat=seat), t("ui.crew.knowledge_token"),
-                        t("ui.crew.knowledge_token_active"))
-        self.signal.show(member.signal_sent, SendSignal(seat=seat), t("ui.crew.signal"), t("ui.crew.signal_sent"))
-        self.lock_in.show_command(LockIn(seat=seat), t("ui.crew.lock_in"))
-        self.bunker.show_command(EscapeToBunker(seat=seat), t("ui.crew.bunker"))
-        pod_any = next((EnterPod(seat=seat, pod=pod) for pod in Pod
-                        if gate.refusal(EnterPod(seat=seat, pod=pod)) is None), EnterPod(seat=seat, pod=Pod.A))
-        self.pod.show_command(pod_any, t("ui.crew.enter_pod"))
-        self.death.show_command(RecordDeath(seat=seat), t("ui.crew.death"),
-                                confirm_params={"name": member.name, "character": member.character})
+        self.knowledge_up.show_action(ctx.action(ChangeKnowledge, seat=seat, by=1), "+")
+        self.token.show(member.knowledge_token_active, ctx.action(ActivateKnowledgeToken, seat=seat),
+                        t("ui.crew.knowledge_token"), t("ui.crew.knowledge_token_active"))
+        self.signal.show(member.signal_sent, ctx.action(SendSignal, seat=seat), t("ui.crew.signal"),
+                         t("ui.crew.signal_sent"))
+        self.lock_in.show_action(ctx.action(LockIn, seat=seat), t("ui.crew.lock_in"))
+        self.bunker.show_action(ctx.action(EscapeToBunker, seat=seat), t("ui.crew.bunker"))
+        # Enabled while any pod is free; else refused with pod A's reason.
+        free = _free_pods(ctx, seat)
+        self.pod.show_action(ctx.action(EnterPod, seat=seat, pod=free[0] if free else Pod.A), t("ui.crew.enter_pod"))
+        self.death.show_action(ctx.action(RecordDeath, seat=seat), t("ui.crew.death"),
+                               confirm_params={"name": member.name, "character": member.character})
 
 
 class CrewPanel:

@@ -11,7 +11,8 @@ from companion.engine.commands import StartVictoryCheck
 from companion.engine.views import CharacterFate
 
 from .. import ids, theme
-from ..kit.kept import PHONE, ActionButton, CommandButton, KeptScreen, KeyedItems
+from ..dialogs import show_message
+from ..kit.kept import PHONE, ActionButton, KeptScreen, KeyedItems, OfferButton
 from ..routes import VICTORY
 from .bits import Pill
 
@@ -60,8 +61,8 @@ class EndPanel:
         # The way into the Victory Check: start it, go back to it, or say there is none.
         self.everyone_lost = ids.tag(ids.VICTORY_EVERYONE_LOST, ft.Text("", size=17, weight=ft.FontWeight.BOLD,
                                                                        color=theme.RED))
-        self.start = CommandButton(changes, ids.VICTORY_ENTRY, icon=ft.Icons.EMOJI_EVENTS, gate_of=screen.gate,
-                                   page_of=screen.page, tone="primary", on_tap=self._start)
+        self.start = OfferButton(changes, ids.VICTORY_ENTRY, icon=ft.Icons.EMOJI_EVENTS, gate_of=screen.gate,
+                                 page_of=screen.page, tone="primary", on_tap=self._start)
         self.resume = ActionButton(changes, ids.VICTORY_ENTRY, icon=ft.Icons.EMOJI_EVENTS, tone="warning",
                                    page_of=screen.page, on_tap=lambda: screen.ctx.navigate(VICTORY))
         # The way in right under why the game ended, above the fates: on a 360×640 phone it
@@ -73,8 +74,12 @@ class EndPanel:
             padding=theme.GAP))
 
     def _start(self) -> None:
-        if self.screen.gate().execute(StartVictoryCheck()):
-            self.screen.ctx.navigate(VICTORY)
+        ctx = self.screen.ctx
+        action = ctx.action(StartVictoryCheck)
+        if action is None:
+            show_message(ctx.page, ctx.texts.t("error.action_gone"))
+        elif self.screen.gate().execute(action.command()):
+            ctx.navigate(VICTORY)
 
     def show(self) -> None:
         ctx, put = self.screen.ctx, self.screen.changes.put
@@ -98,6 +103,7 @@ class EndPanel:
         put(self.everyone_lost, visible=lost)
         if lost:
             put(self.everyone_lost.content, value=t("ui.victory.everyone_lost"))
-        self.start.show_command(StartVictoryCheck(), t("ui.victory.start"), visible=victory is None and not lost)
+        self.start.show_action(ctx.action(StartVictoryCheck), t("ui.victory.start"),
+                               visible=victory is None and not lost)
         self.resume.show(t("ui.victory.resume", step=int(victory.step)) if victory is not None else "",
                          refused=None, visible=victory is not None)

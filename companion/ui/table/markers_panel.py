@@ -16,26 +16,28 @@ from companion.engine.commands import (
 from companion.vocab import Mode
 
 from .. import ids, theme
-from ..kit.kept import Card, CommandButton, KeptScreen
+from ..dialogs import show_message
+from ..kit.kept import Card, KeptScreen, OfferButton
 from .bits import Pill
 
-# Solo and Fully Co-operative Objectives work differently at the first encounter.
-FIRST_ENCOUNTER_CONFIRM = {Mode.SOLO: "first_encounter_solo", Mode.COOP: "first_encounter_coop"}
+# Solo and Fully Co-operative Objectives work differently at the first encounter: the
+# question names what happens in this mode (ui.confirm.<confirm>_solo, _coop).
+FIRST_ENCOUNTER_MODES = {Mode.SOLO: "solo", Mode.COOP: "coop"}
 
 
 class _Counter:
     """A pool of markers: how many are on the board, − and +, and how full the pool is."""
 
-    def __init__(self, screen: KeptScreen, *, identifier: str, colour: str, place: GameCommand, remove: GameCommand,
-                 place_id: str, remove_id: str) -> None:
+    def __init__(self, screen: KeptScreen, *, identifier: str, colour: str, place: type[GameCommand],
+                 remove: type[GameCommand], place_id: str, remove_id: str) -> None:
         self.screen = screen
         self.place, self.remove = place, remove
         changes = screen.changes
         self.label = ft.Text("", size=15, weight=ft.FontWeight.BOLD)
         self.count = ft.Text("", size=24, weight=ft.FontWeight.BOLD, color=colour)
-        self.down = CommandButton(changes, remove_id, gate_of=screen.gate, page_of=screen.page, compact=True)
-        self.up = CommandButton(changes, place_id, gate_of=screen.gate, page_of=screen.page, compact=True,
-                                tone="warning")
+        self.down = OfferButton(changes, remove_id, gate_of=screen.gate, page_of=screen.page, compact=True)
+        self.up = OfferButton(changes, place_id, gate_of=screen.gate, page_of=screen.page, compact=True,
+                              tone="warning")
         self.bar = ft.ProgressBar(value=0, color=colour, bgcolor=theme.SURFACE_HIGH)
         self.root = ft.Container(
             content=ft.Column([self.label,
@@ -47,12 +49,12 @@ class _Counter:
             bgcolor=theme.SURFACE_HIGH, border_radius=theme.RADIUS, padding=10, col={"xs": 12, "sm": 6})
 
     def show(self, label: str, count: int, pool: int) -> None:
-        put, t = self.screen.changes.put, self.screen.ctx.texts.t
+        ctx, put = self.screen.ctx, self.screen.changes.put
         put(self.label, value=label)
-        put(self.count, value=t("ui.markers.count", count=count, pool=pool))
+        put(self.count, value=ctx.texts.t("ui.markers.count", count=count, pool=pool))
         put(self.bar, value=count / pool if pool else 0)
-        self.down.show_command(self.remove, "−")
-        self.up.show_command(self.place, "+")
+        self.down.show_action(ctx.action(self.remove), "−")
+        self.up.show_action(ctx.action(self.place), "+")
 
 
 class _Door:
@@ -75,17 +77,17 @@ class MarkersPanel:
     def __init__(self, screen: KeptScreen) -> None:
         self.screen = screen
         changes, gate, page = screen.changes, screen.gate, screen.page
-        self.fire = _Counter(screen, identifier=ids.FIRE_COUNT, colour=theme.ORANGE, place=PlaceFire(),
-                             remove=RemoveFire(), place_id=ids.FIRE_PLACE, remove_id=ids.FIRE_REMOVE)
+        self.fire = _Counter(screen, identifier=ids.FIRE_COUNT, colour=theme.ORANGE, place=PlaceFire,
+                             remove=RemoveFire, place_id=ids.FIRE_PLACE, remove_id=ids.FIRE_REMOVE)
         self.malfunction = _Counter(screen, identifier=ids.MALFUNCTION_COUNT, colour=theme.YELLOW,
-                                    place=PlaceMalfunction(), remove=RemoveMalfunction(),
+                                    place=PlaceMalfunction, remove=RemoveMalfunction,
                                     place_id=ids.MALFUNCTION_PLACE, remove_id=ids.MALFUNCTION_REMOVE)
         self.main_gate = _Door(screen, ids.MAIN_GATE)
         self.isolation = _Door(screen, ids.ISOLATION_ROOM)
-        self.open_gate = CommandButton(changes, ids.OPEN_MAIN_GATE, icon=ft.Icons.MEETING_ROOM, gate_of=gate,
-                                       page_of=page, confirm_key="open_main_gate")
-        self.first_encounter = CommandButton(changes, ids.FIRST_ENCOUNTER, icon=ft.Icons.PEST_CONTROL, gate_of=gate,
-                                             page_of=page)
+        self.open_gate = OfferButton(changes, ids.OPEN_MAIN_GATE, icon=ft.Icons.MEETING_ROOM, gate_of=gate,
+                                     page_of=page)
+        self.first_encounter = OfferButton(changes, ids.FIRST_ENCOUNTER, icon=ft.Icons.PEST_CONTROL, gate_of=gate,
+                                           page_of=page, on_tap=self._record_first_encounter)
         self.card = Card(changes, ft.Column([
             ft.ResponsiveRow([self.fire.root, self.malfunction.root], spacing=8, run_spacing=8),
             ft.Column([self.main_gate.root, self.isolation.root], spacing=6),
@@ -94,7 +96,8 @@ class MarkersPanel:
         self.root = self.card.root
 
     def show(self) -> None:
-        t, state = self.screen.ctx.texts.t, self.screen.ctx.game
+        ctx = self.screen.ctx
+        t, state = ctx.texts.t, ctx.game
         self.card.show(t("ui.markers.title"), topic="critical_moments", help_tip=t("ui.rules.help"))
         self.fire.show(t("ui.markers.fire"), state.fire, state.fire_pool)
         self.malfunction.show(t("ui.markers.malfunction"), state.malfunction, state.malfunction_pool)
@@ -102,11 +105,22 @@ class MarkersPanel:
                             t("ui.markers.closed"))
         self.isolation.show(t("ui.markers.isolation_room"), state.isolation_open, t("ui.markers.isolation_open"),
                             t("ui.markers.isolation_closed"))
-        self.open_gate.show_command(OpenMainGate(), t("ui.markers.open_main_gate"))
-        self.first_encounter.confirm_key = FIRST_ENCOUNTER_CONFIRM.get(state.mode, "first_encounter")
+        self.open_gate.show_action(ctx.action(OpenMainGate), t("ui.markers.open_main_gate"))
         done = state.first_encounter_done
-        self.first_encounter.show_command(RecordFirstEncounter(), t("ui.markers.first_encounter_done") if done
-                                          else t("ui.markers.first_encounter"))
+        self.first_encounter.show_action(ctx.action(RecordFirstEncounter), t("ui.markers.first_encounter_done") if done
+                                         else t("ui.markers.first_encounter"))
+
+    def _record_first_encounter(self) -> None:
+        """Sent with its confirmation in the words of this game's mode."""
+        ctx = self.screen.ctx
+        action = ctx.action(RecordFirstEncounter)
+        if action is None:
+            show_message(ctx.page, ctx.texts.t("error.action_gone"))
+            return
+        mode = FIRST_ENCOUNTER_MODES.get(ctx.game.mode)
+        if action.confirm is not None and mode is not None:
+            action = action.model_copy(update={"confirm": f"{action.confirm}_{mode}"})
+        self.screen.gate().run_action(action, {}, title=self.first_encounter.title)
 
 
 def build_markers_panel(gate) -> ft.Control:

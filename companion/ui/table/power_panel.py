@@ -7,13 +7,17 @@ from typing import Iterator
 import flet as ft
 
 from companion.vocab import Section
-from companion.engine.commands import FlipPower, PowerSurge, RestorePower, SwapPower
+from companion.engine.commands import FlipPower, GameCommand, PowerSurge, RestorePower, SwapPower
 
 from .. import ids, theme
 from ..busy import in_turn
-from ..dialogs import close, dialog_button, show_dialog
+from ..dialogs import close, dialog_button, show_dialog, show_message
 from ..kit.gate import CommandGate
-from ..kit.kept import Card, CommandButton, KeptScreen
+from ..kit.kept import Card, KeptScreen, OfferButton
+
+# What the Power buttons show before the dialog asks: the tokens kept, the first two Sections.
+KEEP_LAYOUT = {"layout": None}
+FIRST_PAIR = {"first": Section.S01, "second": Section.S02}
 
 
 def _state_key(section: Section, on: bool) -> str:
@@ -35,8 +39,8 @@ class _SectionTile:
         self.token = ft.Container(content=self.number, width=40, height=40, border_radius=20,
                                   alignment=ft.Alignment.CENTER)
         self.on_off = ft.Text("", size=14, weight=ft.FontWeight.BOLD, color=theme.TEXT, expand=True)
-        self.flip = CommandButton(changes, ids.power_flip(section.value), icon=ft.Icons.SYNC, gate_of=screen.gate,
-                                  page_of=screen.page, compact=True)
+        self.flip = OfferButton(changes, ids.power_flip(section.value), icon=ft.Icons.SYNC, gate_of=screen.gate,
+                                page_of=screen.page, compact=True)
         self.tile = ft.Container(content=ft.Column([self.name, ft.Row([self.token, self.on_off], spacing=8),
                                                     self.flip.root], spacing=6, tight=True),
                                  border_radius=theme.RADIUS, padding=10)
@@ -53,7 +57,7 @@ class _SectionTile:
         put(self.token, bgcolor=colour, tooltip=texts.t("ui.power.token", token=token.number))
         put(self.on_off, value=texts.t(_state_key(section, on)))
         put(self.tile, bgcolor=theme.BLUE_DARK if on else theme.RED_DARK, border=ft.Border.all(2, colour))
-        self.flip.show_command(FlipPower(section=section), texts.t("ui.power.flip"))
+        self.flip.show_action(ctx.action(FlipPower, section=section), texts.t("ui.power.flip"))
 
 
 class PowerPanel:
@@ -63,11 +67,11 @@ class PowerPanel:
         self.screen = screen
         changes, gate, page = screen.changes, screen.gate, screen.page
         self.tiles = [_SectionTile(screen, section) for section in Section]
-        self.restore = CommandButton(changes, ids.RESTORE_POWER, icon=ft.Icons.BOLT, gate_of=gate, page_of=page,
-                                     tone="primary", on_tap=lambda: open_restore_dialog(screen.gate()))
-        self.swap = CommandButton(changes, ids.SWAP_POWER, icon=ft.Icons.SWAP_HORIZ, gate_of=gate, page_of=page,
-                                  on_tap=lambda: open_swap_dialog(screen.gate()))
-        self.surge = CommandButton(changes, ids.POWER_SURGE, icon=ft.Icons.FLASH_OFF, gate_of=gate, page_of=page)
+        self.restore = OfferButton(changes, ids.RESTORE_POWER, icon=ft.Icons.BOLT, gate_of=gate, page_of=page,
+                                   tone="primary", on_tap=lambda: open_restore_dialog(screen.gate()))
+        self.swap = OfferButton(changes, ids.SWAP_POWER, icon=ft.Icons.SWAP_HORIZ, gate_of=gate, page_of=page,
+                                on_tap=lambda: open_swap_dialog(screen.gate()))
+        self.surge = OfferButton(changes, ids.POWER_SURGE, icon=ft.Icons.FLASH_OFF, gate_of=gate, page_of=page)
         # Two per row: long "no power" labels stay on one or two lines at every width.
         tiles = ft.ResponsiveRow([tile.root for tile in self.tiles], spacing=8, run_spacing=8)
         actions = ft.Row([self.restore.root, self.swap.root, self.surge.root], wrap=True, spacing=8, run_spacing=8)
@@ -75,13 +79,29 @@ class PowerPanel:
         self.root = self.card.root
 
     def show(self) -> None:
-        t = self.screen.ctx.texts.t
+        ctx = self.screen.ctx
+        t = ctx.texts.t
         self.card.show(t("ui.power.title"), topic="power", help_tip=t("ui.rules.help"))
         for tile in self.tiles:
             tile.show()
-        self.restore.show_command(RestorePower(layout=None), t("ui.power.restore"))
-        self.swap.show_command(SwapPower(first=Section.S01, second=Section.S02), t("ui.power.swap"))
-        self.surge.show_command(PowerSurge(), t("ui.power.surge"))
+        self.restore.show_action(ctx.action(RestorePower), t("ui.power.restore"), picked=KEEP_LAYOUT)
+        self.swap.show_action(ctx.action(SwapPower), t("ui.power.swap"), picked=FIRST_PAIR)
+        self.surge.show_action(ctx.action(PowerSurge), t("ui.power.surge"))
+
+
+def _send_picked(gate: CommandGate, command: type[GameCommand], picked: dict, unoffered: str) -> None:
+    """The dialog's answer, sent through the newest feed's action (a refusal is told when
+    sent); `unoffered` says why a pick the action does not offer cannot be sent."""
+    ctx = gate.ctx
+    action = ctx.action(command)
+    if action is None:
+        show_message(ctx.page, ctx.texts.t("error.action_gone"))
+    elif action.allows(**picked):
+        gate.execute(action.command(**picked))
+    elif action.refusal is not None:
+        show_message(ctx.page, ctx.texts.error(action.refusal))
+    else:
+        show_message(ctx.page, ctx.texts.t(unoffered))
 
 
 def _token_picker(gate: CommandGate, label: str, value: int) -> ft.Dropdown:
@@ -118,7 +138,8 @@ def open_restore_dialog(gate: CommandGate) -> None:
         if mode.value == "rearrange":
             layout = {s: int(p.value) for s, p in pickers.items()}
         close(ctx.page, dialog)
-        yield from in_turn(ctx.page, lambda: gate.execute(RestorePower(layout=layout)))
+        yield from in_turn(ctx.page, lambda: _send_picked(gate, RestorePower, {"layout": layout},
+                                                           "error.power_layout_invalid"))
 
     help_text = t("ui.power.restore_help", tokens=", ".join(str(n) for n in rules.restore_active_tokens),
                   count=rules.restore_skip_if_active_at_least)
@@ -143,8 +164,8 @@ def open_swap_dialog(gate: CommandGate) -> None:
 
     def ok(_e) -> Iterator[None]:
         close(ctx.page, dialog)
-        swapped = SwapPower(first=Section(first.value), second=Section(second.value))
-        yield from in_turn(ctx.page, lambda: gate.execute(swapped))
+        picked = {"first": Section(first.value), "second": Section(second.value)}
+        yield from in_turn(ctx.page, lambda: _send_picked(gate, SwapPower, picked, "error.action_gone"))
 
     dialog.title = ft.Text(t("ui.power.swap"), size=20, weight=ft.FontWeight.BOLD)
     dialog.content = ft.Column([ft.Text(t("ui.power.swap_help"), size=15), first, second], tight=True,
