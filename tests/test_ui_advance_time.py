@@ -58,3 +58,21 @@ def test_a_question_left_open_is_not_offered_once_time_cannot_advance(tmp_path):
     shown = build_table(ctx)
     assert ids.CONFIRM_OK not in identifiers(shown) and ids.ADVANCE_TIME in identifiers(shown)
     assert confirming_advance(ctx) is None  # it does not come back when the phase is over
+
+
+def test_the_question_says_so_when_advancing_time_ends_the_game(tmp_path):
+    from companion.engine import GameEnding
+    from companion.engine.commands import AdvanceTime
+
+    controller, ctx = _game(tmp_path)
+    ends = ctx.texts.t("ui.confirm.ends_game")
+    _tap(ctx, ids.ADVANCE_TIME)
+    assert not any(ends in text for text in strings(build_table(ctx)))
+    _tap(ctx, ids.CONFIRM_CANCEL)
+    for _ in range(40):
+        if controller.game_ending(AdvanceTime()) is GameEnding.ENDS:
+            break
+        controller.execute(AdvanceTime())
+    assert controller.game_ending(AdvanceTime()) is GameEnding.ENDS
+    _tap(ctx, ids.ADVANCE_TIME)
+    assert any(ends in text for text in strings(build_table(ctx)))

@@ -110,7 +110,8 @@ class TrackActions:
             put(self.question_title, value=t("ui.actions.advance_time"))
             self.cancel.show(t("ui.common.cancel"), refused=None)
             self.confirm.show(t("ui.common.confirm"), refused=None, tone="danger" if ends else "primary")
-            lines = [t(f"ui.confirm.{advance.confirm}")]  # type: ignore[union-attr] + ([t("ui.confirm.ends_game")] if ends else [])
+            question = advance.confirm if advance is not None else "advance_time"
+            lines = [t(f"ui.confirm.{question}")] + ([t("ui.confirm.ends_game")] if ends else [])
             put(self.question_text, value="\n\n".join(lines))
             return
         self.advance.show_action(advance, t("ui.actions.advance_time"))
