@@ -13,13 +13,14 @@ from companion.seats.controller import TableController
 from companion.store import GameStore
 from companion.ui.kit.kept import OfferButton
 from companion.ui.screens import PHONE_ROUTES, SEAT, TABLE_ROUTES
-from companion.ui.routes import HOME, RULES, SETUP
+from companion.ui.routes import HOME, PLAYERS, RULES, SETUP
 from tests.golden.regenerate import replayed
 from tests.ui_tree import make_context, walk
 
 GAMES = ("full_game", "event_phases", "secrets")
-# Screens without a game's buttons: the list of games, the new-game form, the rulebook.
-NO_GAME_BUTTONS = {HOME, SETUP, RULES}
+# Screens without a game's buttons: the list of games, the new-game form, the rulebook, the
+# phones' join codes.
+NO_GAME_BUTTONS = {HOME, SETUP, RULES, PLAYERS}
 
 
 def offer_buttons(screen) -> list[OfferButton]:

@@ -176,13 +176,13 @@ def _judged(state: GameState, rules: "Rules", registration, candidate: Any) -> O
         action = Action(type=type_tag(candidate.command),
                         fixed=_without_defaults(candidate.command, candidate.fixed),
                         choices={name: tuple(_json(v) for v in values) for name, values in candidate.choices.items()},
-                        refusal=Refusal.of(refusal) if refusal is not None else None, confirm=registration.confirm)
+                        refusal=Refusal.of(refusal) if refusal is not None else None, confirm=registration.confirm_key(state))
         return Offered(command=action.type, seat=candidate.fixed.get("seat"), action=action)
     refusal = check(state, candidate, rules)
     fixed = candidate.model_dump(mode="json", exclude_defaults=True)
     fixed.pop("type", None)
     action = Action(type=candidate.type, fixed=fixed, refusal=Refusal.of(refusal) if refusal is not None else None,
-                    confirm=registration.confirm)
+                    confirm=registration.confirm_key(state))
     return Offered(command=candidate.type, seat=getattr(candidate, "seat", None), action=action)
 
 

@@ -49,6 +49,8 @@ class Open:
 
 
 Offers = Callable[[GameState, "Rules"], Iterable[Any]]
+# A confirmation's key, or a function of the state giving it (None: no question).
+Confirm = str | Callable[[GameState], str | None] | None
 E = TypeVar("E", bound=Effect)
 
 
@@ -69,8 +71,12 @@ class Registration:
     may_end_game: Question | None = None
     # The commands (or `Open` forms) a table could send now; None: offered nowhere.
     offers: Offers | None = None
-    # The confirmation a screen asks before sending it (a key under ui.confirm.).
-    confirm: str | None = None
+    # The confirmation a screen asks before sending it (a key under ui.confirm.), or a
+    # function of the state that names it (its words may follow the game's mode).
+    confirm: Confirm = None
+
+    def confirm_key(self, state: GameState) -> str | None:
+        return self.confirm(state) if callable(self.confirm) else self.confirm
 
     def check_command(self, state: GameState, command: Any, rules: "Rules") -> None:
         if self.refused_during_event_phase:
@@ -89,7 +95,7 @@ class Registry:
 
     def handles(self, command: type, *, check: Check, refused_during_event_phase: bool = False,
                 hidden_outcome: bool = False, may_end_game: Question | None = None, offers: Offers | None = None,
-                confirm: str | None = None) -> Callable[[E], E]:
+                confirm: Confirm = None) -> Callable[[E], E]:
         """Decorator: the decorated function is `command`'s effect (returned unchanged)."""
         if may_end_game is not None and not hidden_outcome:
             raise TypeError("may_end_game is for commands with a hidden outcome; the others are run ahead")

@@ -123,8 +123,12 @@ FIRST_ENCOUNTER_ANNOUNCEMENTS = {Mode.SOLO: "announce.first_encounter_solo",
                                  Mode.COOP: "announce.first_encounter_coop"}
 
 
+# Its question names what the mode's Objectives do at the first encounter.
+FIRST_ENCOUNTER_QUESTIONS = {Mode.SOLO: "first_encounter_solo", Mode.COOP: "first_encounter_coop"}
+
+
 @handles(RecordFirstEncounter, check=check_record_first_encounter, offers=always(RecordFirstEncounter()),
-         confirm="first_encounter")
+         confirm=lambda state: FIRST_ENCOUNTER_QUESTIONS.get(state.mode, "first_encounter"))
 def record_first_encounter(turn: Turn, command: object) -> None:
     turn.state.first_encounter_done = True
     turn.announce(FIRST_ENCOUNTER_ANNOUNCEMENTS.get(turn.state.mode, "announce.first_encounter"))

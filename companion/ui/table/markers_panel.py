@@ -13,18 +13,13 @@ from companion.engine.commands import (
     RemoveFire,
     RemoveMalfunction,
 )
-from companion.vocab import Mode
 
 from .. import ids, theme
-from ..dialogs import show_message
 from ..kit.kept import Card, KeptScreen, OfferButton
 from .bits import Pill
 
 # Solo and Fully Co-operative Objectives work differently at the first encounter: the
 # question names what happens in this mode (ui.confirm.<confirm>_solo, _coop).
-FIRST_ENCOUNTER_MODES = {Mode.SOLO: "solo", Mode.COOP: "coop"}
-
-
 class _Counter:
     """A pool of markers: how many are on the board, − and +, and how full the pool is."""
 
@@ -87,7 +82,7 @@ class MarkersPanel:
         self.open_gate = OfferButton(changes, ids.OPEN_MAIN_GATE, icon=ft.Icons.MEETING_ROOM, gate_of=gate,
                                      page_of=page)
         self.first_encounter = OfferButton(changes, ids.FIRST_ENCOUNTER, icon=ft.Icons.PEST_CONTROL, gate_of=gate,
-                                           page_of=page, on_tap=self._record_first_encounter)
+                                           page_of=page)
         self.card = Card(changes, ft.Column([
             ft.ResponsiveRow([self.fire.root, self.malfunction.root], spacing=8, run_spacing=8),
             ft.Column([self.main_gate.root, self.isolation.root], spacing=6),
@@ -109,18 +104,6 @@ class MarkersPanel:
         done = state.first_encounter_done
         self.first_encounter.show_action(ctx.action(RecordFirstEncounter), t("ui.markers.first_encounter_done") if done
                                          else t("ui.markers.first_encounter"))
-
-    def _record_first_encounter(self) -> None:
-        """Sent with its confirmation in the words of this game's mode."""
-        ctx = self.screen.ctx
-        action = ctx.action(RecordFirstEncounter)
-        if action is None:
-            show_message(ctx.page, ctx.texts.t("error.action_gone"))
-            return
-        mode = FIRST_ENCOUNTER_MODES.get(ctx.game.mode)
-        if action.confirm is not None and mode is not None:
-            action = action.model_copy(update={"confirm": f"{action.confirm}_{mode}"})
-        self.screen.gate().run_action(action, {}, title=self.first_encounter.title)
 
 
 def build_markers_panel(gate) -> ft.Control:
