@@ -91,8 +91,10 @@ def test_the_isolation_room_state_agrees_with_its_gender(tmp_path):
 def test_each_yes_no_event_question_sends_what_its_answer_says():
     """Coolant Leak asks whether the Cooling System already has a Malfunction; Noise in
     Corridors whether the space already had Noise: "yes" must mean yes."""
-    assert QUESTIONS[EventEffect.COOLANT_LEAK](True).cooling_malfunction is True
-    assert QUESTIONS[EventEffect.NOISE_IN_CORRIDORS](True).had_noise is True
+    command, answer = QUESTIONS[EventEffect.COOLANT_LEAK]
+    assert command(**{answer: True}).cooling_malfunction is True
+    command, answer = QUESTIONS[EventEffect.NOISE_IN_CORRIDORS]
+    assert command(**{answer: True}).had_noise is True
     assert EventEffect.HATCHING not in QUESTIONS  # it asks who, not yes or no
 
 
@@ -110,7 +112,7 @@ def _button_keys() -> set[str]:
     keys |= set(re.findall(r'styled_button\(\s*t\("([a-z_.]+)"', source))
     keys |= set(re.findall(r'dialog_button\(\w+(?:\.\w+)*, "([a-z_.]+)"', source))
     # Kept buttons (kit.kept) take their label when shown.
-    keys |= set(re.findall(r'show_command\([^\n]*?,\s*(?:texts\.)?t\("([a-z_.]+)"', source))
+    keys |= set(re.findall(r'show_(?:command|action)\([^\n]*?,\s*(?:texts\.)?t\("([a-z_.]+)"', source))
     keys |= set(re.findall(r'show_draw\(\s*(?:texts\.)?t\("([a-z_.]+)"', source))
     keys |= set(re.findall(r'\.show\(\s*(?:texts\.)?t\("([a-z_.]+)"\),\s*refused=', source))
     keys |= {f"event_effect.{effect.value}" for effect in ONE_TAP}

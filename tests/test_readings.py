@@ -18,6 +18,7 @@ from companion.engine.bag.model import Place
 from companion.engine.contamination.model import ScanProcedure
 from companion.engine.victory.contingency import takes_from_pool
 from companion.engine.decks.cards import event_card
+from companion.engine.decks.views import decks_view
 from companion.engine.victory.fates import end_kills
 from companion.vocab import EndReason, Section, Whereabouts
 from companion.i18n import LANGUAGES, Translator
@@ -78,7 +79,8 @@ def _retreat_corridor(rules: Rules) -> tuple[str, Callable[[str], list[str]]]:
     line = next(e for e in events_of(state) if e.key.startswith("log.injury.retreat"))
     spec = event_card(rules, TWO_CORRIDORS)
     taken = "first" if line.params["corridor"] == spec.corridors[0] else "second"
-    return taken, lambda lang: [Translator(lang).entry(line), retreat_detail(Texts(lang), rules, spec)]
+    retreat = decks_view(state, rules).retreat
+    return taken, lambda lang: [Translator(lang).entry(line), retreat_detail(Texts(lang), retreat)]
 
 
 def _elevator_dark(rules: Rules) -> tuple[bool, Callable[[str], list[str]]]:

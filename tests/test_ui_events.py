@@ -28,7 +28,9 @@ from companion.vocab import Section
 from companion.rules import load_rules
 from companion.store import GameStore
 from companion.ui import ids
-from companion.ui.events import ATTACK, DECKS, INJURY, RUNNER, build_events_panel, build_events_screen, open_screen
+from companion.ui.events import ATTACK, DECKS, INJURY, RUNNER, build_events_screen, open_screen
+from companion.ui.kit.kept import shown_part
+from companion.ui.table.events_panel import EventsPanel
 from companion.ui.events.draft import AttackFill, draft_of
 from companion.ui.kit.chips import player_label
 from companion.ui.status_strip import build_status_strip
@@ -626,11 +628,11 @@ def test_the_table_starts_and_resumes_the_phase(controller):
     pages = []
     ctx = make_context(controller, "pt-BR", 1280)
     ctx.navigate = pages.append
-    panel = build_events_panel(ctx.gate())
+    panel = shown_part(ctx, EventsPanel)
     assert ctx.texts.t("ui.events.panel.start") in strings(panel)
     _click(_find(panel, ids.EVENT_PHASE))
     assert controller.state.event_phase is not None and pages == [RUNNER]
-    panel = build_events_panel(ctx.gate())
+    panel = shown_part(ctx, EventsPanel)
     step = controller.state.event_phase.step
     assert ctx.texts.t("ui.events.panel.resume", step=int(step), name=ctx.texts.t(step.key)) in strings(panel)
 

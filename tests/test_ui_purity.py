@@ -186,7 +186,9 @@ def test_bag_questions_render_from_the_view_only(tmp_path, monkeypatch, question
 def _events_pages(controller, monkeypatch) -> None:
     """The runner, attack, injury-check and deck screens and the table's events panel, at
     phone and desktop widths, for the table and for a seat."""
-    from companion.ui.events import ATTACK, DECKS, INJURY, RUNNER, build_events_panel, build_events_screen
+    from companion.ui.events import ATTACK, DECKS, INJURY, RUNNER, build_events_screen
+    from companion.ui.kit.kept import shown_part
+    from companion.ui.table.events_panel import EventsPanel
 
     for width in (390, 1280):
         for viewer in (None, seat_viewer(2)):
@@ -195,7 +197,7 @@ def _events_pages(controller, monkeypatch) -> None:
             _quiet(ctx.page)
             for screen in (RUNNER, ATTACK, INJURY, DECKS):
                 render_purely(monkeypatch, controller, lambda: build_events_screen(ctx, screen))
-            render_purely(monkeypatch, controller, lambda: build_events_panel(ctx.gate()))
+            render_purely(monkeypatch, controller, lambda: shown_part(ctx, EventsPanel))
 
 
 def _next_event_command(controller):

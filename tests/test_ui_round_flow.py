@@ -23,10 +23,12 @@ from companion.engine.commands import (
 from companion.engine.phase.model import EventStep
 from companion.ui import ids
 from companion.ui.announcements import Announcer
-from companion.ui.events import RUNNER, build_events_panel, build_events_screen
+from companion.ui.events import RUNNER, build_events_screen
+from companion.ui.kit.kept import shown_part
+from companion.ui.table.events_panel import EventsPanel
 from companion.ui.events.draft import draft_of
 from companion.ui.events.fight_steps import phase_start_seq
-from companion.ui.events.flow import arrival_command
+from companion.ui.events.flow import arrival
 from companion.ui.events.met import met_since_the_last_attacks
 from companion.ui.i18n_view import Texts
 from companion.ui.on_screen import shown_on_screen
@@ -100,7 +102,7 @@ def test_an_event_phase_with_nothing_to_resolve_is_six_taps_each_a_named_command
     ctx = make_context(controller, "pt-BR", 390)
     runner = Runner(ctx)
     start = controller.state.commands_applied
-    runner.tap(ids.EVENT_PHASE, build_events_panel(ctx.gate()))
+    runner.tap(ids.EVENT_PHASE, shown_part(ctx, EventsPanel))
     assert controller.state.event_phase.step is EventStep.TIME
     runner.tap(ids.EVENT_CONTINUE)  # Time moves, Noise goes by
     assert controller.state.event_phase.step is EventStep.ATTACKS
@@ -146,7 +148,7 @@ def test_a_physical_bag_is_asked_at_step_10_not_drawn_for(controller):
     Runner(ctx).tap(ids.EVENT_CONTINUE)
     phase = controller.state.event_phase
     assert phase.step is EventStep.DEVELOPMENT and not phase.developed
-    assert arrival_command(ctx.game) is None
+    assert arrival(ctx.view) is None
     assert ids.EVENT_DEVELOP_BAG in identifiers(build_events_screen(ctx, RUNNER))
 
 

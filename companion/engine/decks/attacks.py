@@ -17,7 +17,7 @@ an answer, a Retreat with no Event card left).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Sequence, get_args
 
 from ..crew import body as body_rules
 from ..contamination import handlers as contamination
@@ -28,13 +28,14 @@ from ..bag.handlers import (
     kill_miniature,
     lighting,
     place_miniature,
+    places,
     remove_miniature,
     remove_nest_egg,
     require_bag_free,
     require_place,
 )
-from ..bag.model import Place
-from ..commands import InjuryCheck, ResolveAttack
+from ..bag.model import MINIATURE_KINDS, Place
+from ..commands import AttackTarget, InjuryCheck, ResolveAttack
 from ..context import Turn
 from .cards import (
     ATTACK_DECK,
@@ -47,11 +48,12 @@ from .cards import (
     draw,
     event_card,
 )
+from ..errors import IllegalCommand
 from ..guards import require, require_running
 from ..pending import rules as pending
 from ..pending.model import PendingKind
 from ..phase.model import EventStep
-from ..registry import handles
+from ..registry import Open, handles
 from ..results import AttackOutcome, AttackResult, InjuryOutcome, InjuryResult
 from ..state import GameState
 from ...vocab import IntruderKind
@@ -82,6 +84,17 @@ INJURY_CARDS: dict[str, int] = {
 EVOLVE = "evolve"  # the Attack card kind that turns the attacking Creeper into a Breeder
 # The journal line of a Retreat on a card with two corridor numbers, by the corridor taken.
 RETREAT_TWO_KEYS = {"first": "log.injury.retreat_two", "second": "log.injury.retreat_two_second"}
+# The most injuries the injury-check form counts on one intruder.
+INJURIES_MAX = 12
+
+
+def refusal_of(check, state: GameState, command, rules: "Rules") -> IllegalCommand | None:
+    """Why `check` refuses `command` now (None: it accepts it): an `Open` form's refusal."""
+    try:
+        check(state, command, rules)
+    except IllegalCommand as refusal:
+        return refusal
+    return None
 
 
 # --------------------------------------------------------------------- shared helpers
@@ -176,8 +189,30 @@ def check_resolve_attack(state: GameState, command: ResolveAttack, rules: "Rules
         require_bag_free(state)
 
 
+def attack_offers(state: GameState, rules: "Rules") -> list[Open]:
+    """The attack form, one per attacker: a free attack, and one resolving each pending
+    attack (`resolves` names it; a Surprise Attack's Character is the one it owes). The
+    refusal does not depend on the Character, place or target picked among those offered."""
+    in_facility = tuple(member.seat for member in state.crew if member.is_in_facility)
+    where = places(rules)
+    offers = []
+    for owed in (None, *state.pending):
+        seats = in_facility
+        if owed is not None and owed.kind is PendingKind.SURPRISE_ATTACK:
+            seats = tuple(seat for seat in seats if seat == owed.seat)
+        for attacker in MINIATURE_KINDS:
+            fixed = {"attacker": attacker, "resolves": owed.id if owed is not None else None}
+            sample = ResolveAttack(**fixed, seat=seats[0] if seats else state.crew[0].seat, place=where[0])
+            offers.append(Open(ResolveAttack, fixed=fixed,
+                               choices={"seat": seats, "place": where, "target": get_args(AttackTarget),
+                                        "ignore_darkness": (False, True)},
+                               refusal=refusal_of(check_resolve_attack, state, sample, rules)))
+    return offers
+
+
 @handles(ResolveAttack, check=check_resolve_attack, hidden_outcome=True,
-         may_end_game=lambda state, command, rules: attack_may_end_game(state, command, rules))
+         may_end_game=lambda state, command, rules: attack_may_end_game(state, command, rules),
+         offers=lambda state, rules: attack_offers(state, rules))
 def resolve_attack(turn: Turn, command: ResolveAttack) -> None:
     state = turn.state
     owed = pending.resolved_by(state, command)
@@ -340,7 +375,18 @@ def check_injury_check(state: GameState, command: InjuryCheck, rules: "Rules") -
         require_bag_free(state)
 
 
-@handles(InjuryCheck, check=check_injury_check, hidden_outcome=True)
+def injury_offers(state: GameState, rules: "Rules") -> list[Open]:
+    """The injury-check form, one per intruder kind (and, for an Egg, whether it was the
+    Nest's): the injuries are the table's count."""
+    return [Open(InjuryCheck, fixed={"intruder": kind, "in_nest": in_nest},
+                 choices={"injuries": tuple(range(1, INJURIES_MAX + 1))},
+                 refusal=refusal_of(check_injury_check, state, InjuryCheck(intruder=kind, injuries=1, in_nest=in_nest),
+                                    rules))
+            for kind in INJURY_CARDS for in_nest in (True, False)]
+
+
+@handles(InjuryCheck, check=check_injury_check, hidden_outcome=True,
+         offers=lambda state, rules: injury_offers(state, rules))
 def injury_check(turn: Turn, command: InjuryCheck) -> None:
     kind = command.intruder
     count = INJURY_CARDS[kind]

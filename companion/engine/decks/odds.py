@@ -102,3 +102,24 @@ def injury_check_odds(deck: Deck, rules: "Rules", intruder: str, injuries: int) 
     for cards, chance in draw_sequences(deck, count):
         totals[injury_outcome(cards, rules, injuries)] += chance
     return InjuryOdds(**totals)
+
+
+def injury_odds_table(deck: Deck, rules: "Rules", intruder: str, most: int) -> list[InjuryOdds]:
+    """`injury_check_odds` for 1 to `most` injuries, the draws enumerated once."""
+    count = INJURY_CARDS[intruder]
+    if count == 0:
+        return [injury_check_odds(deck, rules, intruder, injuries) for injuries in range(1, most + 1)]
+    specs = _specs(rules)
+    retreat = Fraction(0)
+    by_total: Counter[int] = Counter()
+    for cards, chance in draw_sequences(deck, count):
+        drawn = [specs[card] for card in cards]
+        if any(spec.retreat for spec in drawn):
+            retreat += chance
+        else:
+            by_total[sum(spec.blood or 0 for spec in drawn)] += chance
+    table = []
+    for injuries in range(1, most + 1):
+        kill = sum((chance for total, chance in by_total.items() if total <= injuries), Fraction(0))
+        table.append(InjuryOdds(kill=kill, retreat=retreat, survive=1 - kill - retreat))
+    return table

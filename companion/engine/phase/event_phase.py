@@ -25,14 +25,15 @@ GameState.event_phase, and each step's continuation knows the next.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 from typing import TYPE_CHECKING
 
 from ..bag import handlers as bag_rules
 from ..contamination import handlers as contamination
 from ..crew import handlers as crew
 from ..track import markers, power, timetrack
-from ..decks.attacks import destroy_nest_egg
-from ..bag.model import Awaiting
+from ..decks.attacks import destroy_nest_egg, refusal_of
+from ..bag.model import MINIATURE_KINDS, Awaiting
 from ..commands import (
     ContinueEventPhase,
     DrawEventCard,
@@ -55,9 +56,9 @@ from ..errors import IllegalCommand
 from ..track.first_player import next_first_player, pass_first_player
 from ..guards import require, require_running
 from .model import EventEffect, EventPhase, EventStep
-from ..registry import handles
+from ..registry import Open, always, handles
 from ..state import GameState
-from ...vocab import IntruderKind, Section
+from ...vocab import CssFace, IntruderKind, Section
 
 if TYPE_CHECKING:
     from companion.rules import Rules
@@ -121,6 +122,46 @@ def blocking_reason(state: GameState, rules: "Rules") -> str | None:
     except IllegalCommand as refusal:
         return refusal.key
     return None
+
+
+# --------------------------------------------------------------------- offers (the runner's forms)
+def facility_seats(state: GameState) -> tuple[int, ...]:
+    """The seats an Event card's effect can reach: Characters still in the Facility."""
+    return tuple(member.seat for member in state.crew if member.is_in_facility)
+
+
+def hatching_offers(state: GameState, rules: "Rules") -> list[Open]:
+    """Whom a Larva infests, and nobody in the Nest (with those the Darkness extra infests,
+    when the rules data judges "nobody" before the extra; else nobody alone)."""
+    offers = []
+    for nobody in (False, True):
+        darkness_counts = not nobody or rules.intruders.hatching_nobody_before_darkness
+        offers.append(Open(EventHatching, fixed={"nobody_infested": nobody},
+                           choices={"infested": facility_seats(state) if darkness_counts else ()},
+                           refusal=refusal_of(check_event_hatching, state, EventHatching(nobody_infested=nobody),
+                                              rules)))
+    return offers
+
+
+def egg_protection_offers(state: GameState, rules: "Rules") -> list[Open]:
+    return [Open(EventEggProtection, fixed={}, choices={"seats": facility_seats(state)},
+                 refusal=refusal_of(check_event_egg_protection, state, EventEggProtection(), rules))]
+
+
+def lurking_offers(state: GameState, rules: "Rules") -> list[Open]:
+    """How many of each kind on the board go back into the bag: any number up to those on
+    the board while the bag is free (none at all is always an answer)."""
+    counts: list[dict[str, int]] = [{}]
+    phase = state.event_phase
+    pending = phase is not None and EventEffect.LURKING in phase.pending_effects
+    if pending and refusal_of(bag_rules.check_bag_free, state, None, rules) is None:
+        kinds = [kind for kind in MINIATURE_KINDS if state.bag.on_board.get(kind, 0) > 0]
+        for numbers in product(*(range(state.bag.on_board[kind] + 1) for kind in kinds)):
+            picked = {kind: n for kind, n in zip(kinds, numbers) if n > 0}
+            if picked:
+                counts.append(picked)
+    return [Open(EventLurking, fixed={}, choices={"counts": tuple(counts)},
+                 refusal=refusal_of(check_event_lurking, state, EventLurking(), rules))]
 
 
 # --------------------------------------------------------------------- shared checks
@@ -191,7 +232,7 @@ def check_start_event_phase(state: GameState, command: object, rules: "Rules") -
     require(state.event_phase is None, "error.event_phase_in_progress")
 
 
-@handles(StartEventPhase, check=check_start_event_phase)
+@handles(StartEventPhase, check=check_start_event_phase, offers=always(StartEventPhase()))
 def start_event_phase(turn: Turn, command: StartEventPhase) -> None:
     state = turn.state
     phase = EventPhase(round=state.round)
@@ -212,7 +253,9 @@ def check_continue_event_phase(state: GameState, command: ContinueEventPhase, ru
         timetrack.check_advance_time(state, command, rules)
 
 
-@handles(ContinueEventPhase, check=check_continue_event_phase)
+# One per step: a tap on a step the phase has left is refused with the engine's reason.
+@handles(ContinueEventPhase, check=check_continue_event_phase,
+         offers=always(*(ContinueEventPhase(at=int(step)) for step in EventStep)))
 def continue_event_phase(turn: Turn, command: ContinueEventPhase) -> None:
     phase = turn.state.event_phase
     assert phase is not None
@@ -236,7 +279,8 @@ def check_event_css_launch(state: GameState, command: EventCssLaunch, rules: "Ru
     crew.check_css_launch(state, command, rules)
 
 
-@handles(EventCssLaunch, check=check_event_css_launch)
+@handles(EventCssLaunch, check=check_event_css_launch, offers=always(*(EventCssLaunch(face=face) for face in CssFace)),
+         confirm="css_launch")
 def event_css_launch(turn: Turn, command: EventCssLaunch) -> None:
     crew.css_launch(turn, command)
 
@@ -248,7 +292,8 @@ def check_event_fire_damage(state: GameState, command: EventFireDamage, rules: "
         bag_rules.require_bag_free(state)  # the Nest loses an Egg
 
 
-@handles(EventFireDamage, check=check_event_fire_damage)
+@handles(EventFireDamage, check=check_event_fire_damage,
+         offers=always(EventFireDamage(nest_fire=True), EventFireDamage(nest_fire=False)))
 def event_fire_damage(turn: Turn, command: EventFireDamage) -> None:
     phase = turn.state.event_phase
     assert phase is not None
@@ -266,7 +311,7 @@ def check_event_develop_bag(state: GameState, command: EventDevelopBag, rules: "
     bag_rules.check_develop_bag(state, command, rules)
 
 
-@handles(EventDevelopBag, check=check_event_develop_bag, hidden_outcome=True)
+@handles(EventDevelopBag, check=check_event_develop_bag, hidden_outcome=True, offers=bag_rules.offer_event_develop_bag)
 def event_develop_bag(turn: Turn, command: EventDevelopBag) -> None:
     bag_rules.develop_bag(turn, command)
     phase = turn.state.event_phase
@@ -283,7 +328,7 @@ def check_draw_event_card(state: GameState, command: DrawEventCard, rules: "Rule
     check_draws(state.decks.event, 1, (command.card,) if command.card is not None else None, name=EVENT_DECK)
 
 
-@handles(DrawEventCard, check=check_draw_event_card, hidden_outcome=True)
+@handles(DrawEventCard, check=check_draw_event_card, hidden_outcome=True, offers=always(DrawEventCard()))
 def draw_event_card(turn: Turn, command: DrawEventCard) -> None:
     phase = turn.state.event_phase
     assert phase is not None
@@ -338,7 +383,7 @@ def check_event_power_surge(state: GameState, command: object, rules: "Rules") -
     _require_effect(state, EventEffect.POWER_SURGE)
 
 
-@handles(EventPowerSurge, check=check_event_power_surge)
+@handles(EventPowerSurge, check=check_event_power_surge, offers=always(EventPowerSurge()))
 def event_power_surge(turn: Turn, command: EventPowerSurge) -> None:
     _effect_done(turn, EventEffect.POWER_SURGE)
     power.power_surge(turn, command)
@@ -348,7 +393,7 @@ def check_event_kickstopper(state: GameState, command: object, rules: "Rules") -
     _require_effect(state, EventEffect.KICKSTOPPER)
 
 
-@handles(EventKickstopper, check=check_event_kickstopper)
+@handles(EventKickstopper, check=check_event_kickstopper, offers=always(EventKickstopper()))
 def event_kickstopper(turn: Turn, command: EventKickstopper) -> None:
     _effect_done(turn, EventEffect.KICKSTOPPER)
     token = turn.state.power[Section.ELEVATOR]
@@ -365,7 +410,8 @@ def check_event_coolant_leak(state: GameState, command: EventCoolantLeak, rules:
         timetrack.check_start_self_destruct(state, command, rules)
 
 
-@handles(EventCoolantLeak, check=check_event_coolant_leak)
+@handles(EventCoolantLeak, check=check_event_coolant_leak,
+         offers=always(EventCoolantLeak(cooling_malfunction=True), EventCoolantLeak(cooling_malfunction=False)))
 def event_coolant_leak(turn: Turn, command: EventCoolantLeak) -> None:
     _effect_done(turn, EventEffect.COOLANT_LEAK)
     if command.cooling_malfunction:
@@ -390,7 +436,8 @@ def check_event_hatching(state: GameState, command: EventHatching, rules: "Rules
         bag_rules.require_bag_free(state)  # the Nest loses an Egg
 
 
-@handles(EventHatching, check=check_event_hatching, hidden_outcome=True)
+@handles(EventHatching, check=check_event_hatching, hidden_outcome=True,
+         offers=lambda state, rules: hatching_offers(state, rules))
 def event_hatching(turn: Turn, command: EventHatching) -> None:
     _effect_done(turn, EventEffect.HATCHING)
     if turn.state.bag.eggs > 0:
@@ -418,7 +465,7 @@ def check_event_leaving_the_shell(state: GameState, command: EventLeavingTheShel
     require(not missing, "error.event_phase_shell_scans_pending", count=len(missing))
 
 
-@handles(EventLeavingTheShell, check=check_event_leaving_the_shell)
+@handles(EventLeavingTheShell, check=check_event_leaving_the_shell, offers=always(EventLeavingTheShell()))
 def event_leaving_the_shell(turn: Turn, command: EventLeavingTheShell) -> None:
     _effect_done(turn, EventEffect.LEAVING_THE_SHELL)
     turn.log("log.event.leaving_the_shell_done")
@@ -430,7 +477,8 @@ def check_event_lurking(state: GameState, command: EventLurking, rules: "Rules")
         bag_rules.require_returnable(state, command.counts)
 
 
-@handles(EventLurking, check=check_event_lurking, hidden_outcome=True)
+@handles(EventLurking, check=check_event_lurking, hidden_outcome=True,
+         offers=lambda state, rules: lurking_offers(state, rules))
 def event_lurking(turn: Turn, command: EventLurking) -> None:
     _effect_done(turn, EventEffect.LURKING)
     if any(n > 0 for n in command.counts.values()):
@@ -443,7 +491,8 @@ def check_event_noise_in_corridors(state: GameState, command: object, rules: "Ru
     _require_effect(state, EventEffect.NOISE_IN_CORRIDORS)
 
 
-@handles(EventNoiseInCorridors, check=check_event_noise_in_corridors)
+@handles(EventNoiseInCorridors, check=check_event_noise_in_corridors,
+         offers=always(EventNoiseInCorridors(had_noise=True), EventNoiseInCorridors(had_noise=False)))
 def event_noise_in_corridors(turn: Turn, command: EventNoiseInCorridors) -> None:
     _effect_done(turn, EventEffect.NOISE_IN_CORRIDORS)
     state = turn.state
@@ -471,7 +520,8 @@ def check_event_egg_protection(state: GameState, command: EventEggProtection, ru
         crew.active_member(state, seat)
 
 
-@handles(EventEggProtection, check=check_event_egg_protection, hidden_outcome=True)
+@handles(EventEggProtection, check=check_event_egg_protection, hidden_outcome=True,
+         offers=lambda state, rules: egg_protection_offers(state, rules))
 def event_egg_protection(turn: Turn, command: EventEggProtection) -> None:
     """Each Character the Darkness extra reaches gains 1 Contamination card: dealt by the
     app's deck, or taken from the printed one at the table."""

@@ -13,8 +13,7 @@ import flet as ft
 
 from companion.engine.views import MINIATURE_KINDS, Place
 from companion.engine.commands import ResolveAttack
-from companion.engine.decks.odds import attack_hit_chance
-from companion.engine.views import Deck, attack_card
+from companion.engine.views import attack_card
 from companion.engine.views import Event, Topic
 from companion.engine.views import PendingAttack, PendingKind
 from companion.engine.views import AttackOutcome
@@ -23,7 +22,7 @@ from companion.engine.views import AttackView
 from .. import ids, theme
 from ..context import UiContext
 from ..kit.chips import LIGHTING_COLOURS, LIGHTING_ICONS, active_seats, place_label, player_label
-from ..kit.kept import PHONE, ActionButton, Card, Chip, CommandButton, KeptScreen
+from ..kit.kept import PHONE, ActionButton, Card, Chip, KeptScreen, OfferButton
 from ..kit.kinds import KIND_COLOURS
 from ..kit.numbers import percent
 from ..kit.pinned import Pinned
@@ -31,7 +30,7 @@ from .draft import BACK_KEYS, AttackFill, draft_of
 from .parts import (HIT_BG, INFEST_BG, MISS_BG, AttackCardFace, Header, LightingRow, Note, SeatChips, Verdict,
                     keyed_lines, label_text, lighting_text, show_lines, wrap_row)
 
-__all__ = ["AttackScreen", "AttackResult", "attack_command", "hit_chance_text", "lighting_text", "side_effects"]
+__all__ = ["AttackScreen", "AttackResult", "attack_picks", "hit_chance_text", "lighting_text", "side_effects"]
 
 TARGETS = ("standard", "surprise", "escape")
 # What a result card shows itself: the outcome (banner, card faces) and the card's text.
@@ -57,12 +56,11 @@ def attack_deck_count_text(ctx: UiContext) -> str:
     return ctx.texts.t("ui.events.odds.from_deck", draw=deck.draw_count, discard=len(deck.discard) + len(deck.shown))
 
 
-def hit_chance_text(ctx: UiContext, deck: Deck, kind: str) -> str:
+def hit_chance_text(ctx: UiContext, kind: str) -> str:
     if kind == "larva":
         return ctx.texts.t("ui.events.odds.larva")
-    try:
-        chance = attack_hit_chance(deck, ctx.session.rules, kind)
-    except ValueError:
+    chance = ctx.game.decks.odds.hit.get(kind)
+    if chance is None:
         return ctx.texts.t("ui.events.odds.unavailable")
     return ctx.texts.t("ui.events.odds.hit", kind=kind, percent=percent(ctx.texts, chance))
 
@@ -85,14 +83,13 @@ def missing_answer(ctx: UiContext) -> str | None:
     return None
 
 
-def attack_command(ctx: UiContext) -> ResolveAttack | None:
-    """The attack as the form holds it; None until every answer is given."""
+def attack_picks(ctx: UiContext) -> dict[str, Any] | None:
+    """The attack as the form holds it, as the picks of its attacker's action; None until
+    every answer is given."""
     draft = draft_of(ctx)
     if missing_answer(ctx) is not None:
         return None
-    assert draft.attacker is not None and draft.seat is not None and draft.place is not None
-    return ResolveAttack(attacker=draft.attacker, seat=draft.seat, place=draft.place, target=draft.target,
-                         ignore_darkness=draft.ignore_darkness, resolves=draft.resolves)
+    return {"seat": draft.seat, "place": draft.place, "target": draft.target, "ignore_darkness": draft.ignore_darkness}
 
 
 def ignore_darkness_chip(ctx: UiContext, chip: Chip, selected: bool) -> None:
@@ -250,7 +247,7 @@ class AttackForm:
                         visible=draft.attacker == "larva")
         put(self.odds, visible=draft.attacker is not None)
         if draft.attacker is not None:
-            put(self.odds, value=hit_chance_text(ctx, game.decks.attack.as_deck(), draft.attacker))
+            put(self.odds, value=hit_chance_text(ctx, draft.attacker))
 
 
 class AttackOdds:
@@ -267,9 +264,8 @@ class AttackOdds:
     def show(self) -> None:
         ctx, put = self.screen.ctx, self.screen.changes.put
         self.card.show(ctx.texts.t("ui.events.odds.attack_title"))
-        deck = ctx.game.decks.attack.as_deck()
         for kind, line in self.lines.items():
-            put(line, value=hit_chance_text(ctx, deck, kind))
+            put(line, value=hit_chance_text(ctx, kind))
         put(self.count, value=attack_deck_count_text(ctx))
 
 
@@ -281,8 +277,8 @@ class AttackScreen(KeptScreen):
         self.result = AttackResult(self, since=lambda: draft_of(self.ctx).attack_since)
         self.form = AttackForm(self)
         self.odds = AttackOdds(self)
-        self.resolve = CommandButton(self.changes, ids.ATTACK_RESOLVE, icon=ft.Icons.STYLE, tone="danger",
-                                     gate_of=self.gate, page_of=self.page)
+        self.resolve = OfferButton(self.changes, ids.ATTACK_RESOLVE, icon=ft.Icons.STYLE, tone="danger",
+                                   gate_of=self.gate, page_of=self.page)
         if phone:
             self.pinned = Pinned(self.changes, body=[self.header.root, self.result.root, self.form.root,
                                                      self.odds.root],
@@ -313,10 +309,12 @@ class AttackScreen(KeptScreen):
             self.pinned.scroll_to_top(ctx.page)  # its verdict comes into view
         self.form.show()
         self.odds.show()
-        command = attack_command(ctx)
+        picked = attack_picks(ctx)
         label = t("ui.events.attack.resolve")
-        if command is None:
-            self.resolve.command = None
-            self.resolve.show(label, refused=missing_answer(ctx))
+        action = ctx.action(ResolveAttack, attacker=draft.attacker, resolves=draft.resolves) if picked else None
+        if action is None:
+            # Not complete yet, or the attack it resolves is no longer owed.
+            self.resolve.action = None
+            self.resolve.show(label, refused=missing_answer(ctx) if picked is None else t("error.action_gone"))
         else:
-            self.resolve.show_command(command, label)
+            self.resolve.show_action(action, label, picked=picked)

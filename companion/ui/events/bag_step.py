@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.engine.commands import EventDevelopBag
 from companion.engine.views import DrawPurpose, DrawResult
 from companion.engine.views import PublicView
 
@@ -56,10 +57,8 @@ class DevelopmentStep:
         self.noise = Note(changes)
         self.form = EncounterForm(screen, draw_apart=True)
         self.ahead = RoundEnd(screen, ahead=True)
-        # The command is read again when the outcome is picked: the newest view's.
         self.develop = DrawButton(changes, ids.EVENT_DEVELOP_BAG, icon=ft.Icons.AUTORENEW, tone="warning",
                                   gate_of=screen.gate, page_of=screen.page,
-                                  make=lambda outcome: screen.ctx.game.develop(outcome),
                                   outcome_title=lambda: screen.ctx.texts.t("ui.events.bag.report_title"))
         self.reveal_frame = ft.Container(self.reveal.root, key=ft.ScrollKey(TOKEN_KEY))
         self.root = ft.Column([self.help, self.reveal_frame, self.question.root, self.noise.root, self.form.root,
@@ -80,7 +79,7 @@ class DevelopmentStep:
         physical = game.bag.physical_bag
         put(self.help, visible=not developed)
         label = t("ui.events.bag.report" if physical else "ui.events.bag.develop")
-        self.develop.show_draw(label, visible=not developed)
+        self.develop.show_draw(ctx.action(EventDevelopBag), label, visible=not developed)
         if not developed:
             put(self.help, value=t("ui.events.bag.physical_help" if physical else "ui.events.bag.digital_help"))
         put(self.reveal_frame, visible=developed)

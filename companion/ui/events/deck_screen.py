@@ -7,7 +7,6 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.decks.odds import attack_hit_chance, injury_check_odds
 from companion.engine.views import ATTACK_DECK, EVENT_DECK, attack_card, event_card
 from companion.engine.views import Event, Topic
 from companion.engine.views import DeckView
@@ -209,14 +208,12 @@ class Odds:
         texts = ctx.texts
         t = texts.t
         self.card.show(t("ui.events.decks.odds"))
-        deck = ctx.game.decks.attack.as_deck()
-        rules = ctx.session.rules
-        try:
-            rows = {kind: [percent(texts, attack_hit_chance(deck, rules, kind))]
-                    + [percent(texts, injury_check_odds(deck, rules, kind, n).kill) for n in ODDS_INJURIES]
-                    for kind in ODDS_KINDS}
-        except ValueError:
-            rows = None
+        chances = ctx.game.decks.odds
+        available = all(chances.hit.get(kind) is not None and chances.injury.get(kind) is not None
+                        for kind in ODDS_KINDS)
+        rows = {kind: [percent(texts, chances.hit[kind])]  # type: ignore[arg-type]
+                + [percent(texts, chances.injury_odds(kind, n).kill) for n in ODDS_INJURIES]  # type: ignore[union-attr]
+                for kind in ODDS_KINDS} if available else None
         put(self.table, visible=rows is not None)
         put(self.unavailable, visible=rows is None)
         if rows is None:

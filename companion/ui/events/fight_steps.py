@@ -5,9 +5,10 @@ attack screen, empty; with Fire on the board, step 8 holds the injury-check form
 Nest question, whose answer is also the way on."""
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
-from companion.engine.commands import ResolveAttack
 from companion.engine.views import EventPhaseView, PublicView
 
 from .. import ids, theme
@@ -51,9 +52,10 @@ class Tools:
 
 
 # --------------------------------------------------------------------- 7
-def armed_attack(meeting: Meeting) -> ResolveAttack:
-    """The attack of an intruder met since the last attacks: a standard attack, where they met."""
-    return ResolveAttack(attacker=meeting.kind, seat=meeting.seat, place=meeting.place, target="standard")
+def armed_picks(meeting: Meeting) -> dict[str, Any]:
+    """The attack of an intruder met since the last attacks (the attacker's action): a
+    standard attack, where they met."""
+    return {"seat": meeting.seat, "place": meeting.place, "target": "standard", "ignore_darkness": False}
 
 
 # The latest result's place in the runner's scrolling body: a new one is brought into view,
@@ -78,7 +80,7 @@ class Armed:
         put(self.text, value=texts.t("ui.events.attacks.armed", kind=meeting.kind,
                                      who=player_label(texts, game, meeting.seat)))
         self.lighting.show(texts, game, meeting.place, False, unknown="")
-        put(self.odds, value=hit_chance_text(ctx, game.decks.attack.as_deck(), meeting.kind))
+        put(self.odds, value=hit_chance_text(ctx, meeting.kind))
         put(self.root, border=ft.Border.all(2, KIND_COLOURS[meeting.kind]))
 
 

@@ -11,18 +11,14 @@ from typing import Any, Callable
 
 import flet as ft
 
-from companion.engine.decks.attacks import INJURY_CARDS, other_corridor, retreat_corridor, retreat_corridor_unconfirmed
 from companion.engine.commands import InjuryCheck
-from companion.engine.decks.odds import injury_check_odds
-from companion.engine.views import Deck, event_card
 from companion.engine.views import InjuryOutcome
-from companion.engine.views import InjuryView
-from companion.rules import EventCardSpec, Rules
+from companion.engine.views import InjuryView, RetreatView
 
 from .. import ids, theme
 from ..context import UiContext
 from ..i18n_view import Texts
-from ..kit.kept import PHONE, Card, Chip, CommandButton, KeptScreen
+from ..kit.kept import PHONE, Card, Chip, KeptScreen, KeyedItems, OfferButton
 from ..kit.kinds import KIND_COLOURS
 from ..kit.numbers import percent
 from ..kit.pinned import Pinned
@@ -31,39 +27,26 @@ from .draft import BACK_KEYS, INJURIES_MAX, draft_of
 from .parts import (HIT_BG, MISS_BG, RETREAT_BG, AttackCardFace, Header, Note, NumberStepper, Verdict, keyed_lines,
                     label_text, show_lines, wrap_row)
 
-INJURED_KINDS = tuple(INJURY_CARDS)
 # How far the chance table goes (injuries 1..N).
 TABLE_INJURIES = 6
-# The most cards a check draws (a Breeder or the Queen).
-MOST_CARDS = max(INJURY_CARDS.values())
 
 
-def injury_command(ctx: UiContext) -> InjuryCheck | None:
-    """The check as the form holds it; None until an intruder and its injuries are chosen."""
-    draft = draft_of(ctx)
-    if draft.injured is None or draft.injuries is None:
-        return None
-    return InjuryCheck(intruder=draft.injured, injuries=draft.injuries, in_nest=draft.in_nest)
-
-
-def odds_line(ctx: UiContext, deck: Deck, kind: str, injuries: int) -> str:
+def odds_line(ctx: UiContext, kind: str, injuries: int) -> str:
     texts = ctx.texts
-    try:
-        odds = injury_check_odds(deck, ctx.session.rules, kind, injuries)
-    except ValueError:
+    odds = ctx.game.decks.odds.injury_odds(kind, injuries)
+    if odds is None:
         return texts.t("ui.events.odds.unavailable")
     return texts.t("ui.events.odds.injury", kill=percent(texts, odds.kill), retreat=percent(texts, odds.retreat),
                    survive=percent(texts, odds.survive))
 
 
-def retreat_detail(texts: Texts, rules: Rules, spec: EventCardSpec) -> str:
+def retreat_detail(texts: Texts, retreat: RetreatView) -> str:
     """Where a retreating intruder goes; on a card with two corridor numbers, which one
     the engine takes (the rules data's reading) and that it is a reading."""
-    corridor = retreat_corridor(spec, rules)
-    if not retreat_corridor_unconfirmed(spec):
-        return texts.t("ui.events.injury.retreat_detail", corridors=corridor, number=spec.number)
-    return texts.t(f"ui.events.injury.retreat_detail_{rules.intruders.retreat_corridor}", corridor=corridor,
-                   other=other_corridor(spec, rules), number=spec.number)
+    if retreat.other is None:
+        return texts.t("ui.events.injury.retreat_detail", corridors=retreat.corridor, number=retreat.number)
+    return texts.t(f"ui.events.injury.retreat_detail_{retreat.reading}", corridor=retreat.corridor,
+                   other=retreat.other, number=retreat.number)
 
 
 # --------------------------------------------------------------------- the form
@@ -77,17 +60,18 @@ class InjuryForm:
         self.resolve_once_chosen = resolve_once_chosen
         changes = screen.changes
         self.intruder_label, self.injuries_label = label_text(), label_text()
-        self.kinds = {kind: Chip(changes, ids.injury_intruder(kind), lambda kind=kind: self._pick(injured=kind))
-                      for kind in INJURED_KINDS}
+        self.kinds_row = wrap_row()
+        self.kinds: KeyedItems[Chip] = KeyedItems(changes, self.kinds_row, lambda kind: Chip(
+            changes, ids.injury_intruder(str(kind)), lambda: self._pick(injured=kind)))
         self.count = NumberStepper(changes, ids.INJURY_COUNT, ids.INJURY_COUNT_DOWN, ids.INJURY_COUNT_UP,
                                    current=lambda: draft_of(self.screen.ctx).injuries,
                                    change=lambda value: self._pick(injuries=value))
         self.rule = Note(changes)
         self.in_nest = Chip(changes, ids.INJURY_IN_NEST, self._toggle_nest)
         self.odds = ft.Text("", size=16, weight=ft.FontWeight.BOLD)
-        self.resolve = CommandButton(changes, ids.INJURY_RESOLVE, icon=ft.Icons.STYLE, tone="danger",
-                                     gate_of=screen.gate, page_of=screen.page)
-        rows = [self.intruder_label, wrap_row([chip.root for chip in self.kinds.values()]), self.injuries_label,
+        self.resolve = OfferButton(changes, ids.INJURY_RESOLVE, icon=ft.Icons.STYLE, tone="danger",
+                                   gate_of=screen.gate, page_of=screen.page)
+        rows = [self.intruder_label, self.kinds_row, self.injuries_label,
                 self.count.root, self.rule.root, self.in_nest.root, self.odds]
         if not resolve_apart:
             rows.append(self.resolve.root)
@@ -108,15 +92,16 @@ class InjuryForm:
         ctx, put = self.screen.ctx, self.screen.changes.put
         texts, draft = ctx.texts, draft_of(ctx)
         t = texts.t
+        cards = ctx.game.decks.injury_cards
         put(self.intruder_label, value=t("ui.events.injury.intruder"))
-        for kind, chip in self.kinds.items():
-            chip.show(t(f"intruder.{kind}") if kind != "egg" else t("ui.events.injury.egg"),
-                      selected=draft.injured == kind, colour=KIND_COLOURS[kind])
+        self.kinds.show(((kind, kind) for kind in cards), lambda chip, kind: chip.show(
+            t(f"intruder.{kind}") if kind != "egg" else t("ui.events.injury.egg"), selected=draft.injured == kind,
+            colour=KIND_COLOURS[kind]))
         put(self.injuries_label, value=t("ui.events.injury.injuries"))
         self.count.show(draft.injuries, low=1, high=INJURIES_MAX, down_tip=t("ui.events.injury.less"),
                         up_tip=t("ui.events.injury.more"))
         chosen = draft.injured is not None
-        self.rule.show(t(f"ui.events.injury.rule_{INJURY_CARDS[draft.injured]}") if chosen else "", icon=ft.Icons.RULE,
+        self.rule.show(t(f"ui.events.injury.rule_{cards[draft.injured]}") if chosen else "", icon=ft.Icons.RULE,
                        visible=chosen)
         egg = draft.injured == "egg"
         put(self.in_nest.root, visible=egg)
@@ -126,16 +111,16 @@ class InjuryForm:
         counted = chosen and draft.injuries is not None
         put(self.odds, visible=counted)
         if counted:
-            put(self.odds, value=odds_line(ctx, ctx.game.decks.attack.as_deck(), draft.injured, draft.injuries))
-        command = injury_command(ctx)
+            put(self.odds, value=odds_line(ctx, draft.injured, draft.injuries))
         label = t("ui.events.injury.resolve")
-        if command is None:
-            self.resolve.command = None
+        if not counted:
+            self.resolve.action = None
             needs = "needs_intruder" if not chosen else "needs_injuries"
             self.resolve.show(label, refused=t(f"ui.events_screen.injury.{needs}"),
                               visible=chosen or not self.resolve_once_chosen)
         else:
-            self.resolve.show_command(command, label)
+            self.resolve.show_action(ctx.action(InjuryCheck, intruder=draft.injured, in_nest=draft.in_nest), label,
+                                     picked={"injuries": draft.injuries})
 
 
 # --------------------------------------------------------------------- the result
@@ -152,11 +137,12 @@ class InjuryResult:
         self.unconfirmed_text = theme.muted("", size=13)
         self.unconfirmed = ft.Row([theme.unconfirmed_badge(14), self.unconfirmed_text], spacing=6)
         self.cards_label = label_text()
-        self.faces = [AttackCardFace(changes, identifier=ids.injury_card(n + 1), large=False)
-                      for n in range(MOST_CARDS)]
-        self.face_frames = [ft.Container(face.root, expand=not phone) for face in self.faces]
-        faces = ft.Column(self.face_frames, spacing=10) if phone else ft.Row(
-            self.face_frames, spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)
+        self.phone = phone
+        # One face per card the largest check draws, built with the screen's first show.
+        self.faces: list[_DrawnCard] = []
+        self.faces_holder = ft.Column([], spacing=10) if phone else ft.Row(
+            [], spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)
+        faces = self.faces_holder
         self.lines_holder = ft.Column([], spacing=4)
         self.lines = keyed_lines(changes, self.lines_holder)
         self.card = Card(changes, ft.Column([self.verdict.root, self.unconfirmed, self.cards_label, faces,
@@ -169,8 +155,9 @@ class InjuryResult:
 
     def show(self) -> None:
         ctx, put = self.screen.ctx, self.screen.changes.put
-        texts, rules = ctx.texts, ctx.session.rules
+        texts = ctx.texts
         t = texts.t
+        self._enough_faces(max(ctx.game.decks.injury_cards.values()))
         result = self.result = self.current()
         put(self.root, visible=result is not None)
         if result is None:
@@ -189,22 +176,42 @@ class InjuryResult:
             self.verdict.show(texts.upper(t("ui.events.injury.egg_killed")), None, bgcolor=MISS_BG,
                               icon=ft.Icons.CHECK_CIRCLE, border=theme.GREEN)
         else:
-            spec = event_card(rules, result.retreat_card)
-            unconfirmed = retreat_corridor_unconfirmed(spec)
+            retreat = ctx.game.decks.retreat
+            assert retreat is not None
+            unconfirmed = retreat.other is not None
             self.verdict.show(texts.upper(t("ui.events.injury.retreats", kind=kind)),
-                              retreat_detail(texts, rules, spec), bgcolor=RETREAT_BG, icon=ft.Icons.U_TURN_LEFT)
+                              retreat_detail(texts, retreat), bgcolor=RETREAT_BG, icon=ft.Icons.U_TURN_LEFT)
         put(self.unconfirmed, visible=unconfirmed)
         if unconfirmed:
             put(self.unconfirmed_text, value=t("common.unconfirmed"))
         put(self.cards_label, visible=bool(result.cards))
         if result.cards:
             put(self.cards_label, value=t("ui.events.injury.cards"))
-        for index, (face, frame) in enumerate(zip(self.faces, self.face_frames)):
+        for index, face in enumerate(self.faces):
             drawn = index < len(result.cards)
-            put(frame, visible=drawn)
+            put(face.root, visible=drawn)
             if drawn:
-                face.show(texts, rules, result.cards[index], dark=None, show_effect=False)
+                face.show(result.cards[index])
         show_lines(self.lines, side_lines(ctx, result.seq))
+
+    def _enough_faces(self, most: int) -> None:
+        if len(self.faces) < most:
+            self.faces += [_DrawnCard(self.screen, index, self.phone) for index in range(len(self.faces), most)]
+            self.faces_holder.controls = [face.root for face in self.faces]
+            self.screen.changes.mark(self.faces_holder)
+
+
+class _DrawnCard:
+    """One Attack card the check drew."""
+
+    def __init__(self, screen: KeptScreen, index: int, phone: bool) -> None:
+        self.screen = screen
+        self.face = AttackCardFace(screen.changes, identifier=ids.injury_card(index + 1), large=False)
+        self.root = ft.Container(self.face.root, expand=not phone)
+
+    def show(self, card: str) -> None:
+        ctx = self.screen.ctx
+        self.face.show(ctx.texts, ctx.session.rules, card, dark=None, show_effect=False)
 
 
 def forget_checked(ctx: UiContext, result: InjuryView | None) -> None:
@@ -238,15 +245,10 @@ class InjuryOdds:
         kind = draft.injured
         put(self.heading, value=t("ui.events.odds.injury_for", kind=kind) if kind is not None
             else t("ui.events_screen.injury.needs_intruder"))
-        deck = ctx.game.decks.attack.as_deck()
-        failed = False
+        chances = ctx.game.decks.odds
+        failed = kind is not None and chances.injury.get(kind) is None
         for injuries, (row, (count, kill)) in enumerate(zip(self.row_parts, self.rows), start=1):
-            odds = None
-            if kind is not None and not failed:
-                try:
-                    odds = injury_check_odds(deck, ctx.session.rules, kind, injuries)
-                except ValueError:
-                    failed = True
+            odds = chances.injury_odds(kind, injuries) if kind is not None else None
             put(row, visible=odds is not None)
             if odds is None:
                 continue

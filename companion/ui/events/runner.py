@@ -21,7 +21,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.commands import ContinueEventPhase, EventFireDamage, StartEventPhase
+from companion.engine.commands import ContinueEventPhase, EventFireDamage, ResolveAttack, StartEventPhase
 from companion.engine.views import event_card
 from companion.engine.views import EventStep
 from companion.engine.views import EventPhaseView
@@ -30,13 +30,14 @@ from companion.rules_ref import event_card_topic
 from .. import ids, theme
 from ..context import UiContext
 from ..help_topics import STEP_TOPICS
-from ..kit.kept import PHONE, ActionButton, Card, CommandButton, KeptScreen, KeyedItems
+from ..dialogs import show_message
+from ..kit.kept import PHONE, ActionButton, Card, KeptScreen, KeyedItems, OfferButton
 from ..kit.pinned import Pinned
 from .bag_step import TOKEN_KEY, DevelopmentStep
 from .draft import DECKS, RUNNER, TABLE, draft_of, open_screen
-from .fight_steps import (ATTACK_RESULT_KEY, INJURY_RESULT_KEY, AttacksStep, FireStep, armed_attack, asks_the_nest,
+from .fight_steps import (ATTACK_RESULT_KEY, INJURY_RESULT_KEY, AttacksStep, FireStep, armed_picks, asks_the_nest,
                           phase_start_seq)
-from .flow import answers_first, go_on, nothing_burns
+from .flow import answers_first, continuing, go_on, nothing_burns
 from .parts import Header, Note
 from .steps import EFFECTS_KEY, CssStep, EventCardStep, NoiseStep, RoundEnd, TimeStep
 
@@ -152,8 +153,8 @@ class NoPhase:
     def __init__(self, screen: KeptScreen) -> None:
         self.screen = screen
         self.note = Note(screen.changes)
-        self.start = CommandButton(screen.changes, ids.EVENT_START, icon=ft.Icons.PLAY_ARROW, tone="primary",
-                                   gate_of=screen.gate, page_of=screen.page)
+        self.start = OfferButton(screen.changes, ids.EVENT_START, icon=ft.Icons.PLAY_ARROW, tone="primary",
+                                 gate_of=screen.gate, page_of=screen.page)
         self.card = Card(screen.changes, ft.Column([self.note.root, self.start.root], spacing=10),
                          identifier=ids.EVENT_NO_PHASE)
         self.root = self.card.root
@@ -166,7 +167,7 @@ class NoPhase:
             self.note.show(t("ui.events.over"), colour=theme.RED, icon=ft.Icons.FLAG)
         else:
             self.note.show(t("ui.events.no_phase", round=game.shown_round))
-        self.start.show_command(StartEventPhase(), t("ui.events.panel.start"), visible=not game.is_over)
+        self.start.show_action(ctx.action(StartEventPhase), t("ui.events.panel.start"), visible=not game.is_over)
 
 
 class StepPanel:
@@ -241,19 +242,19 @@ class WayOn:
         changes = screen.changes
         self.blocked = ft.Text("", size=14, color=theme.TEXT_MUTED)
         self.blocked_tag = ids.tag(ids.EVENT_BLOCKED, self.blocked)
-        self.resolve = CommandButton(changes, ids.EVENT_ATTACK_RESOLVE, icon=ft.Icons.STYLE, tone="danger",
-                                     gate_of=screen.gate, page_of=screen.page, on_tap=self._resolve)
+        self.resolve = OfferButton(changes, ids.EVENT_ATTACK_RESOLVE, icon=ft.Icons.STYLE, tone="danger",
+                                   gate_of=screen.gate, page_of=screen.page, on_tap=self._resolve)
         self.development = development
-        self.nest = {yes: CommandButton(changes, ids.EVENT_NEST_FIRE_YES if yes else ids.EVENT_NEST_FIRE_NO,
-                                        tone="danger" if yes else "primary",
-                                        icon=ft.Icons.LOCAL_FIRE_DEPARTMENT if yes else ft.Icons.ARROW_FORWARD,
-                                        gate_of=screen.gate, page_of=screen.page,
-                                        on_tap=lambda yes=yes: self._answer_nest(yes))
+        self.nest = {yes: OfferButton(changes, ids.EVENT_NEST_FIRE_YES if yes else ids.EVENT_NEST_FIRE_NO,
+                                      tone="danger" if yes else "primary",
+                                      icon=ft.Icons.LOCAL_FIRE_DEPARTMENT if yes else ft.Icons.ARROW_FORWARD,
+                                      gate_of=screen.gate, page_of=screen.page,
+                                      on_tap=lambda yes=yes: self._answer_nest(yes))
                      for yes in (True, False)}
         self.nest_row = ft.Row([button.root for button in self.nest.values()], wrap=True, spacing=8, run_spacing=8)
-        self.continues = {step: CommandButton(changes, ids.EVENT_CONTINUE, icon=ft.Icons.ARROW_FORWARD, tone="primary",
-                                              gate_of=screen.gate, page_of=screen.page,
-                                              on_tap=lambda step=step: self._continue(step))
+        self.continues = {step: OfferButton(changes, ids.EVENT_CONTINUE, icon=ft.Icons.ARROW_FORWARD, tone="primary",
+                                            gate_of=screen.gate, page_of=screen.page,
+                                            on_tap=lambda step=step: self._continue(step))
                           for step in EventStep}
         self.icons: dict[int, Any] = {}  # each paired button's icon, while it goes without
         self.root = [self.blocked_tag, self.resolve.root, self.fire_resolve.root, development.develop.root,
@@ -270,7 +271,8 @@ class WayOn:
         step = phase.step
         armed = draft_of(ctx).armed if step is EventStep.ATTACKS else None
         if armed is not None:
-            self.resolve.show_command(armed_attack(armed), t("ui.events.attack.resolve"))
+            self.resolve.show_action(ctx.action(ResolveAttack, attacker=armed.kind), t("ui.events.attack.resolve"),
+                                     picked=armed_picks(armed))
         else:
             self.resolve.show("", refused=None, visible=False)
         if step is not EventStep.DEVELOPMENT:
@@ -283,16 +285,17 @@ class WayOn:
         put(self.nest_row, visible=asking)
         if asking:
             for yes, button in self.nest.items():
-                button.show_command(EventFireDamage(nest_fire=yes),
-                                    t("ui.events.fire.yes_next" if yes else "ui.events.fire.no_next"))
-        first = answers_first(phase)
-        gating = first[0] if first else ContinueEventPhase(at=step)
+                button.show_action(ctx.action(EventFireDamage, nest_fire=yes),
+                                   t("ui.events.fire.yes_next" if yes else "ui.events.fire.no_next"))
+        # The first answer continuing sends stands for the whole tap: refused, it says why.
+        command, fixed = (answers_first(phase) or [continuing(phase)])[0]
+        gating = ctx.action(command, **fixed)
         for button_step, button in self.continues.items():
             if button_step is step and not asking:
-                button.show_command(gating, continue_label(ctx, phase))
+                button.show_action(gating, continue_label(ctx, phase))
             else:
                 button.show("", refused=None, visible=False)
-        refusal = None if asking else self.screen.gate().refusal(gating)
+        refusal = None if asking or gating is None else gating.refusal
         put(self.blocked_tag, visible=refusal is not None)
         if refusal is not None:
             put(self.blocked, value=ctx.texts.error(refusal))
@@ -321,21 +324,21 @@ class WayOn:
 
     def _continue(self, step: EventStep) -> None:
         ctx = self.screen.ctx
-        command = ContinueEventPhase(at=step)
+        action = ctx.action(ContinueEventPhase, at=int(step))
         phase = self._phase_at(step)
-        if phase is None:
+        if action is None:
+            show_message(ctx.page, ctx.texts.t("error.action_gone"))
+        elif phase is None:
             # A tap that arrived once the phase had moved on: the engine says so.
-            ctx.send(command)
-            return
-        first = answers_first(phase)
-        if not first and ctx.session.game_ending(command) is not None:
-            ctx.gate().run(command, title=continue_label(ctx, phase))  # asks first; nothing follows the end
-            return
-        go_on(ctx, [*first, command], on_closed=lambda: ctx.navigate(TABLE))
+            ctx.send(action.command())
+        elif not (first := answers_first(phase)) and ctx.session.game_ending(action.command()) is not None:
+            ctx.gate().run_action(action, {}, title=continue_label(ctx, phase))  # asks first; nothing follows the end
+        else:
+            go_on(ctx, [*first, continuing(phase)], on_closed=lambda: ctx.navigate(TABLE))
 
     def _answer_nest(self, yes: bool) -> None:
         ctx = self.screen.ctx
-        go_on(ctx, [EventFireDamage(nest_fire=yes), ContinueEventPhase(at=EventStep.FIRE)],
+        go_on(ctx, [(EventFireDamage, {"nest_fire": yes}), (ContinueEventPhase, {"at": int(EventStep.FIRE)})],
               on_closed=lambda: ctx.navigate(TABLE))
 
     def _resolve(self) -> None:
@@ -345,7 +348,12 @@ class WayOn:
         if armed is None or self._phase_at(EventStep.ATTACKS) is None:
             return
         draft.armed = None
-        ctx.gate().run(armed_attack(armed), title=ctx.texts.t("ui.events.attack.resolve"))
+        action = ctx.action(ResolveAttack, attacker=armed.kind)
+        picked = armed_picks(armed)
+        if action is None or not action.allows(**picked):
+            show_message(ctx.page, ctx.texts.t("error.action_gone"))
+        else:
+            ctx.gate().run_action(action, picked, title=ctx.texts.t("ui.events.attack.resolve"))
         ctx.rerender()
 
 

@@ -19,7 +19,6 @@ from companion.engine.commands import (
     EventLeavingTheShell,
     EventLurking,
     EventNoiseInCorridors,
-    GameCommand,
 )
 from companion.engine.views import EventEffect
 from companion.engine.views import EventPhaseView
@@ -27,16 +26,16 @@ from companion.vocab import Section
 
 from .. import ids, theme
 from ..kit.chips import active_seats, player_label
-from ..kit.kept import ActionButton, CommandButton, KeptScreen, KeyedItems
+from ..kit.kept import ActionButton, KeptScreen, KeyedItems, OfferButton
 from ..scanner.handover import scan_on_this_device, seats_with_phone
 from .draft import draft_of
 from .flow import ONE_TAP, answers_first, nothing_burns
 from .parts import EventCardFace, Note, NumberStepper, SeatChips, label_text, wrap_row
 
-# Yes / no follow-ups of an Event card: the command for each answer.
+# Yes / no follow-ups of an Event card: the command and the argument each answer fixes.
 QUESTIONS = {
-    EventEffect.COOLANT_LEAK: lambda yes: EventCoolantLeak(cooling_malfunction=yes),
-    EventEffect.NOISE_IN_CORRIDORS: lambda yes: EventNoiseInCorridors(had_noise=yes),
+    EventEffect.COOLANT_LEAK: (EventCoolantLeak, "cooling_malfunction"),
+    EventEffect.NOISE_IN_CORRIDORS: (EventNoiseInCorridors, "had_noise"),
 }
 
 
@@ -60,8 +59,8 @@ class CssStep:
         self.waiting_holder = ft.Column([], spacing=4)
         self.waiting: KeyedItems[_Text] = KeyedItems(changes, self.waiting_holder, lambda _seat: _Text(changes, 15))
         self.nobody = theme.muted("", size=14)
-        self.faces = {face: CommandButton(changes, ids.css_face(face.value), tone="warning", confirm_key="css_launch",
-                                          gate_of=screen.gate, page_of=screen.page) for face in CssFace}
+        self.faces = {face: OfferButton(changes, ids.css_face(face.value), tone="warning", gate_of=screen.gate,
+                                        page_of=screen.page) for face in CssFace}
         self.asking = ft.Column([self.question, self.waiting_holder, self.nobody,
                                  wrap_row([button.root for button in self.faces.values()])], spacing=10)
         self.root = ft.Column([self.revealed.root, self.asking], spacing=10)
@@ -83,7 +82,7 @@ class CssStep:
         if not waiting:
             put(self.nobody, value=t("ui.events.css.nobody_waiting"))
         for face, button in self.faces.items():
-            button.show_command(EventCssLaunch(face=face), t(f"css_face.{face.value}"))
+            button.show_action(ctx.action(EventCssLaunch, face=face), t(f"css_face.{face.value}"))
 
 
 class _Text:
@@ -229,37 +228,36 @@ class _Effect:
     def show_body(self) -> None:
         raise NotImplementedError
 
-    def button(self, identifier: str, **kwargs) -> CommandButton:
-        return CommandButton(self.screen.changes, identifier, gate_of=self.screen.gate, page_of=self.screen.page,
-                             **kwargs)
-
 
 class _OneTap(_Effect):
     def __init__(self, screen: KeptScreen, effect: EventEffect) -> None:
-        self.apply = CommandButton(screen.changes, ids.event_effect(effect.value), tone="warning",
-                                   icon=ft.Icons.TOUCH_APP, gate_of=screen.gate, page_of=screen.page)
+        self.apply = OfferButton(screen.changes, ids.event_effect(effect.value), tone="warning",
+                                 icon=ft.Icons.TOUCH_APP, gate_of=screen.gate, page_of=screen.page)
         super().__init__(screen, effect, [self.apply.root])
 
     def show_body(self) -> None:
         name = self.effect.value
-        self.apply.show_command(ONE_TAP[self.effect](), self.screen.ctx.texts.t(f"event_effect.{name}"))
+        ctx = self.screen.ctx
+        self.apply.show_action(ctx.action(ONE_TAP[self.effect]), ctx.texts.t(f"event_effect.{name}"))
 
 
 class _Question(_Effect):
     def __init__(self, screen: KeptScreen, effect: EventEffect) -> None:
         name = effect.value
         self.title = _bold(16)
-        self.yes = CommandButton(screen.changes, ids.event_effect(name, "yes"), tone="warning", gate_of=screen.gate,
-                                 page_of=screen.page)
-        self.no = CommandButton(screen.changes, ids.event_effect(name, "no"), tone="primary", gate_of=screen.gate,
-                                page_of=screen.page)
+        self.yes = OfferButton(screen.changes, ids.event_effect(name, "yes"), tone="warning", gate_of=screen.gate,
+                               page_of=screen.page)
+        self.no = OfferButton(screen.changes, ids.event_effect(name, "no"), tone="primary", gate_of=screen.gate,
+                              page_of=screen.page)
         super().__init__(screen, effect, [self.title, wrap_row([self.yes.root, self.no.root])])
 
     def show_body(self) -> None:
-        t, name, make = self.screen.ctx.texts.t, self.effect.value, QUESTIONS[self.effect]
+        ctx, name = self.screen.ctx, self.effect.value
+        t = ctx.texts.t
+        command, answer = QUESTIONS[self.effect]
         self.screen.changes.put(self.title, value=t(f"event_effect.{name}"))
-        self.yes.show_command(make(True), t(f"ui.events.effect.{name}_yes"))
-        self.no.show_command(make(False), t(f"ui.events.effect.{name}_no"))
+        self.yes.show_action(ctx.action(command, **{answer: True}), t(f"ui.events.effect.{name}_yes"))
+        self.no.show_action(ctx.action(command, **{answer: False}), t(f"ui.events.effect.{name}_no"))
 
 
 class _WhoIsReached(_Effect):
@@ -272,13 +270,13 @@ class _WhoIsReached(_Effect):
         self.help = theme.muted("", size=14)
         icon = ft.Icons.BUG_REPORT if effect is EventEffect.HATCHING else ft.Icons.BIOTECH
         self.seats = SeatChips(screen.changes, lambda seat: ids.event_effect(name, seat), self._toggle, icon=icon)
-        self.yes = CommandButton(screen.changes, ids.event_effect(name, "yes"), tone="warning", gate_of=screen.gate,
-                                 page_of=screen.page)
-        self.no = CommandButton(screen.changes, ids.event_effect(name, "no"), tone="primary", gate_of=screen.gate,
-                                page_of=screen.page)
+        self.yes = OfferButton(screen.changes, ids.event_effect(name, "yes"), tone="warning", gate_of=screen.gate,
+                               page_of=screen.page)
+        self.no = OfferButton(screen.changes, ids.event_effect(name, "no"), tone="primary", gate_of=screen.gate,
+                              page_of=screen.page)
         # Hatching: nobody in the Nest, the chosen ones infested by the Darkness extra.
-        self.dark = CommandButton(screen.changes, ids.event_effect(name, "dark"), tone="warning", gate_of=screen.gate,
-                                  page_of=screen.page)
+        self.dark = OfferButton(screen.changes, ids.event_effect(name, "dark"), tone="warning", gate_of=screen.gate,
+                                page_of=screen.page)
         super().__init__(screen, effect, [self.title, self.help, self.seats.root, self.yes.root, self.dark.root,
                                           self.no.root])
 
@@ -306,21 +304,22 @@ class _WhoIsReached(_Effect):
         self.seats.show(ctx.texts, game, lambda seat: seat in chosen, nobody=t("ui.events.attack.nobody"),
                         with_player=True)
         names = ", ".join(player_label(ctx.texts, game, seat) for seat in chosen)
-        dark: GameCommand | None = None
         if self.effect is EventEffect.HATCHING:
-            yes: GameCommand = EventHatching(nobody_infested=False, infested=chosen)
-            no: GameCommand = EventHatching(nobody_infested=True)
+            yes, no = ctx.action(EventHatching, nobody_infested=False), ctx.action(EventHatching, nobody_infested=True)
+            picked, nobody = "infested", {"infested": ()}
             yes_label, no_label = t("ui.events.effect.hatching_infest", names=names), t("ui.events.effect.hatching_no")
-            if ctx.session.rules.intruders.hatching_nobody_before_darkness:
-                dark = EventHatching(nobody_infested=True, infested=chosen)
+            # Nobody in the Nest with some infested by the Darkness extra: offered only when
+            # the rules data judges "nobody" before the extra.
+            dark = no is not None and bool(no.choices.get("infested"))
         else:
-            yes, no = EventEggProtection(seats=chosen), EventEggProtection()
+            yes = no = ctx.action(EventEggProtection)
+            picked, nobody, dark = "seats", {"seats": ()}, False
             yes_label = t("ui.events.effect.egg_protection_give", names=names)
             no_label = t("ui.events.effect.egg_protection_no")
-        self.yes.show_command(yes, yes_label, tone="warning", visible=bool(chosen))
-        self.dark.show_command(dark or no, t("ui.events.effect.hatching_dark", names=names), tone="warning",
-                               visible=dark is not None and bool(chosen))
-        self.no.show_command(no, no_label)
+        self.yes.show_action(yes, yes_label, picked={picked: chosen}, tone="warning", visible=bool(chosen))
+        self.dark.show_action(no, t("ui.events.effect.hatching_dark", names=names), picked={picked: chosen},
+                              tone="warning", visible=dark and bool(chosen))
+        self.no.show_action(no, no_label, picked=nobody)
 
 
 class _ShellRow:
@@ -352,8 +351,8 @@ class _LeavingTheShell(_Effect):
     def __init__(self, screen: KeptScreen, effect: EventEffect) -> None:
         self.title = _bold(16)
         self.help = theme.muted("", size=14)
-        self.done = CommandButton(screen.changes, ids.event_effect("leaving_the_shell", "done"), tone="primary",
-                                  gate_of=screen.gate, page_of=screen.page)
+        self.done = OfferButton(screen.changes, ids.event_effect("leaving_the_shell", "done"), tone="primary",
+                                gate_of=screen.gate, page_of=screen.page)
         self.rows_holder = ft.Column([], spacing=8)
         self.rows: KeyedItems[_ShellRow] = KeyedItems(screen.changes, self.rows_holder,
                                                       lambda seat: _ShellRow(screen, int(seat)))  # type: ignore[arg-type]
@@ -370,7 +369,8 @@ class _LeavingTheShell(_Effect):
         first = player_label(ctx.texts, game, seats[0] if seats else game.turn_order[0])
         put(self.help, value=t("ui.events.effect.leaving_the_shell_printed", who=first) if printed
             else t("ui.events.effect.leaving_the_shell_help"))
-        self.done.show_command(EventLeavingTheShell(), t("ui.events.effect.leaving_the_shell_done"), visible=printed)
+        self.done.show_action(ctx.action(EventLeavingTheShell), t("ui.events.effect.leaving_the_shell_done"),
+                              visible=printed)
         put(self.rows_holder, visible=not printed)
         if printed or phase is None:
             return
@@ -396,8 +396,8 @@ class _Lurking(_Effect):
         self.steppers = {kind: self._stepper(screen, kind) for kind in MINIATURE_KINDS}
         rows = [ft.Row([self.counts[kind], self.steppers[kind].root], vertical_alignment=ft.CrossAxisAlignment.CENTER,
                        wrap=screen.ctx.is_phone) for kind in MINIATURE_KINDS]
-        self.apply = CommandButton(screen.changes, ids.event_effect("lurking"), tone="warning", gate_of=screen.gate,
-                                   page_of=screen.page)
+        self.apply = OfferButton(screen.changes, ids.event_effect("lurking"), tone="warning", gate_of=screen.gate,
+                                 page_of=screen.page)
         super().__init__(screen, effect, [self.title, *rows, self.apply.root])
 
     @staticmethod
@@ -424,7 +424,7 @@ class _Lurking(_Effect):
             self.steppers[kind].show(draft.lurking[kind], low=0, high=high, down_tip=t("ui.events.effect.fewer"),
                                      up_tip=t("ui.events.effect.more"))
         counts = {kind: n for kind, n in draft.lurking.items() if n > 0}
-        self.apply.show_command(EventLurking(counts=counts), t("ui.events.effect.lurking_apply"))
+        self.apply.show_action(ctx.action(EventLurking), t("ui.events.effect.lurking_apply"), picked={"counts": counts})
 
 
 EFFECT_PARTS: dict[EventEffect, Callable[[KeptScreen, EventEffect], _Effect]] = {
@@ -467,8 +467,8 @@ class EventCardStep:
         self.screen = screen
         changes = screen.changes
         self.fire_done = FireDone(screen)
-        self.draw = CommandButton(changes, ids.DRAW_EVENT, icon=ft.Icons.STYLE, tone="warning", gate_of=screen.gate,
-                                  page_of=screen.page)
+        self.draw = OfferButton(changes, ids.DRAW_EVENT, icon=ft.Icons.STYLE, tone="warning", gate_of=screen.gate,
+                                page_of=screen.page)
         self.left = theme.muted("", size=14)
         self.effects_label = label_text()
         self.effects_holder = ft.Column([], spacing=10)
@@ -494,7 +494,7 @@ class EventCardStep:
         self.fire_done.show(phase)
         drawn = phase.event_card is not None
         # Drawn on entering the step; the button shows only after an undo of the draw.
-        self.draw.show_command(DrawEventCard(), t("ui.events.card.draw"), visible=not drawn)
+        self.draw.show_action(ctx.action(DrawEventCard), t("ui.events.card.draw"), visible=not drawn)
         put(self.left, visible=not drawn)
         if not drawn:
             deck = game.decks.event

@@ -7,8 +7,9 @@ import flet as ft
 from companion.engine.commands import StartEventPhase
 
 from .. import ids, theme
+from ..dialogs import show_message
 from ..events.draft import ATTACK, DECKS, INJURY, RUNNER, open_screen
-from ..kit.kept import ActionButton, Card, CommandButton, KeptScreen
+from ..kit.kept import ActionButton, Card, KeptScreen, OfferButton
 
 
 class EventsPanel:
@@ -18,7 +19,7 @@ class EventsPanel:
         go = lambda name: lambda: open_screen(screen.ctx, name)  # noqa: E731
         self.status = theme.muted("", size=14)
         # Start and resume carry the same identifier: one of them is on the page at a time.
-        self.start = CommandButton(changes, ids.EVENT_PHASE, icon=ft.Icons.PLAY_ARROW, gate_of=screen.gate,
+        self.start = OfferButton(changes, ids.EVENT_PHASE, icon=ft.Icons.PLAY_ARROW, gate_of=screen.gate,
                                    page_of=page, tone="primary", on_tap=self._start)
         self.resume = ActionButton(changes, ids.EVENT_PHASE, icon=ft.Icons.PLAY_ARROW, tone="warning", page_of=page,
                                    on_tap=go(RUNNER))
@@ -33,7 +34,10 @@ class EventsPanel:
 
     def _start(self) -> None:
         ctx = self.screen.ctx
-        if self.screen.gate().execute(StartEventPhase()):
+        action = ctx.action(StartEventPhase)
+        if action is None:
+            show_message(ctx.page, ctx.texts.t("error.action_gone"))
+        elif self.screen.gate().execute(action.command()):
             open_screen(ctx, RUNNER)
 
     def show(self) -> None:
@@ -49,8 +53,9 @@ class EventsPanel:
         else:
             status = t("ui.events.panel.in_progress", step=int(phase.step), name=t(phase.step.key))
         put(self.status, value=status)
-        self.start.show_command(StartEventPhase(), t("ui.events.panel.start"), visible=running and phase is None)
-        self.resume.show(t("ui.events.panel.resume", step=int(phase.step), name=t(phase.step.key))
+        self.start.show_action(ctx.action(StartEventPhase), t("ui.events.panel.start"),
+                               visible=running and phase is None)
+        self.resume.show(label=t("ui.events.panel.resume", step=int(phase.step), name=t(phase.step.key))
                          if phase is not None else "", refused=None, visible=running and phase is not None)
         self.attack.show(t("ui.events.panel.attack"), refused=None, visible=running)
         self.injury.show(t("ui.events.panel.injury"), refused=None, visible=running)
