@@ -455,6 +455,8 @@ SETUP_INFECTED = "setup-infected"
 SETUP_INFECTED_DOWN = "setup-infected-down"
 SETUP_INFECTED_UP = "setup-infected-up"
 SEAT_BOARD = "seat-board"
+# The changes a player makes to their own Character board, on their phone.
+SEAT_BOARD_CHANGES = "seat-board-changes"
 SCANNER = "scanner"
 SCANNER_COUNT = "scanner-count"
 SCANNER_REMOVE_INFECTED = "scanner-remove-infected"

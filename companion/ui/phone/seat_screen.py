@@ -1,5 +1,6 @@
-"""A player's phone: the game at a glance (read-only), their own Character, and the place
-where the table hands them private steps; "waiting for the table" while nothing is theirs.
+"""A player's phone: the game at a glance (read-only), their own Character and the changes
+they make to its board, and the place where the table hands them private steps; "waiting
+for the table" while nothing is theirs.
 
 Kept (kit.kept): built once per page and layout; every change at the table (a phone's
 page is shown again on each) only sets what changed."""
@@ -17,7 +18,7 @@ from .. import ids, theme
 from ..context import UiContext
 from ..kit.kept import Card, Changes, KeptScreen, KeyedItems, OfferButton, shown_root
 from ..kit.parts import LinkButton, Pill
-from ..scanner.board import BoardPills
+from ..scanner.board import BoardChanges, BoardPills
 from ..scanner.panel import ScannerParts
 from ..victory import SeatVictory
 
@@ -70,6 +71,23 @@ class OwnCard:
             self.up.show_action(ctx.action(ChangeKnowledge, seat=member.seat, by=1), "+")
 
 
+class OwnBoard:
+    """The changes the player makes to their own Character board, right under the board at a
+    glance: the rows of the table's board dialog (scanner.board.BoardChanges, one part),
+    drawn from this seat's feed, which offers its own board's changes and nobody else's."""
+
+    def __init__(self, screen: KeptScreen) -> None:
+        self.screen = screen
+        self.rows = BoardChanges(screen.changes, gate_of=screen.gate, page_of=screen.page)
+        self.root = ids.tag(ids.SEAT_BOARD_CHANGES, ft.Container(self.rows.root))
+
+    def show(self, member: CrewView | None) -> bool:
+        """Whether the feed offers any of the board's changes now (the player has something to do)."""
+        shown = member is not None and self.rows.show(self.screen.ctx, member)
+        self.screen.changes.put(self.root, visible=shown)
+        return shown
+
+
 class CrewRow:
     """One Character of the crew, as everyone sees it."""
 
@@ -105,6 +123,7 @@ class SeatScreen(KeptScreen):
         self.over = Card(changes, self.over_text)
         self.own = OwnCard(self)
         self.scanner = ScannerParts(changes, lambda: self.ctx, self.help)
+        self.board = OwnBoard(self)
         self.victory = SeatVictory(changes, lambda: self.ctx)
         self.waiting_text = ft.Text("", size=15, expand=True)
         self.waiting = Card(changes, ft.Row([ft.ProgressRing(width=18, height=18, stroke_width=2), self.waiting_text],
@@ -114,7 +133,9 @@ class SeatScreen(KeptScreen):
         self.crew_card = Card(changes, self.crew_column, identifier=ids.SEAT_CREW)
         self.leave = LinkButton(changes, ids.SEAT_LEAVE, icon=ft.Icons.LOGOUT, on_tap=lambda: self.on_leave())
         # The Victory Check's steps and result come first: what the player does or looks for now.
-        self.game = ft.Column([self.over.root, *self.victory.first, self.own.root, *self.scanner.roots,
+        # The board's changes under the board at a glance (the Scanner's first part), before the Scanner.
+        board, *scanner = self.scanner.roots
+        self.game = ft.Column([self.over.root, *self.victory.first, self.own.root, board, self.board.root, *scanner,
                                self.victory.tokens.root,
                                self.waiting.root, self.crew_card.root,
                                self.leave.root], spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -139,11 +160,14 @@ class SeatScreen(KeptScreen):
         if game.is_over:
             self.over.show(t("ui.phone.game_over_title"))
             put(self.over_text, value=t("ui.phone.game_over"))
-        self.own.show(game.member(view.private.seat))  # type: ignore[union-attr]
+        member = game.member(view.private.seat)  # type: ignore[union-attr]
+        self.own.show(member)
+        board = self.board.show(None if game.is_over else member)
         scanner = self.scanner.show(view)  # their Character board, Contamination cards and Scanner
         private = self.victory.show(view)  # their tokens, their Victory Check steps and result
-        # Nothing of theirs: the table is playing. The Scanner is theirs to use at any time.
-        waiting = not (scanner or private)
+        # Nothing of theirs: the table is playing. The Scanner is theirs to use at any time, the
+        # board's changes while the feed offers them.
+        waiting = not (scanner or private or board)
         put(self.waiting.root, visible=waiting)
         if waiting:
             self.waiting.show(t("ui.phone.private"))

@@ -1,8 +1,9 @@
 """A Character board at a glance (Larva, Slime, wounds, Contamination cards) and the
-dialog that changes it: it draws what the page's feed offers for that Character."""
+changes it can take (BoardChanges: what the page's feed offers for that Character, two a
+row), which the table's board dialog shows and a player's phone shows for its own board."""
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import flet as ft
 
@@ -16,15 +17,14 @@ from companion.engine.commands import (
     SufferWound,
     TreatWounds,
 )
-from companion.engine.views import Action, CrewView
+from companion.engine.views import CrewView
 
 from .. import ids, theme
-from ..busy import in_turn
 from ..context import UiContext
-from ..dialogs import close, dialog_button, show_dialog, show_message
+from ..dialogs import close, dialog_button, show_dialog
 from ..i18n_view import Texts
-from ..kit.gate import CommandGate, button_style
-from ..kit.kept import Changes
+from ..kit.gate import CommandGate
+from ..kit.kept import Changes, OfferButton
 from ..kit.parts import Pill
 
 LARVA_COLOUR = "#8e3b8e"
@@ -88,88 +88,111 @@ def status_row(texts: Texts, member: CrewView, identifier: str) -> ft.Control:
     return ids.tag(identifier, ft.Row(status_pills(texts, member), wrap=True, spacing=6, run_spacing=6))
 
 
-def _board_rows(member: CrewView) -> list[tuple[str, str, type[GameCommand], dict[str, Any], str]]:
-    """(identifier action, label key, command, its fixed arguments, tone) of each change a
-    board can take, the most frequent first (a phone shows the first ones without scrolling)."""
+# Each change a board can take (its identifier's action) and its tone, the most frequent
+# first (a phone shows the first ones without scrolling).
+ROWS: tuple[tuple[str, str], ...] = (
+    ("gain", "warning"), ("light", "danger"), ("serious", "danger"), ("infest", "warning"), ("slime", "normal"),
+    ("larva", "normal"), ("dress_one", "normal"), ("dress_all", "normal"), ("heal_dressed", "normal"),
+    ("heal_light", "normal"), ("heal_all_light", "normal"),
+)
+
+
+def _board_rows(member: CrewView) -> list[tuple[str, str, type[GameCommand], dict[str, Any]]]:
+    """(identifier action, label key, command, its fixed arguments) of each row of ROWS."""
     seat = member.seat
     body = member.body
-    return [
-        ("gain", "ui.body.gain", GainContamination, {"seat": seat}, "warning"),
-        ("light", "ui.body.add_light", SufferWound, {"seat": seat}, "danger"),
-        ("serious", "ui.body.add_serious", SufferWound, {"seat": seat, "serious": True}, "danger"),
-        ("infest", "ui.body.infest", InfestCharacter, {"seat": seat}, "warning"),
-        ("slime", "ui.body.remove_slime" if body.slime else "ui.body.add_slime", SetSlime,
-         {"seat": seat, "slime": not body.slime}, "normal"),
-        ("larva", "ui.body.remove_larva" if body.larva else "ui.body.add_larva", SetLarva,
-         {"seat": seat, "larva": not body.larva}, "normal"),
-        ("dress_one", "ui.body.dress_one", TreatWounds, {"seat": seat, "treatment": "dress_one"}, "normal"),
-        ("dress_all", "ui.body.dress_all", TreatWounds, {"seat": seat, "treatment": "dress_all"}, "normal"),
-        ("heal_dressed", "ui.body.heal_dressed", TreatWounds, {"seat": seat, "treatment": "heal_dressed"}, "normal"),
-        ("heal_light", "ui.body.heal_light", TreatWounds, {"seat": seat, "treatment": "heal_light"}, "normal"),
-        ("heal_all_light", "ui.body.heal_all_light", TreatWounds, {"seat": seat, "treatment": "heal_all_light"},
-         "normal"),
-    ]
+    treat = {name: (f"ui.body.{name}", TreatWounds, {"seat": seat, "treatment": name})
+             for name in ("dress_one", "dress_all", "heal_dressed", "heal_light", "heal_all_light")}
+    rows: dict[str, tuple[str, type[GameCommand], dict[str, Any]]] = {
+        "gain": ("ui.body.gain", GainContamination, {"seat": seat}),
+        "light": ("ui.body.add_light", SufferWound, {"seat": seat}),
+        "serious": ("ui.body.add_serious", SufferWound, {"seat": seat, "serious": True}),
+        "infest": ("ui.body.infest", InfestCharacter, {"seat": seat}),
+        "slime": ("ui.body.remove_slime" if body.slime else "ui.body.add_slime", SetSlime,
+                  {"seat": seat, "slime": not body.slime}),
+        "larva": ("ui.body.remove_larva" if body.larva else "ui.body.add_larva", SetLarva,
+                  {"seat": seat, "larva": not body.larva}),
+        **treat,
+    }
+    return [(name, *rows[name]) for name, _tone in ROWS]
+
+
+class BoardButton(OfferButton):
+    """One change of a board (kit.kept.OfferButton), as tall as its words need: a long label
+    takes two lines instead of the whole row. A tap that reaches it after the feed stopped
+    offering its action (the page had not drawn that yet: a phone's own board as the Event
+    Phase starts) sends what the player saw, and the game answers: done if it is possible
+    now, else its reason. `before_send`: what a tap does first (the table's dialog closes)."""
+
+    def __init__(self, changes: Changes, identifier: str, *, tone: str, gate_of: Callable[[], CommandGate],
+                 page_of: Callable[[], ft.Page], before_send: Callable[[], None] | None = None) -> None:
+        super().__init__(changes, identifier, gate_of=gate_of, page_of=page_of, tone=tone, compact=True)
+        self.button.height = None
+        self.label.max_lines = 3
+        self.before_send = before_send
+
+    def _judged_now(self) -> str | None:
+        if self.action is not None and self._gate_of().ctx.actions.get(self.action.key) is None:
+            return None  # not offered now: the game itself says why
+        return super()._judged_now()
+
+    def _bound(self) -> Callable[[], None]:
+        send = super()._bound()
+
+        def tap() -> None:
+            if self.before_send is not None:
+                self.before_send()
+            send()
+
+        return tap
+
+
+class BoardChanges:
+    """Every change to one Character board the page's feed offers, two buttons a row, each
+    enabled only when the engine accepts it (else disabled with the engine's reason): the
+    table's board dialog and a player's phone show this one part (the table is offered
+    every row for every Character, a player's phone its own board's). A kept part
+    (kit.kept): built once, shown again from every view; `show` says whether the feed
+    offers any row now."""
+
+    def __init__(self, changes: Changes, *, gate_of: Callable[[], CommandGate], page_of: Callable[[], ft.Page],
+                 before_send: Callable[[], None] | None = None) -> None:
+        self.changes = changes
+        self.buttons = {name: BoardButton(changes, ids.body_action(name), tone=tone, gate_of=gate_of,
+                                          page_of=page_of, before_send=before_send) for name, tone in ROWS}
+        # A row the feed does not offer takes its cell with it, so the rows shown stay two a row.
+        self.cells = {name: ft.Container(button.root, col=6) for name, button in self.buttons.items()}
+        self.root = ft.ResponsiveRow(list(self.cells.values()), spacing=8, run_spacing=8)
+
+    def show(self, ctx: UiContext, member: CrewView) -> bool:
+        t = ctx.texts.t
+        offered = False
+        for name, key, command, fixed in _board_rows(member):
+            action = ctx.action(command, **fixed)
+            self.changes.put(self.cells[name], visible=action is not None)
+            self.buttons[name].show_action(action, t(key))
+            offered = offered or action is not None
+        return offered
 
 
 def open_board_dialog(gate: CommandGate, member: CrewView) -> ft.AlertDialog:
-    """Every change to one Character board the page's feed offers, each enabled only when
-    the engine accepts it (the table is offered them all, a player's phone its own)."""
+    """Every change to one Character board the page's feed offers (BoardChanges), each
+    enabled only when the engine accepts it; a tap closes the dialog and sends it."""
     ctx = gate.ctx
     texts = ctx.texts
     dialog = ft.AlertDialog(modal=True)
-
-    def sender(key: str):
-        def send(_e) -> Iterator[None]:
-            close(ctx.page, dialog)
-            yield from in_turn(ctx.page, lambda: _send_newest(gate, key))
-
-        return send
-
     # Two buttons a row, their words wrapping inside them: all eleven fit a 360×640 phone.
-    offered = [(row, action) for row in _board_rows(member) if (action := ctx.action(row[2], **row[3])) is not None]
-    buttons = [
-        ft.Container(_board_button(ctx, action, texts.t(key), ids.body_action(name), tone, sender(action.key)), col=6)
-        for (name, key, _command, _fixed, tone), action in offered
-    ]
+    rows = BoardChanges(Changes(), gate_of=ctx.gate, page_of=lambda: ctx.page,
+                        before_send=lambda: close(ctx.page, dialog))
+    rows.show(ctx, member)
     width = min(420.0, (ctx.page.width or 420) - 56)
     dialog.inset_padding = ft.Padding.symmetric(horizontal=12, vertical=16)
     dialog.content_padding = ft.Padding.only(left=16, top=12, right=16)
     dialog.title = ft.Text(texts.t("ui.body.title", name=member.name, character=texts.character(member.character)),
                            size=18, weight=ft.FontWeight.BOLD)
     dialog.content = ft.Column([ft.Row(status_pills(texts, member), wrap=True, spacing=6, run_spacing=6),
-                                theme.muted(texts.t("ui.body.help"), size=12),
-                                ft.ResponsiveRow(buttons, spacing=8, run_spacing=8)],
+                                theme.muted(texts.t("ui.body.help"), size=12), rows.root],
                                tight=True, spacing=8, scroll=ft.ScrollMode.AUTO, width=width)
     dialog.actions = [dialog_button(texts, "ui.common.dismiss", ids.CONFIRM_CANCEL, lambda _e: close(ctx.page, dialog))]
     show_dialog(ctx.page, dialog)
     return dialog
-
-
-def _send_newest(gate: CommandGate, key: str) -> None:
-    """The action tapped, as the newest feed offers it (gone: the page says so)."""
-    action = gate.ctx.actions.get(key)
-    if action is None:
-        show_message(gate.ctx.page, gate.ctx.texts.t("error.action_gone"))
-        return
-    gate.run_action(action, {})
-
-
-def _board_button(ctx: UiContext, action: Action, label: str, identifier: str, tone: str,
-                  on_click: Callable[[Any], Iterator[None]]) -> ft.Control:
-    """An action's button as kit.kept draws it (refused: disabled, a tap says why), but as
-    tall as its words need: a long label takes two lines instead of the whole row."""
-    refused = ctx.texts.error(action.refusal) if action.refusal is not None else None
-
-    def tapped_disabled(event) -> Iterator[None]:
-        # Judged again by the newest feed: sent if allowed now, else its reason told.
-        newest = ctx.actions.get(action.key)
-        if newest is not None and newest.allowed:
-            yield from on_click(event)
-        else:
-            show_message(ctx.page, ctx.texts.error(newest.refusal) if newest is not None and newest.refusal
-                         else ctx.texts.t("error.action_gone"))
-
-    button = ft.Button(content=ft.Text(label, size=13, text_align=ft.TextAlign.CENTER), on_click=on_click,
-                       disabled=refused is not None, style=button_style(tone, compact=True))
-    frame = ft.Container(content=button, on_click=tapped_disabled, border_radius=8, tooltip=refused)
-    return ids.tag(identifier, frame)
