@@ -85,9 +85,11 @@ def test_in_the_event_phase_the_board_changes_are_the_tables(tmp_path):
         with pytest.raises(IllegalCommand, match="error.board_in_event_phase"):
             ana.execute(command)
         assert controller.check(command, TABLE) is None
-    listed = {action.type: action for action in ana.view().actions if action.type in
-              {type_tag(command) for command in OWN_TURN_COMMANDS}}
-    assert listed == {}
+    # Still hers, shown with the reason.
+    listed = [action for action in ana.view().actions if action.type in
+              {type_tag(command) for command in OWN_TURN_COMMANDS}]
+    assert listed and all(action.refusal is not None and action.refusal.key == "error.board_in_event_phase"
+                          for action in listed)
 
 
 def test_a_change_from_a_phone_names_its_player_in_the_public_log_and_the_table_undoes_it(tmp_path):

@@ -172,10 +172,15 @@ def test_in_the_event_phase_the_phone_draws_what_its_feed_lists_and_a_late_tap_h
     message = ctx.page.dialogs[-1]
     assert isinstance(message, ft.SnackBar)
     assert message.content.value == ctx.texts.t("error.board_in_event_phase")
-    # The seat's feed lists no wound, treatment or Slime of its own now (the game's steps are
-    # the table's): the phone draws exactly that, the Contamination card alone, and its board.
+    # The seat's feed still lists its own wounds, treatments and Slime, refused for the
+    # Event Phase (the game's steps are the table's): the phone draws them disabled, with
+    # that reason, and its Contamination card as it was.
     drawn = _drawn(screen)
-    assert set(drawn) == set(_feed_rows(ctx, 1)) == {"gain"}
+    assert set(drawn) == set(_feed_rows(ctx, 1)) and "gain" in drawn and "light" in drawn
+    reason = ctx.texts.t("error.board_in_event_phase")
+    for name, button in drawn.items():
+        if name != "gain":
+            assert button.button.disabled and button.frame.tooltip == reason, name
     assert ids.SEAT_BOARD in identifiers(screen.root)
     # The table records them meanwhile.
     controller.execute(c.SufferWound(seat=1))

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, Field
 
 from .apply import check
-from .authority import refusal_for_kind
+from .authority import refusal_at_this_moment, refusal_for_kind
 from .commands import GameCommand, parse_command
 from .errors import IllegalCommand
 from .guards import require_no_event_phase
@@ -161,8 +161,18 @@ def legal_actions(state: GameState | None, viewer: Viewer, rules: "Rules",
         return Actions()
     if offered is None:
         offered = offered_actions(state, rules)
-    return Actions(items=tuple(item.action for item in offered
-                               if refusal_for_kind(viewer, REGISTRY_TYPES[item.command], item.seat, state) is None))
+    found: list[Action] = []
+    for item in offered:
+        command = REGISTRY_TYPES[item.command]
+        if refusal_for_kind(viewer, command, item.seat) is not None:
+            continue  # never this viewer's to send
+        # One it may send, but not at this moment of the game: shown, with that reason first.
+        moment = refusal_at_this_moment(viewer, command, state)
+        if moment is not None:
+            found.append(item.action.model_copy(update={"refusal": Refusal.of(moment)}))
+        else:
+            found.append(item.action)
+    return Actions(items=tuple(found))
 
 
 def _judged(state: GameState, rules: "Rules", registration, candidate: Any) -> Offered:

@@ -84,7 +84,14 @@ def refusal_for_kind(actor: Viewer, command: type, seat: int | None,
         return IllegalCommand("error.table_only")
     if seat != actor.seat:
         return IllegalCommand("error.not_your_seat")
-    if command in OWN_TURN_COMMANDS and state is not None and state.event_phase is not None:
+    return refusal_at_this_moment(actor, command, state)
+
+
+def refusal_at_this_moment(actor: Viewer, command: type, state: "GameState | None") -> IllegalCommand | None:
+    """Why a command `actor` may send cannot be sent by it now (the game's moment, not who
+    sends it): a seat's own board change while the Event Phase runs."""
+    if (actor.kind == "seat" and command in OWN_TURN_COMMANDS and state is not None
+            and state.event_phase is not None):
         return IllegalCommand("error.board_in_event_phase")
     return None
 
