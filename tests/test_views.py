@@ -342,7 +342,7 @@ def test_the_contamination_twins_would_be_seen_by_a_view_holding_the_cards_or_re
     moved = cards_moved(state, random.Random(1))
     assert moved.contamination.held != state.contamination.held
     changed = others_results_changed(state, seat_viewer(1), random.Random(1))
-    assert seat_contamination(changed, 2) != seat_contamination(state, 2)
-    assert seat_contamination(changed, 1) == seat_contamination(state, 1)
+    assert seat_contamination(changed, 2, RULES) != seat_contamination(state, 2, RULES)
+    assert seat_contamination(changed, 1, RULES) == seat_contamination(state, 1, RULES)
     own = view_for(state, seat_viewer(2), RULES).model_dump_json()
     assert view_for(changed, seat_viewer(2), RULES).model_dump_json() != own

@@ -57,7 +57,7 @@ from ..guards import require, require_running
 from ..errors import IllegalCommand
 from ..track.first_player import turn_order
 from ..phase.model import EventEffect, EventStep
-from ..registry import handles
+from ..registry import Open, handles
 from ..state import CrewMember, GameState
 from ...vocab import Fate, IntruderKind
 
@@ -76,6 +76,8 @@ SCAN_LINES: dict[ScanProcedure, str] = {
 }
 # Fates of the Characters who take part in the Victory Check.
 SURVIVING_FATES = frozenset({Fate.LOCKED_IN, Fate.IN_BUNKER, Fate.ESCAPED_POD})
+# The most Action cards a player may count for the Victory Check's draw (the commands' bounds).
+MOST_ACTION_CARDS = 60
 
 
 def _who(member: CrewMember) -> dict:
@@ -306,14 +308,21 @@ def may_kill(deck: ContaminationState, command: ScanContamination, member: CrewM
     what everyone can see (the Larva on the board, how many cards are scanned), never
     from which cards are INFECTED."""
     scanned = _scanned_count(deck, command, member)
-    if scanned == 0:
-        return False
-    if command.procedure is ScanProcedure.LEAVING_THE_SHELL and member.body.larva:
-        return True
+    least = kills_from(command, has_larva=member.body.larva, rules=rules)
+    return scanned > 0 and least is not None and scanned >= least
+
+
+def kills_from(command: ScanContamination, *, has_larva: bool, rules: "Rules") -> int | None:
+    """How many scanned cards make the scan one that might kill by INFECTED (None: it
+    never kills), from the Larva on the board alone."""
+    if command.procedure is ScanProcedure.LEAVING_THE_SHELL and has_larva:
+        return 1
     if not _kills(command, rules):
-        return False
+        return None
+    if has_larva:
+        return 1
     # Without a Larva, only a second INFECTED card counted in the same scan can kill.
-    return member.body.larva or (not rules.contamination.infected_once_per_scan and scanned >= 2)
+    return None if rules.contamination.infected_once_per_scan else 2
 
 
 def scan_kills_if_infected(command: ScanContamination, *, has_larva: bool, rules: "Rules") -> bool:
@@ -325,18 +334,24 @@ def scan_kills_if_infected(command: ScanContamination, *, has_larva: bool, rules
 
 
 # --------------------------------------------------------------------- scanning: the command
-def _check_named_cards(command: ScanContamination, question: ScanQuestion) -> None:
-    require(len(set(command.marked)) == len(command.marked), "error.contamination.marked_twice")
-    for label in command.marked:
+def check_named_cards(question: ScanQuestion, marked: tuple[str, ...], in_hand: int | None) -> None:
+    """The cards a scan names fit what the player was asked (ScanQuestion)."""
+    require(len(set(marked)) == len(marked), "error.contamination.marked_twice")
+    for label in marked:
         require(label in question.marked, "error.contamination.unknown_mark", label=label)
     if question.unmarked:
-        require(command.in_hand is not None, "error.contamination.how_many")
-    require((command.in_hand or 0) <= question.unmarked, "error.contamination.more_than_unmarked",
+        require(in_hand is not None, "error.contamination.how_many")
+    require((in_hand or 0) <= question.unmarked, "error.contamination.more_than_unmarked",
             unmarked=question.unmarked)
-    named = _named_count(command)
+    named = len(marked) + (in_hand or 0)
     require(named <= question.most, "error.contamination.more_than_held", held=question.most)
     if question.exactly:
         require(named == question.most, "error.contamination.exactly", count=question.most)
+
+
+def must_scan_a_card(command: ScanContamination) -> bool:
+    """A scan that must look at one card at least (the cleaning rooms may find none)."""
+    return command.procedure in (ScanProcedure.HAND, ScanProcedure.ALL, ScanProcedure.CARD, ScanProcedure.REST)
 
 
 def check_scan_contamination(state: GameState, command: ScanContamination, rules: "Rules") -> None:
@@ -349,21 +364,67 @@ def check_scan_contamination(state: GameState, command: ScanContamination, rules
         require(not options, "error.contamination.options_card_only")
     question = _question(deck, command, member, rules)
     if question is not None:
-        _check_named_cards(command, question)
+        check_named_cards(question, tuple(command.marked), command.in_hand)
     else:
         require(command.in_hand is None and not command.marked, "error.contamination.no_count_needed")
-    if command.procedure in (ScanProcedure.HAND, ScanProcedure.ALL, ScanProcedure.CARD, ScanProcedure.REST):
+    if must_scan_a_card(command):
         require(_scanned_count(deck, command, member) > 0, "error.contamination.nothing_to_scan")
-    if command.procedure is ScanProcedure.LEAVING_THE_SHELL:
-        require(not shell_scan_made(state, member.seat), "error.contamination.shell_scan_done",
-                seat=member.seat, character=member.character)
-        check_shell_scan_order(state, member.seat)
+    _check_shell_scan(state, command, member)
     if may_kill(deck, command, member, rules):
         require_bag_free(state)  # a Creeper may have to be placed
 
 
+def _check_shell_scan(state: GameState, command: ScanContamination, member: CrewMember) -> None:
+    if command.procedure is ScanProcedure.LEAVING_THE_SHELL:
+        require(not shell_scan_made(state, member.seat), "error.contamination.shell_scan_done",
+                seat=member.seat, character=member.character)
+        check_shell_scan_order(state, member.seat)
+
+
+# --------------------------------------------------------------------- scanning: the forms a player fills
+def scan_forms() -> list[tuple[ScanProcedure, ScanScope, bool]]:
+    """(procedure, scope, remove_larva) of each scan the Scanner offers: an item or Action
+    card's scan comes with its options; the other procedures have none."""
+    return [(procedure, scope, remove_larva) for procedure in ScanProcedure
+            for scope in (ScanScope if procedure is ScanProcedure.CARD else (ScanScope.HAND,))
+            for remove_larva in ((False, True) if procedure is ScanProcedure.CARD else (False,))]
+
+
+def _scan_offers(state: GameState, rules: "Rules") -> list[Open]:
+    """Each Character's scans, with the cards it may name: only where the app's deck is in play."""
+    deck = state.contamination
+    if deck is None:
+        return []
+    return [_scan_form(state, deck, member, procedure, scope, remove_larva, rules)
+            for member in state.crew for procedure, scope, remove_larva in scan_forms()]
+
+
+def _scan_form(state: GameState, deck: ContaminationState, member: CrewMember, procedure: ScanProcedure,
+               scope: ScanScope, remove_larva: bool, rules: "Rules") -> Open:
+    command = ScanContamination(seat=member.seat, procedure=procedure, scope=scope, remove_larva=remove_larva)
+    fixed = {"seat": member.seat, "procedure": procedure, "scope": scope, "remove_larva": remove_larva}
+    choices: dict[str, tuple] = {}
+    if procedure is ScanProcedure.CARD:
+        choices.update(remove_infected=(False, True), remove_slime=(False, True))
+    question = _question(deck, command, member, rules)
+    try:
+        if question is None:
+            check_scan_contamination(state, command, rules)
+        else:
+            # What refuses the scan whatever cards are named; the named cards are the
+            # player's picks (ScanFormView.picks_refusal says what they still lack).
+            choices.update(marked=question.marked, in_hand=tuple(range(question.unmarked + 1)))
+            require_running(state)
+            crew.active_member(state, member.seat)
+            _check_shell_scan(state, command, member)
+    except IllegalCommand as refusal:
+        return Open(ScanContamination, fixed, choices, refusal)
+    return Open(ScanContamination, fixed, choices)
+
+
 @handles(ScanContamination, check=check_scan_contamination, hidden_outcome=True,
-         may_end_game=lambda state, command, rules: _scan_may_end_game(state, command, rules))
+         may_end_game=lambda state, command, rules: _scan_may_end_game(state, command, rules),
+         offers=_scan_offers, confirm="scan")
 def scan_contamination(turn: Turn, command: ScanContamination) -> None:
     state = turn.state
     deck = state.contamination
@@ -575,7 +636,23 @@ def check_contamination_check(state: GameState, command: ContaminationCheck, rul
             character=member.character)
 
 
-@handles(ContaminationCheck, check=check_contamination_check, hidden_outcome=True)
+def _check_offers(state: GameState, rules: "Rules") -> list[Open]:
+    """Each survivor's check, over the Action cards they count (the command's bounds)."""
+    if state.contamination is None or not state.is_over:
+        return []
+    offers = []
+    for seat in survivor_seats(state):
+        refusal = None
+        try:
+            check_contamination_check(state, ContaminationCheck(seat=seat, action_cards=0), rules)
+        except IllegalCommand as error:
+            refusal = error
+        offers.append(Open(ContaminationCheck, {"seat": seat}, {"action_cards": tuple(range(MOST_ACTION_CARDS + 1))},
+                           refusal))
+    return offers
+
+
+@handles(ContaminationCheck, check=check_contamination_check, hidden_outcome=True, offers=_check_offers)
 def contamination_check_command(turn: Turn, command: ContaminationCheck) -> None:
     contamination_check(turn, turn.state.member(command.seat), command.action_cards)
 

@@ -100,7 +100,17 @@ def check_peek(state: GameState, command: PeekContingency, rules: "Rules") -> No
             seat=target.seat, character=target.character)
 
 
-@handles(PeekContingency, check=check_peek, hidden_outcome=True)
+def _peek_offers(state: GameState, rules: "Rules") -> list[PeekContingency]:
+    """Each player's looks: at the Neutral Pool, or at another player's tokens (Archive, Computer)."""
+    if state.contingency is None:
+        return []
+    return [PeekContingency(seat=member.seat, via=via, target=target) for member in state.crew
+            for via in ("archive", "alert_room", "computer")
+            for target in [None, *(() if via == "alert_room" else
+                                   (other.seat for other in state.crew if other.seat != member.seat))]]
+
+
+@handles(PeekContingency, check=check_peek, hidden_outcome=True, offers=_peek_offers, confirm="contingency_look")
 def peek(turn: Turn, command: PeekContingency) -> None:
     state = turn.state
     contingency = state.contingency

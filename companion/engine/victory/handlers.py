@@ -36,16 +36,27 @@ from ..track.ending import end_game
 from ..errors import IllegalCommand
 from ..guards import require
 from ..journal import Visibility
-from .objectives import ObjectiveFacts, check_choice, coop_signal_shortfall, judge
-from ..registry import handles
+from .objectives import ObjectiveFacts, check_choice, coop_signal_shortfall, judge, needs_answer
+from ..registry import Open, always, handles
 from ..state import CharacterFate, GameState
 from .draw import dies_of, draw_kinds
 from .fates import Standing, contingency_victims, everyone_lost, survives_the_end, where_at_end
-from .model import CardKind, DeathCause, RosterEntry, SurvivorContamination, Verdict, VictoryCheck, VictoryStep
-from ...vocab import Mode, Whereabouts
+from .model import (
+    CardKind,
+    DeathCause,
+    ObjectiveKind,
+    RosterEntry,
+    SurvivorContamination,
+    Verdict,
+    VictoryCheck,
+    VictoryStep,
+)
+from ...vocab import EndReason, Mode, Pod, Section, Whereabouts
 
 if TYPE_CHECKING:
     from companion.rules import Rules
+
+    from ..registry import Offers
 
 
 # --------------------------------------------------------------------- who is alive when
@@ -166,6 +177,96 @@ def settle_contamination(turn: Turn, seat: int, *, dies: bool, larva: bool | Non
     turn.log_for_seat(seat, "log.victory.you_die" if dies else "log.victory.you_survive", character=character)
 
 
+# --------------------------------------------------------------------- what the walkthrough offers
+# The places a Character can have been in at the end, as the table may correct them.
+PLACES = ((Whereabouts.FACILITY, None), (Whereabouts.ISOLATION, None), (Whereabouts.BUNKER, None),
+          (Whereabouts.POD, Pod.A), (Whereabouts.POD, Pod.B), (Whereabouts.POD, Pod.C), (Whereabouts.DEAD, None))
+# The most Contamination cards a player may count for the draw (the command's own bound).
+MOST_CONTAMINATION_CARDS = 27
+
+
+def during_walkthrough(*commands) -> "Offers":
+    """`offers` for commands of the walkthrough once it started (each step's check says when)."""
+    return lambda state, _rules: commands if state.victory is not None else ()
+
+
+def _roster_offers(state: GameState, rules: "Rules") -> list[CorrectRoster]:
+    if state.victory is None or state.victory.step is not VictoryStep.ROSTER:
+        return []
+    return [CorrectRoster(seat=entry.seat, whereabouts=where, pod=pod)
+            for entry in state.victory.roster for where, pod in PLACES]
+
+
+def _private_offers(make) -> "Offers":
+    """`offers` for a survivor's private step: one per Character of the walkthrough's step 2."""
+    def offers(state: GameState, rules: "Rules") -> list:
+        check = state.victory
+        if check is None or check.step is not VictoryStep.CONTAMINATION:
+            return []
+        return [command for entry in check.contamination for command in make(entry.seat)]
+    return offers
+
+
+def _draw_offers(state: GameState, rules: "Rules") -> list[Open]:
+    """The draw over the counts the player gives: with the app's deck, their Action cards only."""
+    check = state.victory
+    if check is None or check.step is not VictoryStep.CONTAMINATION:
+        return []
+    digital = state.contamination is not None
+    choices = {"action_cards": tuple(range(contamination.MOST_ACTION_CARDS + 1))}
+    if not digital:
+        choices["contamination_cards"] = tuple(range(MOST_CONTAMINATION_CARDS + 1))
+    offers = []
+    for entry in check.contamination:
+        probe = DrawContamination(seat=entry.seat, action_cards=0, contamination_cards=None if digital else 0)
+        refusal = None
+        try:
+            check_draw(state, probe, rules)
+        except IllegalCommand as error:
+            refusal = error
+        offers.append(Open(DrawContamination, {"seat": entry.seat}, choices, refusal))
+    return offers
+
+
+def objective_choices(seat: int, facts: ObjectiveFacts, rules: "Rules") -> tuple[dict, ...]:
+    """Every Objective card `seat` may enter, as the command's JSON holds it: each kind with
+    the values its card prints, and the answer where the app cannot know (check_choice
+    accepts exactly these)."""
+    choices = []
+    for kind in ObjectiveKind:
+        parameter = rules.victory.objective(kind.value).parameter
+        if parameter == "player":
+            values = [{"player": other} for other in facts.seats if other != seat]
+        elif parameter == "knowledge":
+            values = [{"knowledge": value} for value in range(rules.knowledge.maximum + 1)]
+        elif parameter == "sections":
+            values = [{"sections": [first.value, second.value]} for first in Section for second in Section
+                      if first is not second]
+        else:
+            values = [{}]
+        answers = (True, False) if needs_answer(kind, facts, rules) else (None, True, False)
+        empty = {"kind": kind.value, "player": None, "knowledge": None, "sections": None}
+        choices += [{**empty, **value, "answer": answer} for value in values for answer in answers]
+    return tuple(choices)
+
+
+def _objective_offers(state: GameState, rules: "Rules") -> list[Open]:
+    """Each player's Objective card, entered once their check allows (refused: nothing to pick)."""
+    check = state.victory
+    if check is None or check.step not in (VictoryStep.CONTAMINATION, VictoryStep.OBJECTIVES):
+        return []
+    facts = objective_facts(state, check, rules)
+    offers = []
+    for member in state.crew:
+        if may_choose_objective(state, check, member.seat, rules):
+            offers.append(Open(ChooseObjective, {"seat": member.seat},
+                               {"objective": objective_choices(member.seat, facts, rules)}))
+        else:
+            offers.append(Open(ChooseObjective, {"seat": member.seat}, {"objective": ()},
+                               IllegalCommand("error.victory.no_objective", character=member.character)))
+    return offers
+
+
 # --------------------------------------------------------------------- starting, step 0
 def check_start(state: GameState, command: StartVictoryCheck, rules: "Rules") -> None:
     require(state.victory is None, "error.victory.already_started")
@@ -178,7 +279,9 @@ def check_start(state: GameState, command: StartVictoryCheck, rules: "Rules") ->
         require(command.reason is not None, "error.victory.reason_needed")
 
 
-@handles(StartVictoryCheck, check=check_start)
+# Started by hand the game ends now: asked first. Once the tracker ended it, nothing to ask.
+@handles(StartVictoryCheck, check=check_start, confirm=lambda state: None if state.is_over else "victory_by_hand",
+         offers=always(StartVictoryCheck(), *(StartVictoryCheck(reason=reason) for reason in EndReason)))
 def start(turn: Turn, command: StartVictoryCheck) -> None:
     state = turn.state
     if state.end is None:
@@ -209,7 +312,7 @@ def check_correct_roster(state: GameState, command: CorrectRoster, rules: "Rules
     require((entry.whereabouts, entry.pod) != (command.whereabouts, command.pod), "error.victory.no_change")
 
 
-@handles(CorrectRoster, check=check_correct_roster)
+@handles(CorrectRoster, check=check_correct_roster, offers=_roster_offers)
 def correct_roster(turn: Turn, command: CorrectRoster) -> None:
     entry = turn.state.victory.entry(command.seat)  # type: ignore[union-attr]
     entry.whereabouts, entry.pod, entry.corrected = command.whereabouts, command.pod, True
@@ -225,7 +328,8 @@ def check_correct_reason(state: GameState, command: CorrectEndReason, rules: "Ru
     require(check.reason is not command.reason, "error.victory.no_change")
 
 
-@handles(CorrectEndReason, check=check_correct_reason)
+@handles(CorrectEndReason, check=check_correct_reason,
+         offers=during_walkthrough(*(CorrectEndReason(reason=reason) for reason in EndReason)))
 def correct_reason(turn: Turn, command: CorrectEndReason) -> None:
     turn.state.victory.reason = command.reason  # type: ignore[union-attr]
     turn.log("log.victory.reason_corrected", end_reason=command.reason.value)
@@ -235,7 +339,7 @@ def check_confirm_roster(state: GameState, command: ConfirmRoster, rules: "Rules
     at_step(state, VictoryStep.ROSTER)
 
 
-@handles(ConfirmRoster, check=check_confirm_roster)
+@handles(ConfirmRoster, check=check_confirm_roster, offers=during_walkthrough(ConfirmRoster()))
 def confirm_roster(turn: Turn, command: ConfirmRoster) -> None:
     check = turn.state.victory
     assert check is not None
@@ -250,7 +354,8 @@ def check_reveal_active(state: GameState, command: RevealActiveContingency, rule
     require(check.active_token is None, "error.victory.active_known")
 
 
-@handles(RevealActiveContingency, check=check_reveal_active, hidden_outcome=True)
+@handles(RevealActiveContingency, check=check_reveal_active, hidden_outcome=True,
+         offers=during_walkthrough(RevealActiveContingency()), confirm="victory_reveal_active")
 def reveal_active(turn: Turn, command: RevealActiveContingency) -> None:
     contingency = turn.state.contingency
     assert contingency is not None
@@ -265,7 +370,9 @@ def check_enter_active(state: GameState, command: EnterActiveContingency, rules:
     require(any(token.id == command.token for token in rules.contingency), "error.victory.unknown_token")
 
 
-@handles(EnterActiveContingency, check=check_enter_active)
+@handles(EnterActiveContingency, check=check_enter_active,
+         offers=lambda state, rules: [EnterActiveContingency(token=token.id) for token in rules.contingency]
+         if state.victory is not None else [])
 def enter_active(turn: Turn, command: EnterActiveContingency) -> None:
     _apply_active(turn, command.token)
 
@@ -290,7 +397,8 @@ def check_start_contamination(state: GameState, command: StartContaminationCheck
     require(check.active_token is not None, "error.victory.active_first")
 
 
-@handles(StartContaminationChecks, check=check_start_contamination)
+@handles(StartContaminationChecks, check=check_start_contamination,
+         offers=during_walkthrough(StartContaminationChecks()))
 def start_contamination(turn: Turn, command: StartContaminationChecks) -> None:
     check = turn.state.victory
     assert check is not None
@@ -316,7 +424,8 @@ def check_answer_scan(state: GameState, command: AnswerScan, rules: "Rules") -> 
     require(entry.infected is None, "error.victory.scan_answered", character=state.member(command.seat).character)
 
 
-@handles(AnswerScan, check=check_answer_scan)
+@handles(AnswerScan, check=check_answer_scan,
+         offers=_private_offers(lambda seat: [AnswerScan(seat=seat, infected=infected) for infected in (True, False)]))
 def answer_scan(turn: Turn, command: AnswerScan) -> None:
     entry = turn.state.victory.contamination_of(command.seat)  # type: ignore[union-attr]
     assert entry is not None
@@ -338,7 +447,7 @@ def check_draw(state: GameState, command: DrawContamination, rules: "Rules") -> 
     require(answered or (entry.larva is None and skips_to_the_draw(state, entry, rules)), "error.victory.scan_first")
 
 
-@handles(DrawContamination, check=check_draw, hidden_outcome=True)
+@handles(DrawContamination, check=check_draw, hidden_outcome=True, offers=_draw_offers, confirm="victory_draw")
 def draw(turn: Turn, command: DrawContamination) -> None:
     if turn.state.contamination is not None:
         _check_with_the_deck(turn, command)
@@ -387,7 +496,8 @@ def check_report(state: GameState, command: ReportContamination, rules: "Rules")
     require(state.contamination is None, "error.victory.app_scans")
 
 
-@handles(ReportContamination, check=check_report)
+@handles(ReportContamination, check=check_report,
+         offers=_private_offers(lambda seat: [ReportContamination(seat=seat, dies=dies) for dies in (False, True)]))
 def report(turn: Turn, command: ReportContamination) -> None:
     settle_contamination(turn, command.seat, dies=command.dies)
 
@@ -398,7 +508,7 @@ def check_reveal_contamination(state: GameState, command: RevealContamination, r
     require(pending == 0, "error.victory.checks_pending", count=pending)
 
 
-@handles(RevealContamination, check=check_reveal_contamination)
+@handles(RevealContamination, check=check_reveal_contamination, offers=during_walkthrough(RevealContamination()))
 def reveal_contamination(turn: Turn, command: RevealContamination) -> None:
     state = turn.state
     check = state.victory
@@ -425,7 +535,7 @@ def check_choose(state: GameState, command: ChooseObjective, rules: "Rules") -> 
     check_choice(command.objective, command.seat, objective_facts(state, check, rules), rules)
 
 
-@handles(ChooseObjective, check=check_choose)
+@handles(ChooseObjective, check=check_choose, offers=_objective_offers)
 def choose(turn: Turn, command: ChooseObjective) -> None:
     check = turn.state.victory
     assert check is not None
@@ -444,7 +554,7 @@ def check_reveal_objectives(state: GameState, command: RevealObjectives, rules: 
     require(pending == 0, "error.victory.objectives_pending", count=pending)
 
 
-@handles(RevealObjectives, check=check_reveal_objectives)
+@handles(RevealObjectives, check=check_reveal_objectives, offers=during_walkthrough(RevealObjectives()))
 def reveal_objectives(turn: Turn, command: RevealObjectives) -> None:
     state = turn.state
     check = state.victory

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections import Counter
 from datetime import datetime
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
+from .draw import DRAWN, death_chance
 from .objectives import judge, needs_answer
 from .handlers import alive_after_end, may_choose_objective, objective_facts, objective_seats
 from .model import ObjectiveChoice, ObjectiveKind, ObjectiveResult, SurvivorContamination, Verdict, VictoryStep
@@ -205,6 +207,12 @@ class SeatVictoryView(_View):
     objective: ObjectiveChoice | None
     objective_result: ObjectiveResult | None
     must_enter_objective: bool
+    # How many cards the check's draw takes (rules data).
+    check_draws: int = DRAWN
+
+    def death_chance(self, action_cards: int, contamination_cards: int) -> Fraction:
+        """The chance the draw kills, over the counts the player gives (never the draw itself)."""
+        return death_chance(action_cards, contamination_cards, self.check_draws)
 
 
 def victory_view(state: "GameState", rules: "Rules") -> VictoryView | None:
@@ -270,4 +278,5 @@ def seat_victory(state: "GameState", seat: int, rules: "Rules") -> SeatVictoryVi
         objective=choice,
         objective_result=result,
         must_enter_objective=may_choose_objective(state, check, seat, rules),
+        check_draws=rules.contamination.victory_check_draws,
     )

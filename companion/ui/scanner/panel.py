@@ -15,8 +15,7 @@ from typing import Callable
 import flet as ft
 
 from companion.engine.commands import ScanContamination
-from companion.engine.contamination.handlers import ScanQuestion, scan_kills_if_infected, scan_question
-from companion.engine.views import ScanProcedure, ScanScope
+from companion.engine.views import Action, ScanFormView, ScanProcedure, ScanScope
 from companion.engine.views import CheckView, ScannedCardView, ScanView, SeatContaminationView
 from companion.engine.views import EventEffect
 from companion.engine.views import CrewView, GameView
@@ -24,7 +23,7 @@ from companion.engine.views import CrewView, GameView
 from .. import ids, theme
 from ..context import UiContext
 from ..kit.chips import label
-from ..kit.kept import Card, Changes, Chip, CommandButton, KeyedItems
+from ..kit.kept import ActionButton, Card, Changes, Chip, KeyedItems, OfferButton
 from ..kit.parts import LinkButton, NumberChips, bring_into_view
 from ..kit.reveal import RevealToggle, reveal_of
 from .board import BoardPills
@@ -52,22 +51,23 @@ class ScannerDraft:
     # Leaving the Shell's scan, asked by the Event card, was chosen for the player once.
     prompted_by_event: bool = False
 
-    def fields(self) -> dict:
-        card = self.procedure is ScanProcedure.CARD
-        return dict(seat=self.seat, procedure=self.procedure, scope=self.scope if card else ScanScope.HAND,
-                    remove_infected=card and self.remove_infected, remove_larva=card and self.remove_larva,
-                    remove_slime=card and self.remove_slime)
-
-    def command(self, question: ScanQuestion | None) -> ScanContamination | None:
-        """The scan the form describes (the engine's check says whether it can be made);
-        None before a procedure is picked."""
+    def form_of(self, contamination: SeatContaminationView) -> ScanFormView | None:
+        """What the picked procedure asks (the seat's view says); None before one is picked."""
         if self.procedure is None:
             return None
-        if question is None:
-            return ScanContamination(**self.fields())
-        # With no unmarked card there is nothing to count: none of them is scanned.
-        count = self.count if question.unmarked else 0
-        return ScanContamination(**self.fields(), marked=self.marked, in_hand=count)
+        card = self.procedure is ScanProcedure.CARD
+        return contamination.form(self.procedure, self.scope if card else ScanScope.HAND,
+                                  card and self.remove_larva)
+
+    def picked(self, form: ScanFormView) -> dict:
+        """The form's picks for its scan: a card's options, and the cards named."""
+        picked: dict = {}
+        if form.procedure is ScanProcedure.CARD:
+            picked.update(remove_infected=self.remove_infected, remove_slime=self.remove_slime)
+        if form.question is not None:
+            # With no unmarked card there is nothing to count: none of them is scanned.
+            picked.update(marked=list(self.marked), in_hand=self.count if form.question.unmarked else 0)
+        return picked
 
 
 def draft_of(ctx: UiContext, seat: int) -> ScannerDraft:
@@ -77,13 +77,25 @@ def draft_of(ctx: UiContext, seat: int) -> ScannerDraft:
     return draft
 
 
-def question_for(ctx: UiContext, draft: ScannerDraft, member: CrewView,
-                 contamination: SeatContaminationView) -> ScanQuestion | None:
-    if draft.procedure is None:
-        return None
-    marked = tuple(card.label for card in contamination.marked)
-    return scan_question(ScanContamination(**draft.fields()), held=contamination.held, marked=marked,
-                         has_larva=member.body.larva, rules=ctx.session.rules)
+class ScanButton(OfferButton):
+    """The feed's scan, sent with the confirmation the seat's view names for its form: the
+    scan's own, or the one warning that an INFECTED card would kill (a Larva on the board)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.confirm: str | None = None
+
+    def show_form(self, ctx: UiContext, seat: int, form: ScanFormView, label: str, *, picked: dict,
+                  unready: str | None) -> None:
+        self.confirm = form.confirm
+        self.show_action(ctx.action(ScanContamination, seat=seat, procedure=form.procedure, scope=form.scope,
+                                    remove_larva=form.remove_larva), label, picked=picked, unready=unready)
+
+    def _send(self, action: Action | None = None, picked: dict | None = None, title: str = "",
+              params: dict | None = None) -> None:
+        if action is not None and self.confirm is not None:
+            action = action.model_copy(update={"confirm": self.confirm})
+        super()._send(action, picked, title, params)
 
 
 # The scroll key of the latest results: the page brings them into view once a scan is confirmed.
@@ -177,13 +189,6 @@ def _procedure_help(ctx: UiContext, procedure: ScanProcedure, member: CrewView) 
     return t(f"ui.scanner.help.{procedure.value}")
 
 
-def _confirmation(ctx: UiContext, command: ScanContamination, member: CrewView) -> str:
-    """The confirmation's text: private and final, and what an INFECTED card would do, from
-    the player's own board (never from the cards' words)."""
-    kills = scan_kills_if_infected(command, has_larva=member.body.larva, rules=ctx.session.rules)
-    return "scan_may_kill" if kills else "scan"
-
-
 SWITCHES = ((ids.SCANNER_REMOVE_INFECTED, "ui.scanner.remove_infected", "remove_infected"),
             (ids.SCANNER_REMOVE_LARVA, "ui.scanner.remove_larva", "remove_larva"),
             (ids.SCANNER_REMOVE_SLIME, "ui.scanner.remove_slime", "remove_slime"))
@@ -222,13 +227,16 @@ class ScanForm:
         self.count_label = label("")
         self.counts = NumberChips(changes, ids.scanner_count, self._pick_count)
         self.counts_tag = ids.tag(ids.SCANNER_COUNT, self.counts.root)
-        self.scan = CommandButton(changes, ids.SCANNER_SCAN, icon=ft.Icons.DOCUMENT_SCANNER, tone="primary",
-                                  gate_of=parts.gate, page_of=parts.page)
-        self.question: ScanQuestion | None = None
+        self.scan = ScanButton(changes, ids.SCANNER_SCAN, icon=ft.Icons.DOCUMENT_SCANNER, tone="primary",
+                               gate_of=parts.gate, page_of=parts.page)
+        # Before a procedure is picked there is no scan to offer: the same button, disabled, saying so.
+        self.pick_first = ActionButton(changes, ids.SCANNER_SCAN, icon=ft.Icons.DOCUMENT_SCANNER, tone="primary",
+                                       page_of=parts.page, on_tap=lambda: None)
+        self.question = None  # what the picked procedure asks (ScanQuestionView), if it names cards
         body = ft.Column([self.held, self.procedure_label, _row(chip.root for chip in self.procedures.values()),
                           self.procedure_help, self.options, self.marked_label, self.marked_row,
                           self.exactly_row, self.count_label, self.counts_tag,
-                          self.scan.root], spacing=10)
+                          self.scan.root, self.pick_first.root], spacing=10)
         self.card = Card(changes, body, help_of=parts.help_of, identifier=ids.SCANNER)
         self.root = self.card.root
 
@@ -297,17 +305,20 @@ class ScanForm:
                 chip.show(t(f"ui.scanner.scope.{scope.value}"), selected=draft.scope is scope)
             for _identifier, key, name in SWITCHES:
                 put(self.switches[name], label=t(key), value=getattr(draft, name))
-        question = self.question = question_for(ctx, draft, member, contamination)
+        form = draft.form_of(contamination)
+        question = self.question = form.question if form is not None else None
         self._which_cards(ctx, draft, question)
-        command = draft.command(question)
-        if command is None:
-            self.scan.command = None
-            self.scan.show(t("ui.scanner.scan"), refused=t("ui.scanner.needs_procedure"))
+        self.pick_first.show(t("ui.scanner.scan"), refused=t("ui.scanner.needs_procedure"), visible=form is None)
+        if form is None:
+            self.scan.show_action(None, "")
             return
-        self.scan.confirm_key = _confirmation(ctx, command, member)
-        self.scan.show_command(command, t("ui.scanner.scan"))
+        picked = draft.picked(form)
+        # The cards named: what the engine's check would say of them (the seat's view works it out).
+        refusal = form.picks_refusal(tuple(draft.marked), picked.get("in_hand"))
+        self.scan.show_form(ctx, member.seat, form, t("ui.scanner.scan"), picked=picked,
+                            unready=ctx.texts.error(refusal) if refusal is not None else None)
 
-    def _which_cards(self, ctx: UiContext, draft: ScannerDraft, question: ScanQuestion | None) -> None:
+    def _which_cards(self, ctx: UiContext, draft: ScannerDraft, question) -> None:
         """Which cards are scanned: the marked ones by label, the unmarked ones by number (for
         Rest, exactly one card: a marked one or an unmarked one)."""
         t, put = ctx.texts.t, self.parts.changes.put

@@ -16,7 +16,7 @@ from .. import ids, theme
 from ..context import UiContext
 from ..i18n_view import Texts
 from ..kit.chips import label
-from ..kit.kept import Card, Changes, Chip, CommandButton, KeyedItems
+from ..kit.kept import Card, Changes, Chip, KeyedItems, OfferButton
 from ..kit.reveal import RevealToggle, hide_later, reveal_of
 from .names import TokenFace, player_name
 
@@ -132,9 +132,8 @@ class _Looks:
         self.targets_row = ft.Row([], wrap=True, spacing=8, run_spacing=8)
         self.targets: KeyedItems[Chip] = KeyedItems(changes, self.targets_row, lambda target: Chip(
             changes, ids.contingency_target(target), lambda: self._pick_target(target)))  # type: ignore[arg-type]
-        self.go = CommandButton(changes, ids.CONTINGENCY_LOOK_GO, icon=ft.Icons.VISIBILITY, tone="primary",
-                                gate_of=lambda: owner.ctx_of().gate(), page_of=lambda: owner.ctx_of().page,
-                                confirm_key="contingency_look")
+        self.go = OfferButton(changes, ids.CONTINGENCY_LOOK_GO, icon=ft.Icons.VISIBILITY, tone="primary",
+                              gate_of=lambda: owner.ctx_of().gate(), page_of=lambda: owner.ctx_of().page)
         # Why the look is greyed out, in words: a tooltip never shows on a phone.
         self.why = theme.muted("", size=13)
         self.root = ft.Column([self.label, ft.Row([chip.root for chip in self.vias.values()], wrap=True, spacing=8,
@@ -178,12 +177,9 @@ class _Looks:
                 t("ui.contingency.pool") if target is None else player_name(game, target),
                 selected=draft.target == target))
         ready = chosen and (not targets or draft.target is not None or (draft.via == "archive" and draft.target is None))
-        if ready:
-            command = PeekContingency(seat=seat, via=draft.via, target=draft.target)  # type: ignore[arg-type]
-            self.go.show_command(command, t("ui.contingency.look_go"))
-        else:
-            self.go.show("", refused=None, visible=False)
-        why = self.go.reason if ready else None
+        look = ctx.action(PeekContingency, seat=seat, via=draft.via, target=draft.target) if ready else None
+        self.go.show_action(look, t("ui.contingency.look_go"))
+        why = self.go.reason if look is not None else None
         put(self.why, visible=why is not None)
         if why is not None:
             put(self.why, value=why)

@@ -14,7 +14,6 @@ from typing import Callable
 import flet as ft
 
 from companion.engine.commands import AnswerScan, ChooseObjective, DrawContamination, ReportContamination
-from companion.engine.victory.draw import death_chance
 from companion.engine.views import CardKind, ObjectiveChoice, ObjectiveKind, VictoryStep
 from companion.engine.views import GameView
 from companion.vocab import Section
@@ -22,7 +21,8 @@ from companion.vocab import Section
 from .. import ids, theme
 from ..context import UiContext
 from ..kit.chips import label
-from ..kit.kept import ActionButton, Card, Changes, Chip, CommandButton, KeyedItems
+from ..dialogs import show_message
+from ..kit.kept import ActionButton, Card, Changes, Chip, KeyedItems, OfferButton
 from ..kit.numbers import percent
 from ..kit.parts import Later, LinkButton, bring_into_view, wrapping
 from .names import objective_text, why_text
@@ -105,17 +105,6 @@ class Counts:
     def show(self, value: int | None) -> None:
         for count, chip in self.chips.items():
             chip.show(str(count), selected=value == count)
-
-
-class DrawButton(CommandButton):
-    """The draw, once every count is the player's; until then disabled, saying why."""
-
-    def show_draw(self, command, *, label: str, needed: str) -> None:
-        if command is None:
-            self.command, self.title = None, label
-            self.show(label, refused=needed)
-        else:
-            self.show_command(command, label)
 
 
 # --------------------------------------------------------------------- step 2
@@ -212,8 +201,8 @@ class ContaminationCheck:
         self.digital_help = ft.Text("", size=15)
         self.digital_label = label("")
         self.digital_counts = Counts(changes, "action-cards", ACTION_COUNTS, lambda n: self._set(action_cards=n))
-        self.digital_draw = DrawButton(changes, ids.VICTORY_DRAW, icon=ft.Icons.STYLE, tone="primary",
-                                       gate_of=self.gate, page_of=self.page, confirm_key="victory_draw")
+        self.digital_draw = OfferButton(changes, ids.VICTORY_DRAW, icon=ft.Icons.STYLE, tone="primary",
+                                        gate_of=self.gate, page_of=self.page)
         self.digital_needed = theme.muted("", size=13)
         self.digital = ft.Column([self.digital_help, self.digital_label, self.digital_counts.root,
                                   ft.Column([self.digital_draw.root, self.digital_needed], spacing=4, tight=True)],
@@ -232,14 +221,14 @@ class ContaminationCheck:
         self.cards_counts = Counts(changes, "contamination-cards", CONTAMINATION_COUNTS,
                                    lambda n: self._set(contamination_cards=n))
         self.chance = theme.muted("", size=14)
-        self.draw = DrawButton(changes, ids.VICTORY_DRAW, icon=ft.Icons.STYLE, tone="primary", gate_of=self.gate,
-                               page_of=self.page, confirm_key="victory_draw")
+        self.draw = OfferButton(changes, ids.VICTORY_DRAW, icon=ft.Icons.STYLE, tone="primary", gate_of=self.gate,
+                                page_of=self.page)
         self.draw_needed = theme.muted("", size=13)
         self.at_the_table = theme.muted("", size=14)
-        self.survives = CommandButton(changes, ids.VICTORY_REPORT_SURVIVES, gate_of=self.gate, page_of=self.page,
-                                      compact=True)
-        self.dies = CommandButton(changes, ids.VICTORY_REPORT_DIES, gate_of=self.gate, page_of=self.page,
-                                  tone="danger", compact=True)
+        self.survives = OfferButton(changes, ids.VICTORY_REPORT_SURVIVES, gate_of=self.gate, page_of=self.page,
+                                    compact=True)
+        self.dies = OfferButton(changes, ids.VICTORY_REPORT_DIES, gate_of=self.gate, page_of=self.page,
+                                tone="danger", compact=True)
         self.printed_draw = ft.Column([
             self.must_draw, self.action_label, self.action_counts.root, self.cards_label, self.cards_counts.root,
             self.chance, ft.Column([self.draw.root, self.draw_needed], spacing=4, tight=True), self.at_the_table,
@@ -264,7 +253,12 @@ class ContaminationCheck:
         ctx.rerender()
 
     def _answer(self, infected: bool) -> None:
-        self.gate().execute(AnswerScan(seat=self.seat, infected=infected))
+        ctx = self.ctx_of()
+        action = ctx.action(AnswerScan, seat=self.seat, infected=infected)
+        if action is None:
+            show_message(ctx.page, ctx.texts.t("error.action_gone"))
+            return
+        self.gate().execute(action.command())
 
     def show(self, view: GameView) -> None:
         ctx, put = self.ctx_of(), self.changes.put
@@ -302,45 +296,46 @@ class ContaminationCheck:
             put(self.digital_help, value=t("ui.victory.check.digital_help", count=held))
             put(self.digital_label, value=t("ui.victory.check.action_cards"))
             self.digital_counts.show(draft.action_cards)
-            command = (DrawContamination(seat=seat, action_cards=draft.action_cards)
-                       if draft.action_cards is not None else None)
-            self._show_draw(ctx, self.digital_draw, self.digital_needed, command,
+            picked = {"action_cards": draft.action_cards} if draft.action_cards is not None else None
+            self._show_draw(ctx, self.digital_draw, self.digital_needed, seat, picked,
                             t("ui.victory.check.scan_and_draw"))
         elif asked:
             put(self.question_label, value=t("ui.victory.check.infected_question"))
             put(self.question_help, value=t("ui.victory.check.scan_help"))
             _show_yes_no(ctx, self.infected, None)
         else:
-            self._show_printed_draw(ctx, seat, draft)
+            self._show_printed_draw(ctx, view, draft)
 
-    def _show_draw(self, ctx: UiContext, button: DrawButton, needed: ft.Text, command, label_text: str) -> None:
+    def _show_draw(self, ctx: UiContext, button: OfferButton, needed: ft.Text, seat: int, picked: dict | None,
+                   label_text: str) -> None:
+        """`picked`: the player's counts, None until every count is given (the draw waits, saying so)."""
         t = ctx.texts.t
-        button.show_draw(command, label=label_text, needed=t("ui.victory.check.count_needed"))
-        self.changes.put(needed, visible=command is None)
-        if command is None:
+        button.show_action(ctx.action(DrawContamination, seat=seat), label_text, picked=picked or {},
+                           unready=t("ui.victory.check.count_needed") if picked is None else None)
+        self.changes.put(needed, visible=picked is None)
+        if picked is None:
             self.changes.put(needed, value=t("ui.victory.check.count_needed"))
 
-    def _show_printed_draw(self, ctx: UiContext, seat: int, draft: Draft) -> None:
+    def _show_printed_draw(self, ctx: UiContext, view: GameView, draft: Draft) -> None:
         t, put = ctx.texts.t, self.changes.put
-        rules = ctx.session.rules
+        seat, own = view.private.seat, view.private.victory  # type: ignore[union-attr]
         put(self.must_draw, value=t("ui.victory.check.must_draw"))
         put(self.action_label, value=t("ui.victory.check.action_cards"))
         self.action_counts.show(draft.action_cards)
         put(self.cards_label, value=t("ui.victory.check.contamination_cards"))
         self.cards_counts.show(draft.contamination_cards)
-        command = None
+        picked = None
         ready = draft.action_cards is not None and draft.contamination_cards is not None
         put(self.chance, visible=ready)
         if ready:
-            chance = death_chance(draft.action_cards, draft.contamination_cards,  # type: ignore[arg-type]
-                                  rules.contamination.victory_check_draws)
+            chance = own.death_chance(draft.action_cards, draft.contamination_cards)  # type: ignore[union-attr,arg-type]
             put(self.chance, value=t("ui.victory.check.chance", chance=percent(ctx.texts, chance)))
-            command = DrawContamination(seat=seat, action_cards=draft.action_cards,
-                                        contamination_cards=draft.contamination_cards)
-        self._show_draw(ctx, self.draw, self.draw_needed, command, t("ui.victory.check.draw"))
+            picked = {"action_cards": draft.action_cards, "contamination_cards": draft.contamination_cards}
+        self._show_draw(ctx, self.draw, self.draw_needed, seat, picked, t("ui.victory.check.draw"))
         put(self.at_the_table, value=t("ui.victory.check.or_at_the_table"))
-        self.survives.show_command(ReportContamination(seat=seat, dies=False), t("ui.victory.check.report_survives"))
-        self.dies.show_command(ReportContamination(seat=seat, dies=True), t("ui.victory.check.report_dies"))
+        self.survives.show_action(ctx.action(ReportContamination, seat=seat, dies=False),
+                                  t("ui.victory.check.report_survives"))
+        self.dies.show_action(ctx.action(ReportContamination, seat=seat, dies=True), t("ui.victory.check.report_dies"))
 
 
 # --------------------------------------------------------------------- step 3 (from step 2 on)
@@ -509,8 +504,15 @@ def _save_when_complete(ctx: UiContext, seat: int, draft: Draft, saved: Objectiv
     if draft.kind in asked and draft.answer is None:
         return
     choice = _choice(draft, spec.parameter)
-    if choice is not None and choice != saved:
-        ctx.gate().execute(ChooseObjective(seat=seat, objective=choice))
+    if choice is None or choice == saved:
+        return
+    action = ctx.action(ChooseObjective, seat=seat)
+    if action is not None and action.refusal is not None:
+        show_message(ctx.page, ctx.texts.error(action.refusal))
+    elif action is None or not action.allows(objective=choice):
+        show_message(ctx.page, ctx.texts.t("error.action_gone"))
+    else:
+        ctx.gate().execute(action.command(objective=choice))
 
 
 def _choice(draft: Draft, parameter: str | None) -> ObjectiveChoice | None:

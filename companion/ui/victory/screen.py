@@ -25,6 +25,7 @@ from companion.engine.commands import (
     StartContaminationChecks,
     StartVictoryCheck,
 )
+from companion.engine.commands import GameCommand
 from companion.engine.views import VictoryStep
 from companion.engine.views import VictoryView
 from companion.vocab import EndReason, Mode, Pod, Whereabouts
@@ -35,7 +36,8 @@ from ..context import UiContext
 from ..kit.chips import label
 from ..kit.handoff import VICTORY as HANDED_FOR_VICTORY
 from ..kit.handoff import HandoffPart, hand_to, may_hand_to
-from ..kit.kept import PHONE, ActionButton, Card, Changes, Chip, CommandButton, KeptScreen, KeyedItems, shown_root
+from ..dialogs import show_message
+from ..kit.kept import PHONE, ActionButton, Card, Changes, Chip, KeptScreen, KeyedItems, OfferButton, shown_root
 from ..kit.parts import Later, LinkButton, Pill
 from ..routes import TABLE, VICTORY
 from .names import TokenFace, place_text
@@ -62,6 +64,15 @@ def _row(controls) -> ft.Row:
     return ft.Row(list(controls), wrap=True, spacing=8, run_spacing=8)
 
 
+def _send_offered(ctx: UiContext, command: type[GameCommand], **fixed) -> None:
+    """A chip's tap: the newest feed's action, sent (asking its confirmation first)."""
+    action = ctx.action(command, **fixed)
+    if action is None:
+        show_message(ctx.page, ctx.texts.t("error.action_gone"))
+        return
+    ctx.gate().run_action(action, {})
+
+
 # --------------------------------------------------------------------- the way in
 class VictoryEntry:
     """The end panel's way in: starts the walkthrough if needed, then opens it; nothing
@@ -72,15 +83,19 @@ class VictoryEntry:
         self.ctx_of = ctx_of
         self.lost = ft.Text("", size=17, weight=ft.FontWeight.BOLD, color=theme.RED)
         self.lost_tag = ids.tag(ids.VICTORY_EVERYONE_LOST, self.lost)
-        self.start = CommandButton(changes, ids.VICTORY_ENTRY, icon=ft.Icons.EMOJI_EVENTS, tone="primary",
-                                   gate_of=lambda: ctx_of().gate(), page_of=lambda: ctx_of().page, on_tap=self._start)
+        self.start = OfferButton(changes, ids.VICTORY_ENTRY, icon=ft.Icons.EMOJI_EVENTS, tone="primary",
+                                 gate_of=lambda: ctx_of().gate(), page_of=lambda: ctx_of().page, on_tap=self._start)
         self.resume = ActionButton(changes, ids.VICTORY_ENTRY, icon=ft.Icons.EMOJI_EVENTS, tone="warning",
                                    page_of=lambda: ctx_of().page, on_tap=lambda: ctx_of().navigate(VICTORY_SCREEN))
         self.root = ft.Column([self.lost_tag, self.start.root, self.resume.root], spacing=0, tight=True)
 
     def _start(self) -> None:
         ctx = self.ctx_of()
-        if ctx.gate().execute(StartVictoryCheck()):
+        action = ctx.action(StartVictoryCheck)
+        if action is None:
+            show_message(ctx.page, ctx.texts.t("error.action_gone"))
+            return
+        if ctx.gate().execute(action.command()):
             ctx.navigate(VICTORY_SCREEN)
 
     def show(self) -> None:
@@ -91,10 +106,8 @@ class VictoryEntry:
         put(self.lost_tag, visible=lost)
         if lost:
             put(self.lost, value=t("ui.victory.everyone_lost"))
-        if victory is None and not lost:
-            self.start.show_command(StartVictoryCheck(), t("ui.victory.start"))
-        else:
-            self.start.show("", refused=None, visible=False)
+        self.start.show_action(ctx.action(StartVictoryCheck), t("ui.victory.start"),
+                               visible=victory is None and not lost)
         self.resume.show(t("ui.victory.resume", step=int(victory.step)) if victory is not None else "", refused=None,
                          visible=victory is not None)
 
@@ -203,8 +216,8 @@ class StartByHand:
         self.reason_label = label("")
         self.reasons = {reason: Chip(changes, ids.victory_reason(reason.value), lambda r=reason: self._pick(r))
                         for reason in EndReason}
-        self.start = CommandButton(changes, ids.VICTORY_START, icon=ft.Icons.EMOJI_EVENTS, tone="danger",
-                                   gate_of=screen.gate, page_of=screen.page, confirm_key="victory_by_hand")
+        self.start = OfferButton(changes, ids.VICTORY_START, icon=ft.Icons.EMOJI_EVENTS, tone="danger",
+                                 gate_of=screen.gate, page_of=screen.page)
         self.form = theme.card(ft.Column([self.by_hand, self.reason_label,
                                           _row(chip.root for chip in self.reasons.values()), self.start.root],
                                          spacing=10))
@@ -228,10 +241,8 @@ class StartByHand:
         put(self.reason_label, value=t("ui.victory.reason"))
         for reason, chip in self.reasons.items():
             chip.show(t(f"end_reason.{reason.value}"), selected=reason is chosen)
-        if chosen is not None:
-            self.start.show_command(StartVictoryCheck(reason=chosen), t("ui.victory.start"))
-        else:
-            self.start.show("", refused=None, visible=False)
+        self.start.show_action(ctx.action(StartVictoryCheck, reason=chosen) if chosen is not None else None,
+                               t("ui.victory.start"))
 
 
 # --------------------------------------------------------------------- step 0
@@ -243,11 +254,11 @@ class RosterStep:
         self.screen = screen
         changes = screen.changes
         self.help = theme.muted("", size=14)
-        self.confirm = CommandButton(changes, ids.VICTORY_CONFIRM_ROSTER, icon=ft.Icons.CHECK, tone="primary",
-                                     gate_of=screen.gate, page_of=screen.page)
+        self.confirm = OfferButton(changes, ids.VICTORY_CONFIRM_ROSTER, icon=ft.Icons.CHECK, tone="primary",
+                                   gate_of=screen.gate, page_of=screen.page)
         self.reason_label = label("")
         self.reasons = {reason: Chip(changes, ids.victory_reason(reason.value),
-                                     lambda r=reason: screen.gate().run(CorrectEndReason(reason=r)))
+                                     lambda r=reason: _send_offered(screen.ctx, CorrectEndReason, reason=r))
                         for reason in EndReason}
         self.cause = theme.muted("")
         self.reason_card = Card(changes, ft.Column([self.reason_label, _row(chip.root for chip in self.reasons.values()),
@@ -265,7 +276,7 @@ class RosterStep:
         t = ctx.texts.t
         end = ctx.game.end
         put(self.help, value=t("ui.victory.roster.help"))
-        self.confirm.show_command(ConfirmRoster(), t("ui.victory.roster.confirm"))
+        self.confirm.show_action(ctx.action(ConfirmRoster), t("ui.victory.roster.confirm"))
         self.reason_card.show(t("ui.victory.step.roster"))
         put(self.reason_label, value=t("ui.victory.reason"))
         for reason, chip in self.reasons.items():
@@ -294,8 +305,8 @@ class _RosterRow:
         self.corrected = theme.muted("", size=12)
         self.places = {(where, pod): Chip(changes, ids.victory_place(seat, f"{where.value}-{pod.value}" if pod
                                                                      else where.value),
-                                          lambda w=where, p=pod: screen.gate().run(
-                                              CorrectRoster(seat=seat, whereabouts=w, pod=p)))
+                                          lambda w=where, p=pod: _send_offered(
+                                              screen.ctx, CorrectRoster, seat=seat, whereabouts=w, pod=p))
                        for where, pod in PLACES}
         self.places_row = _row(chip.root for chip in self.places.values())
         self.root = ids.tag(ids.victory_roster(seat), ft.Column([self.who.root, self.corrected, self.places_row],
@@ -333,20 +344,21 @@ class ContingencyStep:
         self.screen = screen
         changes = screen.changes
         self.reveal_help = ft.Text("", size=15)
-        self.reveal = CommandButton(changes, ids.VICTORY_REVEAL_ACTIVE, icon=ft.Icons.VISIBILITY, tone="primary",
-                                    gate_of=screen.gate, page_of=screen.page, confirm_key="victory_reveal_active")
+        self.reveal = OfferButton(changes, ids.VICTORY_REVEAL_ACTIVE, icon=ft.Icons.VISIBILITY, tone="primary",
+                                  gate_of=screen.gate, page_of=screen.page)
         self.enter_help = ft.Text("", size=15)
         self.effects: dict[str, str] = {}
         for token in screen.ctx.session.rules.contingency:
             self.effects.setdefault(token.effect, token.id)
         self.tokens = {effect: Chip(changes, ids.victory_token(effect),
-                                    lambda token_id=token_id: screen.gate().run(EnterActiveContingency(token=token_id)))
+                                    lambda token_id=token_id: _send_offered(screen.ctx, EnterActiveContingency,
+                                                                            token=token_id))
                        for effect, token_id in self.effects.items()}
         self.enter_row = _row(chip.root for chip in self.tokens.values())
         self.ask = Card(changes, ft.Column([self.reveal_help, self.reveal.root, self.enter_help, self.enter_row],
                                            spacing=10))
-        self.next = CommandButton(changes, ids.VICTORY_TO_CONTAMINATION, icon=ft.Icons.ARROW_FORWARD, tone="primary",
-                                  gate_of=screen.gate, page_of=screen.page)
+        self.next = OfferButton(changes, ids.VICTORY_TO_CONTAMINATION, icon=ft.Icons.ARROW_FORWARD, tone="primary",
+                                gate_of=screen.gate, page_of=screen.page)
         self.face = TokenFace(changes)
         self.unconfirmed = theme.muted("", size=13)
         self.lines_column = ft.Column([], spacing=10)
@@ -373,16 +385,16 @@ class ContingencyStep:
             put(self.enter_row, visible=not digital)
             if digital:
                 put(self.reveal_help, value=t("ui.victory.contingency.reveal_help"))
-                self.reveal.show_command(RevealActiveContingency(), t("ui.victory.contingency.reveal"))
-            else:
-                self.reveal.show("", refused=None, visible=False)
+            self.reveal.show_action(ctx.action(RevealActiveContingency), t("ui.victory.contingency.reveal"),
+                                    visible=digital)
+            if not digital:
                 put(self.enter_help, value=t("ui.victory.contingency.enter_help"))
                 rules = ctx.session.rules
                 for effect, chip in self.tokens.items():
                     chip.show(t(f"contingency.{effect}"), selected=False,
                               sublabel=t(f"contingency_colour.{rules.contingency_token(self.effects[effect]).colour}"))
             return
-        self.next.show_command(StartContaminationChecks(), t("ui.victory.contingency.next"))
+        self.next.show_action(ctx.action(StartContaminationChecks), t("ui.victory.contingency.next"))
         self.active.show(t("ui.victory.contingency.active"))
         self.face.show(ctx.texts, victory.active)  # type: ignore[arg-type]
         put(self.unconfirmed, visible=victory.active.unconfirmed)  # type: ignore[union-attr]
@@ -476,8 +488,8 @@ class ContaminationStep:
     def __init__(self, screen: "VictoryScreen") -> None:
         self.screen = screen
         changes = screen.changes
-        self.reveal = CommandButton(changes, ids.VICTORY_REVEAL_CONTAMINATION, icon=ft.Icons.ARROW_FORWARD,
-                                    tone="primary", gate_of=screen.gate, page_of=screen.page)
+        self.reveal = OfferButton(changes, ids.VICTORY_REVEAL_CONTAMINATION, icon=ft.Icons.ARROW_FORWARD,
+                                  tone="primary", gate_of=screen.gate, page_of=screen.page)
         self.rows = _PrivateRows(screen)
         self.nobody = theme.muted("", size=14)
         self.help = theme.muted("", size=14)
@@ -490,7 +502,7 @@ class ContaminationStep:
         seats = [status.seat for status in victory.contamination]
         done = {status.seat for status in victory.contamination if status.settled}
         certain = frozenset(status.seat for status in victory.contamination if status.certain)
-        self.reveal.show_command(RevealContamination(), t("ui.victory.contamination.reveal"))
+        self.reveal.show_action(self.screen.ctx.action(RevealContamination), t("ui.victory.contamination.reveal"))
         self.card.show(t("ui.victory.step.contamination"))
         self.rows.show(seats, done, "ui.victory.contamination.hand", certain=certain)
         put(self.nobody, visible=not seats)
@@ -504,8 +516,8 @@ class ObjectivesStep:
         self.screen = screen
         changes = screen.changes
         # The time it finished is the tap's: the command is made when it is sent.
-        self.reveal = CommandButton(changes, ids.VICTORY_REVEAL_OBJECTIVES, icon=ft.Icons.EMOJI_EVENTS,
-                                    tone="primary", gate_of=screen.gate, page_of=screen.page, on_tap=self._reveal)
+        self.reveal = OfferButton(changes, ids.VICTORY_REVEAL_OBJECTIVES, icon=ft.Icons.EMOJI_EVENTS,
+                                  tone="primary", gate_of=screen.gate, page_of=screen.page, on_tap=self._reveal)
         self.deaths_column = ft.Column([], spacing=10)
         self.deaths: KeyedItems[_DeathLine] = KeyedItems(changes, self.deaths_column,
                                                          lambda _seat: _DeathLine(changes, phone=screen.layout == PHONE))
@@ -517,13 +529,19 @@ class ObjectivesStep:
                               horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def _reveal(self) -> None:
-        command = RevealObjectives(finished_at=datetime.now(timezone.utc).replace(microsecond=0))
-        self.screen.gate().run(command, title=self.reveal.title)
+        ctx = self.screen.ctx
+        action = ctx.action(RevealObjectives)
+        if action is None:
+            show_message(ctx.page, ctx.texts.t("error.action_gone"))
+            return
+        # The offered reveal, stamped with the tap's time (the game's length, not a choice).
+        finished = datetime.now(timezone.utc).replace(microsecond=0)
+        self.screen.gate().run(action.command().model_copy(update={"finished_at": finished}), title=self.reveal.title)
 
     def show(self, victory: VictoryView) -> None:
         ctx, put = self.screen.ctx, self.screen.changes.put
         t = ctx.texts.t
-        self.reveal.show_command(RevealObjectives(), t("ui.victory.objectives.reveal"))
+        self.reveal.show_action(ctx.action(RevealObjectives), t("ui.victory.objectives.reveal"))
         self.card.show(t("ui.victory.step.objectives"))
         deaths = [status for status in victory.contamination if status.dies]
         self.deaths.show(((status.seat, status) for status in deaths), lambda line, status: line.show(ctx, status.seat))
