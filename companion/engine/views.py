@@ -45,7 +45,7 @@ from .bag.views import HAND_MAX, BagOddsRow, BagOddsView, BagView, bag_view
 from .decks.views import AttackOddsView, DeckView, DecksView, InjuryOddsView, RetreatView, decks_view
 from .phase.views import EventPhaseView, phase_view
 from .results import AttackResult, InjuryResult
-from .actions import Action, Actions, Offered, Refusal, legal_actions
+from .actions import Action, Actions, Offered, Refusal, legal_actions, offered_actions
 from .view_base import View as _View
 from .viewer import NOBODY, TABLE, Viewer, seat_viewer
 from .state import GameEnd, GameState
@@ -348,11 +348,23 @@ def _possible_outcomes(state: GameState, rules: "Rules") -> tuple[tuple[str, int
     return tuple(options)
 
 
-def view_for(state: GameState, viewer: Viewer, rules: "Rules", offered: tuple[Offered, ...] | None = None) -> GameView:
+class SharedParts(_View):
+    """What every viewer's view of one state shares, worked out once per change: the public
+    part and the judged offers (each viewer's actions are a filter of them)."""
+
+    public: PublicView
+    offered: tuple[Offered, ...]
+
+
+def shared_parts(state: GameState, rules: "Rules") -> SharedParts:
+    return SharedParts(public=public_view(state, rules), offered=offered_actions(state, rules))
+
+
+def view_for(state: GameState, viewer: Viewer, rules: "Rules", shared: SharedParts | None = None) -> GameView:
     """The view `viewer` renders from; raises KeyError for a seat not in the game.
-    `offered`: the state's judged offers (actions.offered_actions), shared by the viewers
-    of one change."""
-    public = public_view(state, rules)
+    `shared`: `shared_parts(state, rules)`, when the caller builds several viewers' views
+    of one state."""
+    public = shared.public if shared is not None else public_view(state, rules)
     private = None
     table = None
     if viewer.kind == "seat":
@@ -364,7 +376,7 @@ def view_for(state: GameState, viewer: Viewer, rules: "Rules", offered: tuple[Of
     elif viewer.is_table:
         table = TableExtras(possible_outcomes=_possible_outcomes(state, rules))
     return GameView(viewer=viewer, public=public, private=private, table=table,
-                    actions=legal_actions(state, viewer, rules, offered))
+                    actions=legal_actions(state, viewer, rules, shared.offered if shared is not None else None))
 
 
 # What screens may name besides the views: the game's vocabulary, re-exported so that a

@@ -16,8 +16,7 @@ from companion.engine import GameCommand, GameSession, GameState, IllegalCommand
 from companion.engine.apply import GameEnding, game_ending
 from companion.engine.authority import may_undo, refusal_for
 from companion.engine.journal import Event, EventFilter, Topic, for_seat, for_table, of_topics
-from companion.engine.actions import Offered, offered_actions
-from companion.engine.views import TABLE, GameView, Viewer, view_for
+from companion.engine.views import TABLE, GameView, SharedParts, Viewer, shared_parts, view_for
 from companion.rules import Rules
 from companion.store import GameStore, GameSummary, SaveFileError, StoreError
 from companion.store.errors import SAVE_FORKED
@@ -68,8 +67,9 @@ class TableController:
         self._lock = threading.RLock()
         # Views of the current state per viewer: many pages share one viewer.
         self._views: dict[Viewer, GameView] = {}
-        # The current state's judged offers, shared by every viewer's view of one change.
-        self._offered: tuple[Offered, ...] | None = None
+        # What every viewer's view of the current state shares (its public part, the judged
+        # offers), worked out once per change.
+        self._shared: SharedParts | None = None
         self.version = 0
 
     # -- games -------------------------------------------------------------
@@ -134,7 +134,7 @@ class TableController:
     # -- what a viewer may see ---------------------------------------------------
     def _forget_views(self) -> None:
         self._views.clear()
-        self._offered = None
+        self._shared = None
 
     def view(self, viewer: Viewer) -> GameView | None:
         """`viewer`'s view of the current game (None without a game or for a seat not in it)."""
@@ -143,10 +143,10 @@ class TableController:
                 return None
             cached = self._views.get(viewer)
             if cached is None:
-                if self._offered is None:
-                    self._offered = offered_actions(self.session.state, self.rules)
+                if self._shared is None:
+                    self._shared = shared_parts(self.session.state, self.rules)
                 try:
-                    cached = view_for(self.session.state, viewer, self.rules, self._offered)
+                    cached = view_for(self.session.state, viewer, self.rules, self._shared)
                 except KeyError:
                     return None
                 self._views[viewer] = cached
