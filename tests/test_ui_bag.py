@@ -382,7 +382,7 @@ def test_development_at_step_10_goes_through_the_event_phase(controller):
     state = controller.state
     assert state.event_phase.step is EventStep.DEVELOPMENT
     ctx = make_context(controller, "tr", 1280)
-    assert isinstance(ctx.game.develop(), EventDevelopBag)
+    assert ctx.action(DevelopBag) is None and ctx.action(EventDevelopBag) is not None
     gate = ctx.gate()
     assert gate.refusal(DevelopBag()) is not None and gate.refusal(EventDevelopBag()) is None
     screen = build_bag_screen(ctx)

@@ -26,6 +26,7 @@ from ..commands import (
     AnswerAdultsRetreat,
     AnswerQueenInNest,
     DevelopBag,
+    EventDevelopBag,
     IntruderToTechnicalCorridor,
     KillIntruder,
     NewGame,
@@ -42,8 +43,10 @@ from ..guards import check_running, require, require_running
 from ..journal import ENGINE_ONLY
 from ..pending import rules as pending
 from ..pending.model import PendingKind
+from ..phase.model import EventStep
 from .odds import is_surprise, table_knowledge, table_outcomes
-from ..registry import handles
+from .views import HAND_MAX
+from ..registry import REGISTRY, Open, always, handles
 from ..rng import RngState
 from ..state import CrewMember, GameState
 from ...vocab import IntruderKind
@@ -237,6 +240,133 @@ def require_on_board(state: GameState, kind: str, count: int = 1) -> None:
     on_board = state.bag.on_board[kind]
     require(on_board > 0, "error.bag_no_intruder_on_board", kind=kind)
     require(count <= on_board, "error.bag_too_many_to_return", kind=kind, count=on_board)
+
+
+# --------------------------------------------------------------------- what a table may send
+# (engine/actions.py). A draw is offered without its outcome: a digital bag draws it, a
+# physical bag's table picks what came out among `possible_outcomes`.
+OUTCOME = "outcome"
+
+
+def refusal_of(state: GameState, command: Any, rules: "Rules") -> IllegalCommand | None:
+    """Why `command` is refused now, by its registration's check (None: accepted)."""
+    try:
+        REGISTRY.get(type(command)).check_command(state, command, rules)  # type: ignore[union-attr]
+    except IllegalCommand as refusal:
+        return refusal
+    return None
+
+
+def possible_outcomes(state: GameState, rules: "Rules") -> tuple[TokenOutcome, ...]:
+    """What a physical bag may give now, as the table knows it: each kind and numbers once,
+    in the box's order."""
+    possible = set(_may_be_in_bag(state, rules))
+    options: list[TokenOutcome] = []
+    for spec in rules.intruders.tokens:
+        option = TokenOutcome(kind=spec.kind, light=spec.light, dark=spec.dark)
+        if spec.id in possible and option not in options:
+            options.append(option)
+    return tuple(options)
+
+
+def _draw_offer(state: GameState, rules: "Rules", command: Any) -> Any:
+    """`command` (carrying no outcome) as a digital bag sends it; for a physical bag, a form
+    whose outcome the table picks, refused only for what the report cannot change."""
+    if not state.bag.physical_bag:
+        return command
+    refusal = refusal_of(state, command, rules)
+    if refusal is not None and refusal.key == OUTCOME_NEEDED:
+        refusal = None
+    return Open(type(command), fixed={}, choices={OUTCOME: possible_outcomes(state, rules)}, refusal=refusal)
+
+
+def _developing_in_event_phase(state: GameState) -> bool:
+    """Step 10 of an Event Phase develops the bag through the runner's command."""
+    phase = state.event_phase
+    return phase is not None and phase.step is EventStep.DEVELOPMENT
+
+
+def offer_develop_bag(state: GameState, rules: "Rules") -> list[Any]:
+    return [] if _developing_in_event_phase(state) else [_draw_offer(state, rules, DevelopBag())]
+
+
+def offer_event_develop_bag(state: GameState, rules: "Rules") -> list[Any]:
+    """`offers` of the runner's EventDevelopBag (registered in phase/event_phase.py)."""
+    return [_draw_offer(state, rules, EventDevelopBag())] if _developing_in_event_phase(state) else []
+
+
+def _in_facility(state: GameState) -> tuple[int, ...]:
+    return tuple(member.seat for member in state.crew if member.is_in_facility)
+
+
+def _encounter_refusal(state: GameState) -> IllegalCommand | None:
+    """Why no encounter can be drawn now, whoever meets the intruder wherever."""
+    try:
+        require_bag_free(state)
+        require(bool(state.bag.bag), "error.bag_empty")
+    except IllegalCommand as refusal:
+        return refusal
+    return None
+
+
+def offer_resolve_encounter(state: GameState, rules: "Rules") -> list[Open]:
+    """One form per Character who can meet an intruder (a seat may send its own): where,
+    how many cards in hand, whether Darkness is ignored, and what a physical bag gave."""
+    choices: dict[str, tuple[Any, ...]] = {"place": places(rules), "hand": tuple(range(HAND_MAX + 1)),
+                                           "ignore_darkness": (False, True)}
+    if state.bag.physical_bag:
+        choices[OUTCOME] = possible_outcomes(state, rules)
+    refusal = _encounter_refusal(state)
+    return [Open(ResolveEncounter, fixed={"seat": seat}, choices=choices, refusal=refusal)
+            for seat in _in_facility(state)]
+
+
+def _asking(state: GameState, question: Awaiting) -> bool:
+    """The bag waits for this answer (a question not asked is offered nowhere)."""
+    return state.bag.awaiting is question and not state.is_over
+
+
+def offer_answer_queen_in_nest(state: GameState, rules: "Rules") -> list[Any]:
+    """Nobody in the Nest, or who, where and how many cards in hand."""
+    if not _asking(state, Awaiting.QUEEN_IN_NEST):
+        return []
+    return [AnswerQueenInNest(character_in_nest=False),
+            Open(AnswerQueenInNest, fixed={"character_in_nest": True},
+                 choices={"seat": _in_facility(state), "place": places(rules), "hand": tuple(range(HAND_MAX + 1))})]
+
+
+def offer_answer_adults_retreat(state: GameState, rules: "Rules") -> list[AnswerAdultsRetreat]:
+    """One answer per count of Adults not in Combat, up to every Adult miniature."""
+    if not _asking(state, Awaiting.ADULTS_RETREAT):
+        return []
+    return [AnswerAdultsRetreat(not_in_combat=n) for n in range(rules.intruders.miniatures[IntruderKind.ADULT] + 1)]
+
+
+def per_kind(command: type) -> Any:
+    """`offers` with one `command` for each kind of intruder miniature."""
+    return lambda _state, _rules: [command(kind=kind) for kind in MINIATURE_KINDS]
+
+
+def offer_add_to_bag(state: GameState, rules: "Rules") -> list[AddToBag]:
+    """Only the kinds whose supply token would really go in (the Queen's stays beside her)."""
+    try:
+        require_bag_free(state)
+    except IllegalCommand:
+        return []
+    return [AddToBag(kind=kind) for kind in MINIATURE_KINDS if supply_tokens(state, rules, kind)]
+
+
+def offer_return_intruders_to_bag(state: GameState, rules: "Rules") -> list[Open]:
+    """How many of each kind on the board go back: every count up to those on the board
+    (none at all is the engine's to refuse). Refused as a button is: one of the first
+    kind on the board."""
+    on_board = [(kind, state.bag.on_board[kind]) for kind in MINIATURE_KINDS if state.bag.on_board[kind]]
+    counts: list[dict[str, int]] = [{}]
+    for kind, most in on_board:
+        counts = [{**chosen, **({kind: n} if n else {})} for chosen in counts for n in range(most + 1)]
+    sample = ReturnIntrudersToBag(counts={on_board[0][0] if on_board else IntruderKind.ADULT: 1})
+    return [Open(ReturnIntrudersToBag, fixed={}, choices={"counts": tuple(counts)},
+                 refusal=refusal_of(state, sample, rules))]
 
 
 # --------------------------------------------------------------------- shared steps
@@ -460,7 +590,7 @@ def check_resolve_encounter(state: GameState, command: ResolveEncounter, rules: 
     check_draw(state, rules, command.outcome)
 
 
-@handles(ResolveEncounter, check=check_resolve_encounter, hidden_outcome=True)
+@handles(ResolveEncounter, check=check_resolve_encounter, hidden_outcome=True, offers=offer_resolve_encounter)
 def resolve_encounter(turn: Turn, command: ResolveEncounter) -> None:
     member = turn.state.member(command.seat)
     bag = turn.state.bag
@@ -499,7 +629,8 @@ def _log_drawn(turn: Turn, key: str, numbers: dict[str, Any], announce: bool = F
     say(f"{key}_unseen", kind=numbers["kind"])
 
 
-@handles(DevelopBag, check=check_develop_bag, refused_during_event_phase=True, hidden_outcome=True)
+@handles(DevelopBag, check=check_develop_bag, refused_during_event_phase=True, hidden_outcome=True,
+         offers=offer_develop_bag)
 def develop_bag(turn: Turn, command: DevelopBag) -> None:
     bag = turn.state.bag
     token = _draw(turn, command.outcome)
@@ -551,7 +682,7 @@ def check_answer_queen_in_nest(state: GameState, command: AnswerQueenInNest, rul
     require_place(rules, command.place)
 
 
-@handles(AnswerQueenInNest, check=check_answer_queen_in_nest, hidden_outcome=True)
+@handles(AnswerQueenInNest, check=check_answer_queen_in_nest, hidden_outcome=True, offers=offer_answer_queen_in_nest)
 def answer_queen_in_nest(turn: Turn, command: AnswerQueenInNest) -> None:
     bag = turn.state.bag
     bag.awaiting = None
@@ -614,7 +745,8 @@ def check_answer_adults_retreat(state: GameState, command: AnswerAdultsRetreat, 
     require(command.not_in_combat <= on_board, "error.bag_too_many_to_return", kind=IntruderKind.ADULT, count=on_board)
 
 
-@handles(AnswerAdultsRetreat, check=check_answer_adults_retreat, hidden_outcome=True)
+@handles(AnswerAdultsRetreat, check=check_answer_adults_retreat, hidden_outcome=True,
+         offers=offer_answer_adults_retreat)
 def answer_adults_retreat(turn: Turn, command: AnswerAdultsRetreat) -> None:
     """All Adult miniatures were out when one had to be placed: those not in Combat
     leave the board, as many Adult tokens as there are beside the board go back into
@@ -668,12 +800,13 @@ def kill_miniature(turn: Turn, kind: str) -> None:
         turn.log("log.bag.intruder_killed", kind=kind)
 
 
-@handles(KillIntruder, check=check_board_command)
+@handles(KillIntruder, check=check_board_command, offers=per_kind(KillIntruder))
 def kill_intruder(turn: Turn, command: KillIntruder) -> None:
     kill_miniature(turn, command.kind)
 
 
-@handles(IntruderToTechnicalCorridor, check=check_board_command, hidden_outcome=True)
+@handles(IntruderToTechnicalCorridor, check=check_board_command, hidden_outcome=True,
+         offers=per_kind(IntruderToTechnicalCorridor))
 def intruder_to_technical_corridor(turn: Turn, command: IntruderToTechnicalCorridor) -> None:
     """Miniature off; its token goes from beside the board back into the bag."""
     before = turn.state.bag.on_board[command.kind]
@@ -689,7 +822,7 @@ def remove_miniature(turn: Turn, kind: str) -> None:
     turn.log("log.bag.intruder_removed", kind=kind)
 
 
-@handles(RemoveIntruder, check=check_board_command)
+@handles(RemoveIntruder, check=check_board_command, offers=per_kind(RemoveIntruder))
 def remove_intruder(turn: Turn, command: RemoveIntruder) -> None:
     remove_miniature(turn, command.kind)
 
@@ -702,14 +835,14 @@ def check_place_intruder(state: GameState, command: PlaceIntruder, rules: "Rules
         require(all(specs[t].kind != IntruderKind.QUEEN for t in state.bag.bag), "error.bag_queen_token_in_bag")
 
 
-@handles(PlaceIntruder, check=check_place_intruder)
+@handles(PlaceIntruder, check=check_place_intruder, offers=per_kind(PlaceIntruder))
 def place_intruder(turn: Turn, command: PlaceIntruder) -> None:
     """A card places an intruder (Scent of Blood, Evolve…): no token is drawn."""
     if place_miniature(turn, command.kind):
         turn.log("log.bag.intruder_placed", kind=command.kind)
 
 
-@handles(AddToBag, check=check_bag_free, hidden_outcome=True)
+@handles(AddToBag, check=check_bag_free, hidden_outcome=True, offers=offer_add_to_bag)
 def add_to_bag(turn: Turn, command: AddToBag) -> None:
     """A card puts a token of a kind from the supply into the bag (Hatching…)."""
     add_from_supply(turn, command.kind)
@@ -728,7 +861,8 @@ def check_return_intruders_to_bag(state: GameState, command: ReturnIntrudersToBa
     require_returnable(state, command.counts)
 
 
-@handles(ReturnIntrudersToBag, check=check_return_intruders_to_bag, hidden_outcome=True)
+@handles(ReturnIntrudersToBag, check=check_return_intruders_to_bag, hidden_outcome=True,
+         offers=offer_return_intruders_to_bag)
 def return_intruders_to_bag(turn: Turn, command: ReturnIntrudersToBag) -> None:
     return_to_bag(turn, command.counts)
 
@@ -773,7 +907,7 @@ def destroy_carried_egg(turn: Turn) -> None:
     bag.eggs_out = max(0, bag.eggs_out - 1)
 
 
-@handles(RemoveEgg, check=check_remove_egg)
+@handles(RemoveEgg, check=check_remove_egg, offers=always(RemoveEgg(how="taken"), RemoveEgg(how="destroyed")))
 def remove_egg(turn: Turn, command: RemoveEgg) -> None:
     remove_nest_egg(turn, command.how)
 
@@ -786,7 +920,7 @@ def check_set_show_odds(state: GameState, command: SetShowOdds, rules: "Rules") 
             "error.bag_odds_already_shown" if command.show else "error.bag_odds_already_hidden")
 
 
-@handles(SetShowOdds, check=check_set_show_odds)
+@handles(SetShowOdds, check=check_set_show_odds, offers=always(SetShowOdds(show=True), SetShowOdds(show=False)))
 def set_show_odds(turn: Turn, command: SetShowOdds) -> None:
     turn.state.bag.show_odds = command.show
     turn.log("log.bag.odds_shown" if command.show else "log.bag.odds_hidden")

@@ -3,77 +3,84 @@ light that applies, the draw) and the bag's development, with the button that ta
 token out of the bag."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import flet as ft
 
-from companion.engine.views import IllegalCommand
-from companion.engine.views import OUTCOME_NEEDED
-from companion.engine.views import Lighting, Place, TokenOutcome
-from companion.engine.commands import GameCommand
+from companion.engine.commands import ResolveEncounter
+from companion.engine.views import Action, Lighting, Place
 
 from .. import ids, theme
+from ..context import UiContext
 from ..dialogs import show_message
 from ..kit.chips import LIGHTING_COLOURS, LIGHTING_ICONS, active_seats, place_label, shown_lighting
 from ..kit.gate import CommandGate
-from ..kit.kept import Card, Changes, Chip, CommandButton, KeptScreen, KeyedItems
+from ..kit.kept import Card, Changes, Chip, KeptScreen, KeyedItems, OfferButton
 from .draft import HAND_MAX, BagDraft, draft_of
-from .encounter import encounter_command, is_development_step, lighting_text, open_outcome_dialog
+from .encounter import OUTCOME, development_action, is_development_step, lighting_text, open_outcome_dialog
 
 
-class DrawButton(CommandButton):
-    """A button that takes a token out of the bag (encounter.draw_button, kept). `make(None)`
-    is the command as the page holds it now (None: the form is not complete); it carries
-    no outcome: a digital bag draws it on a tap, while for a physical bag the engine
-    answers that only the outcome is missing, so the tap asks what came out and sends
-    `make(outcome)`. With `after`, the command is sent as it is and `after` runs once it
-    was taken; without, it goes through the gate (which asks first when it must)."""
+class DrawButton(OfferButton):
+    """A button that takes a token out of the bag: the feed's draw (an encounter, the bag's
+    development) with the player's picks. A digital bag draws it on a tap; a physical
+    bag's action still asks which token came out (its `outcome` choice), so the tap asks
+    the table and sends it with that outcome. With `after`, the command is sent as it is
+    and `after` runs once it was taken; without, it goes through the gate (which asks
+    first when it must)."""
 
     def __init__(self, changes: Changes, identifier: str, *, icon, gate_of: Callable[[], CommandGate],
-                 page_of: Callable[[], ft.Page], make: Callable[[TokenOutcome | None], GameCommand | None],
-                 outcome_title: Callable[[], str], after: Callable[[], None] | None = None,
-                 tone: str = "normal") -> None:
+                 page_of: Callable[[], ft.Page], outcome_title: Callable[[], str],
+                 after: Callable[[], None] | None = None, tone: str = "normal") -> None:
         super().__init__(changes, identifier, icon=icon, gate_of=gate_of, page_of=page_of, tone=tone,
                          on_tap=self._draw)
-        self._make = make
         self._outcome_title = outcome_title
         self._after = after
+        self.missing: str | None = None
 
-    def show_draw(self, label: str, *, missing: str | None = None, tone: str | None = None,
-                  visible: bool = True) -> None:
+    def show_draw(self, action: Action | None, label: str, *, picked: dict[str, Any] | None = None,
+                  missing: str | None = None, tone: str | None = None, visible: bool = True) -> None:
         """`missing`: what the form still needs (the button waits for it and says so)."""
-        command = self._make(None)
-        self.command, self.title = command, label
-        refused = missing
-        if refused is None and command is not None and visible:
-            refused = self._reason(self._gate_of().refusal(command))
-        self.show(label, refused=refused, tone=tone, visible=visible)
+        self.missing = missing
+        self.show_action(action, label, picked=picked, unready=missing, tone=tone, visible=visible)
 
-    def _reason(self, refusal: IllegalCommand | None) -> str | None:
-        if refusal is None or refusal.key == OUTCOME_NEEDED:
-            return None
-        return self._gate_of().ctx.texts.error(refusal)
-
-    def _check_again(self) -> str | None:
-        command = self._make(None)
-        if command is None:
-            return self.reason
-        return self._reason(self._gate_of().ctx.session.check(command))
+    def _reason(self, action: Action | None, picked: dict[str, Any], unready: str | None) -> str | None:
+        # What the form still needs comes first (a tap on the frame too); a physical bag's
+        # outcome is asked at the tap.
+        unready = unready if unready is not None else self.missing
+        if action is not None and unready is not None:
+            return unready
+        outcomes = action.choices.get(OUTCOME) if action is not None else None
+        if outcomes and action is not None and action.refusal is None:
+            picked = {**picked, OUTCOME: outcomes[0]}
+        return super()._reason(action, picked, None)
 
     def _draw(self) -> None:
-        gate = self._gate_of()
-        command = self._make(None)
-        if command is None:
-            if self.reason is not None:
-                show_message(gate.ctx.page, self.reason)
+        gate, action, picked = self._gate_of(), self.action, self.picked
+        if action is None:
             return
-        refusal = gate.refusal(command)
-        if refusal is not None and refusal.key == OUTCOME_NEEDED:
-            open_outcome_dialog(gate, self._outcome_title(), self._make, after=self._after)
+        reason = self._reason(action, picked, None)
+        if reason is not None:
+            show_message(gate.ctx.page, reason)
+        elif OUTCOME in action.choices:
+            open_outcome_dialog(gate, self._outcome_title(), action, picked, after=self._after)
         elif self._after is None:
-            gate.run(command, title=self.title)
-        elif gate.execute(command):
+            gate.run_action(action, picked, title=self.title)
+        elif gate.execute(action.command(**picked)):
             self._after()
+
+
+def encounter_action(ctx: UiContext, seat: int | None) -> Action | None:
+    """The feed's encounter for `seat`; before a Character is chosen, any Character's (the
+    draw then says what it waits for)."""
+    if seat is not None:
+        return ctx.action(ResolveEncounter, seat=seat)
+    offered = ctx.actions.of_type(ResolveEncounter)
+    return offered[0] if offered else None
+
+
+def encounter_picks(draft: BagDraft) -> dict[str, Any]:
+    """The encounter as entered so far (the draw waits until it is complete)."""
+    return {"place": draft.place, "hand": draft.hand, "ignore_darkness": draft.ignore_darkness}
 
 
 def _label() -> ft.Text:
@@ -105,7 +112,7 @@ class EncounterForm:
                                         border_radius=10, padding=10)
         self.ignore = Chip(changes, ids.ENCOUNTER_IGNORE_DARKNESS, self._toggle_ignore)
         self.draw = DrawButton(changes, ids.DRAW_ENCOUNTER, icon=ft.Icons.CASINO, tone="primary", gate_of=screen.gate,
-                               page_of=screen.page, make=self._command, after=self._drawn,
+                               page_of=screen.page, after=self._drawn,
                                outcome_title=lambda: screen.ctx.texts.t("ui.bag.outcome.title"))
         self.places_row = ft.Row([chip.root for chip in self.places.values()], wrap=True, spacing=8, run_spacing=8)
         rows = [self.who, self.seats_row, self.nobody, self.where, self.places_row, self.hand_label,
@@ -137,9 +144,6 @@ class EncounterForm:
         draft = self._draft()
         draft.ignore_darkness = not draft.ignore_darkness
         self.screen.ctx.rerender()
-
-    def _command(self, outcome: TokenOutcome | None) -> GameCommand | None:
-        return encounter_command(self._draft(), outcome)
 
     def _drawn(self) -> None:
         self._draft().new_encounter()  # asked anew for the next encounter
@@ -175,7 +179,8 @@ class EncounterForm:
         self.ignore.show(t("ui.events_screen.ignore_darkness"), sublabel=t("ui.events_screen.ignore_darkness_items"),
                          selected=draft.ignore_darkness, icon=ft.Icons.FLASHLIGHT_ON, icon_colour=theme.YELLOW)
         label = t("ui.bag.encounter.report") if game.bag.physical_bag else t("ui.bag.encounter.draw")
-        self.draw.show_draw(label, missing=self._missing(), visible=bool(seats))
+        self.draw.show_draw(encounter_action(ctx, draft.seat), label, picked=encounter_picks(draft),
+                            missing=self._missing(), visible=bool(seats))
 
     def _missing(self) -> str | None:
         """What the form still waits for, in words (None: it is complete)."""
@@ -214,8 +219,7 @@ class Development:
                                                spacing=8), bgcolor=theme.YELLOW, border_radius=8, padding=8)
         self.help_text = theme.muted("", size=14)
         self.button = DrawButton(screen.changes, ids.BAG_DEVELOPMENT, icon=ft.Icons.AUTORENEW, gate_of=screen.gate,
-                                 page_of=screen.page, make=lambda outcome: screen.ctx.game.develop(outcome),
-                                 outcome_title=lambda: screen.ctx.texts.t("ui.bag.outcome.title"))
+                                 page_of=screen.page, outcome_title=lambda: screen.ctx.texts.t("ui.bag.outcome.title"))
         self.card = Card(screen.changes, ft.Column([self.now, self.help_text, self.button.root], spacing=8),
                          help_of=screen.help)
         self.root = self.card.root
@@ -229,4 +233,5 @@ class Development:
         if step:
             put(self.now_text, value=t("ui.bag.develop.now"))
         put(self.help_text, value=t("ui.bag.develop.help"))
-        self.button.show_draw(t("ui.bag.develop.button"), tone="warning" if step else "normal")
+        self.button.show_draw(development_action(ctx), t("ui.bag.develop.button"),
+                              tone="warning" if step else "normal")

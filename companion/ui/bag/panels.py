@@ -24,11 +24,11 @@ from companion.engine.views import Event, Topic
 from .. import ids, theme
 from ..busy import in_turn
 from ..context import UiContext
-from ..dialogs import close, dialog_button, show_dialog
+from ..dialogs import close, dialog_button, show_dialog, show_message
 from ..i18n_view import Texts
 from ..kit.chips import stepper
 from ..kit.gate import CommandGate
-from ..kit.kept import Card, Changes, CommandButton, KeptScreen, KeyedItems
+from ..kit.kept import Card, Changes, KeptScreen, KeyedItems, OfferButton
 from ..kit.kinds import DARK_ICON, KIND_COLOURS, LIGHT_ICON, kind_badge, kind_name
 from ..kit.numbers import percent
 from ..log_view import LogLine, line_keys
@@ -100,15 +100,24 @@ class Odds:
 
     def _toggled(self, e) -> Iterator[None]:
         show = bool(e.control.value)  # what the switch was turned to, read at the tap
-        yield from in_turn(self.screen.page(), lambda: self.screen.gate().execute(SetShowOdds(show=show)))
+        yield from in_turn(self.screen.page(), lambda: self._send(show))
+
+    def _send(self, show: bool) -> None:
+        ctx = self.screen.ctx
+        action = ctx.action(SetShowOdds, show=show)
+        if action is None:
+            show_message(ctx.page, ctx.texts.t("error.action_gone"))
+            return
+        self.screen.gate().execute(action.command())  # a refused one: the engine says why
 
     def show(self) -> None:
-        ctx, gate, put = self.screen.ctx, self.screen.gate(), self.screen.changes.put
+        ctx, put = self.screen.ctx, self.screen.changes.put
         texts, bag = ctx.texts, ctx.game.bag
         t = texts.t
         self.card.show(t("ui.bag.odds.title"))
+        switch = ctx.action(SetShowOdds, show=not bag.show_odds)
         put(self.toggle, label=t("ui.bag.odds.toggle"), value=bag.show_odds,
-            disabled=gate.refusal(SetShowOdds(show=not bag.show_odds)) is not None)
+            disabled=switch is None or not switch.allowed)
         odds = bag.odds
         counted = odds is not None and odds.total > 0
         if odds is None:
@@ -179,8 +188,8 @@ class Supply:
         self.screen = screen
         changes = screen.changes
         self.help_text = theme.muted("")
-        self.adds = {kind: CommandButton(changes, ids.bag_action("add", kind), icon=ft.Icons.MOVE_DOWN,
-                                         gate_of=screen.gate, compact=True, page_of=screen.page) for kind in TOKEN_KINDS}
+        self.adds = {kind: OfferButton(changes, ids.bag_action("add", kind), icon=ft.Icons.MOVE_DOWN,
+                                       gate_of=screen.gate, compact=True, page_of=screen.page) for kind in TOKEN_KINDS}
         self.rows = {kind: CountRow(changes, kind, ids.bag_count("supply", kind), self.adds[kind].root)
                      for kind in TOKEN_KINDS}
         self.card = Card(changes, ft.Column([self.help_text, *(row.root for row in self.rows.values())], spacing=6),
@@ -188,16 +197,14 @@ class Supply:
         self.root = self.card.root
 
     def show(self) -> None:
-        texts, game = self.screen.ctx.texts, self.screen.ctx.game
+        ctx = self.screen.ctx
+        texts, game = ctx.texts, ctx.game
         self.card.show(texts.t("ui.bag.supply.title"))
         self.screen.changes.put(self.help_text, value=texts.t("ui.bag.supply.help"))
         for kind, row in self.rows.items():
             row.show(texts, kind, game.bag.aside.get(kind, 0))
             # Offered only where a token would really go in (the engine says which kinds).
-            if kind in game.addable_kinds:
-                self.adds[kind].show_command(AddToBag(kind=kind), texts.t("ui.bag.supply.add"))
-            else:
-                self.adds[kind].show("", refused=None, visible=False)
+            self.adds[kind].show_action(ctx.action(AddToBag, kind=kind), texts.t("ui.bag.supply.add"))
 
 
 # --------------------------------------------------------------------- the board
@@ -208,9 +215,9 @@ class BoardRow:
         self.kind = kind
         self.changes = screen.changes
 
-        def button(action: str, icon, tone: str = "normal") -> CommandButton:
-            return CommandButton(screen.changes, ids.bag_action(action, kind), icon=icon, gate_of=screen.gate,
-                                 tone=tone, compact=True, page_of=screen.page)
+        def button(action: str, icon, tone: str = "normal") -> OfferButton:
+            return OfferButton(screen.changes, ids.bag_action(action, kind), icon=icon, gate_of=screen.gate,
+                               tone=tone, compact=True, page_of=screen.page)
 
         self.name = ft.Text("", size=16, weight=ft.FontWeight.BOLD, expand=True)
         self.count = ft.Text("", size=20, weight=ft.FontWeight.BOLD)
@@ -225,14 +232,15 @@ class BoardRow:
                                                           bgcolor=theme.SURFACE_HIGH, border_radius=theme.RADIUS,
                                                           padding=10))
 
-    def show(self, texts: Texts, count: int, maximum: int) -> None:
-        kind, t = self.kind, texts.t
+    def show(self, ctx: UiContext, count: int, maximum: int) -> None:
+        kind, texts = self.kind, ctx.texts
+        t = texts.t
         self.changes.put(self.name, value=kind_name(texts, kind))
         self.changes.put(self.count, value=f"{count}/{maximum}", color=theme.TEXT if count else theme.TEXT_MUTED)
-        self.place.show_command(PlaceIntruder(kind=kind), t("ui.bag.board.place"))
-        self.kill.show_command(KillIntruder(kind=kind), t("ui.bag.board.kill"))
-        self.corridor.show_command(IntruderToTechnicalCorridor(kind=kind), t("ui.bag.board.corridor"))
-        self.remove.show_command(RemoveIntruder(kind=kind), t("ui.bag.board.remove"))
+        self.place.show_action(ctx.action(PlaceIntruder, kind=kind), t("ui.bag.board.place"))
+        self.kill.show_action(ctx.action(KillIntruder, kind=kind), t("ui.bag.board.kill"))
+        self.corridor.show_action(ctx.action(IntruderToTechnicalCorridor, kind=kind), t("ui.bag.board.corridor"))
+        self.remove.show_action(ctx.action(RemoveIntruder, kind=kind), t("ui.bag.board.remove"))
 
 
 class Board:
@@ -242,8 +250,8 @@ class Board:
         self.screen = screen
         self.rows = {kind: BoardRow(screen, kind) for kind in MINIATURE_KINDS}
         self.carcasses = ft.Text("", size=15)
-        self.back = CommandButton(screen.changes, ids.RETURN_INTRUDERS, icon=ft.Icons.UNDO, gate_of=screen.gate,
-                                  page_of=screen.page, on_tap=lambda: open_return_dialog(screen.gate()))
+        self.back = OfferButton(screen.changes, ids.RETURN_INTRUDERS, icon=ft.Icons.UNDO, gate_of=screen.gate,
+                                page_of=screen.page, on_tap=lambda: open_return_dialog(screen.gate()))
         body = ft.Column([*(row.root for row in self.rows.values()),
                           ft.Row([ft.Icon(ft.Icons.DANGEROUS, color=theme.TEXT_MUTED), self.carcasses], spacing=8),
                           self.back.root], spacing=8)
@@ -256,11 +264,13 @@ class Board:
         self.card.show(texts.t("ui.bag.board.title"))
         maximums = ctx.session.rules.intruders.miniatures
         for kind, row in self.rows.items():
-            row.show(texts, bag.on_board[kind], maximums[kind])
+            row.show(ctx, bag.on_board[kind], maximums[kind])
         self.screen.changes.put(self.carcasses, value=texts.t("ui.bag.board.carcasses", count=bag.carcasses))
-        # Enabled when any kind could go back (the dialog asks how many of which).
-        any_on_board = next((kind for kind in MINIATURE_KINDS if bag.on_board[kind]), "adult")
-        self.back.show_command(ReturnIntrudersToBag(counts={any_on_board: 1}), texts.t("ui.bag.board.return"))
+        # Enabled when any kind could go back: judged for one of a kind on the board (the
+        # dialog asks how many of which).
+        any_on_board = next((kind for kind in MINIATURE_KINDS if bag.on_board[kind]), None)
+        self.back.show_action(ctx.action(ReturnIntrudersToBag), texts.t("ui.bag.board.return"),
+                              picked={"counts": {any_on_board: 1} if any_on_board else {}})
 
 
 def _refresh(control: ft.Control) -> None:
@@ -302,10 +312,17 @@ def open_return_dialog(gate: CommandGate) -> None:
             ))
         return ft.Column(rows, tight=True, spacing=8, width=min(440, ctx.width - 80))
 
+    def send() -> None:
+        action = ctx.action(ReturnIntrudersToBag)
+        counts = {k: n for k, n in draft.returning.items() if n}
+        if action is None or not action.allows(counts=counts):
+            show_message(ctx.page, t("error.action_gone"))
+            return
+        gate.execute(action.command(counts=counts))  # none at all: the engine says why
+
     def ok(_e) -> Iterator[None]:
         close(ctx.page, dialog)
-        returning = ReturnIntrudersToBag(counts={k: n for k, n in draft.returning.items() if n})
-        yield from in_turn(ctx.page, lambda: gate.execute(returning))
+        yield from in_turn(ctx.page, send)
 
     dialog.title = ft.Text(t("ui.bag.board.return_title"), size=20, weight=ft.FontWeight.BOLD)
     dialog.content = content()
@@ -327,10 +344,10 @@ class Eggs:
         self.status_text = ft.Text("", size=13, color=theme.TEXT, weight=ft.FontWeight.BOLD)
         self.status = ft.Container(content=self.status_text, border_radius=20,
                                    padding=ft.Padding.symmetric(horizontal=10, vertical=3))
-        self.taken = CommandButton(screen.changes, ids.EGG_TAKEN, icon=ft.Icons.BACK_HAND, gate_of=screen.gate,
-                                   compact=True, page_of=screen.page)
-        self.destroyed = CommandButton(screen.changes, ids.EGG_DESTROYED, icon=ft.Icons.LOCAL_FIRE_DEPARTMENT,
-                                       gate_of=screen.gate, compact=True, tone="danger", page_of=screen.page)
+        self.taken = OfferButton(screen.changes, ids.EGG_TAKEN, icon=ft.Icons.BACK_HAND, gate_of=screen.gate,
+                                 compact=True, page_of=screen.page)
+        self.destroyed = OfferButton(screen.changes, ids.EGG_DESTROYED, icon=ft.Icons.LOCAL_FIRE_DEPARTMENT,
+                                     gate_of=screen.gate, compact=True, tone="danger", page_of=screen.page)
         body = ft.Column([
             ft.Row([ft.Row([ft.Icon(ft.Icons.EGG, color=theme.TEXT), self.count, self.unconfirmed], spacing=8,
                            tight=True), ids.tag(ids.NEST_STATUS, self.status)],
@@ -352,8 +369,8 @@ class Eggs:
         put(self.status_text,
             value=t("ui.bag.eggs.nest_destroyed") if bag.nest_destroyed else t("ui.bag.eggs.nest_intact"))
         put(self.status, bgcolor=theme.RED_DARK if bag.nest_destroyed else theme.SURFACE_HIGH)
-        self.taken.show_command(RemoveEgg(how="taken"), t("ui.bag.eggs.taken"))
-        self.destroyed.show_command(RemoveEgg(how="destroyed"), t("ui.bag.eggs.destroyed"))
+        self.taken.show_action(ctx.action(RemoveEgg, how="taken"), t("ui.bag.eggs.taken"))
+        self.destroyed.show_action(ctx.action(RemoveEgg, how="destroyed"), t("ui.bag.eggs.destroyed"))
 
 
 # --------------------------------------------------------------------- history

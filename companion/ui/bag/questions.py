@@ -9,7 +9,7 @@ tap; the Queen question opens with no Character, place or hand size chosen.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import flet as ft
 
@@ -19,7 +19,7 @@ from companion.engine.commands import AnswerAdultsRetreat, AnswerQueenInNest
 from .. import ids, theme
 from ..announcements import Announcer
 from ..context import UiContext
-from ..dialogs import close, show_dialog, title_text
+from ..dialogs import close, show_dialog, show_message, title_text
 from ..kit.chips import LIGHTING_COLOURS, LIGHTING_ICONS, place_label
 from ..kit.kept import ActionButton, Changes, Chip
 from .draft import HAND_MAX, draft_of
@@ -44,7 +44,7 @@ class QueenQuestion:
     """Is a Character in the Nest? No, in one tap; yes, with who, where and how many cards
     in hand, each chosen by the table (nothing is chosen before)."""
 
-    def __init__(self, ctx: UiContext, changes: Changes, send: Callable[[AnswerQueenInNest], None],
+    def __init__(self, ctx: UiContext, changes: Changes, send: Callable[..., None],
                  redraw: Callable[[], None]) -> None:
         self.ctx = ctx
         self.changes = changes
@@ -53,7 +53,7 @@ class QueenQuestion:
         page_of = lambda: ctx.page  # noqa: E731
         self.question = ft.Text("", size=18, weight=ft.FontWeight.BOLD)
         self.no = ActionButton(changes, ids.QUEEN_IN_NEST_NO, icon=ft.Icons.UNDO, page_of=page_of,
-                               on_tap=lambda: self._send(AnswerQueenInNest(character_in_nest=False)))
+                               on_tap=lambda: self._send(AnswerQueenInNest, {"character_in_nest": False}))
         self.who, self.where, self.hand_label = _label(), _label(), _label()
         self.seats_row = _wrap([])
         self.seat_chips: dict[int, Chip] = {}
@@ -93,8 +93,8 @@ class QueenQuestion:
     def _yes(self) -> None:
         draft = draft_of(self.ctx)
         if self._missing() is None:
-            self._send(AnswerQueenInNest(character_in_nest=True, seat=draft.queen_seat, place=draft.queen_place,
-                                         hand=draft.queen_hand))
+            self._send(AnswerQueenInNest, {"character_in_nest": True},
+                       {"seat": draft.queen_seat, "place": draft.queen_place, "hand": draft.queen_hand})
 
     def show(self) -> None:
         ctx, put = self.ctx, self.changes.put
@@ -134,7 +134,7 @@ class QueenQuestion:
 class AdultsQuestion:
     """How many Adults are not in Combat: one button per count."""
 
-    def __init__(self, ctx: UiContext, changes: Changes, send: Callable[[AnswerAdultsRetreat], None]) -> None:
+    def __init__(self, ctx: UiContext, changes: Changes, send: Callable[..., None]) -> None:
         self.ctx = ctx
         self.changes = changes
         maximum = ctx.session.rules.intruders.miniatures["adult"]
@@ -142,7 +142,7 @@ class AdultsQuestion:
         self.help = ft.Text("", size=15, color=theme.TEXT_MUTED)
         self.counts = {n: ActionButton(changes, ids.adults_retreat(n), tone="primary" if n else "normal",
                                        page_of=lambda: ctx.page,
-                                       on_tap=lambda n=n: send(AnswerAdultsRetreat(not_in_combat=n)))
+                                       on_tap=lambda n=n: send(AnswerAdultsRetreat, {"not_in_combat": n}))
                        for n in range(maximum + 1)}
         self.root = ft.Column([self.question, self.help, _wrap([button.root for button in self.counts.values()])],
                               spacing=10, tight=True)
@@ -230,14 +230,18 @@ class QuestionPrompter:
         self.asking = None
         self.body = None
 
-    def _send(self, command) -> None:
-        gate = self.ctx.gate()
-        refusal = gate.refusal(command)
-        if refusal is not None:
-            gate.explain(refusal)(None)
+    def _send(self, command: type, fixed: dict[str, Any], picked: dict[str, Any] | None = None) -> None:
+        """The answer as the newest feed offers it: refused, the reason is told; gone, so said."""
+        ctx, picked = self.ctx, picked or {}
+        action = ctx.action(command, **fixed)
+        if action is not None and action.refusal is not None:
+            show_message(ctx.page, ctx.texts.error(action.refusal))
+            return
+        if action is None or not action.allows(**picked):
+            show_message(ctx.page, ctx.texts.t("error.action_gone"))
             return
         self._close()
-        gate.execute(command)
+        ctx.gate().execute(action.command(**picked))
 
     def _undo(self, _e=None) -> None:
         self._close()

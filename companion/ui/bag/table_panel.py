@@ -6,7 +6,7 @@ import flet as ft
 
 from .. import ids, theme
 from ..kit.kept import ActionButton, Card, KeptScreen
-from .encounter import is_development_step
+from .encounter import development_action, is_development_step
 from .form import DrawButton
 from .reveal import BAG_SCREEN as BAG
 
@@ -20,8 +20,7 @@ class BagPanel:
         self.open = ActionButton(changes, ids.OPEN_BAG, icon=ft.Icons.SHOPPING_BAG, tone="primary",
                                  page_of=screen.page, on_tap=lambda: screen.ctx.navigate(BAG))
         self.develop = DrawButton(changes, ids.BAG_DEVELOPMENT, icon=ft.Icons.AUTORENEW, gate_of=screen.gate,
-                                  page_of=screen.page, make=lambda outcome: screen.ctx.game.develop(outcome),
-                                  outcome_title=lambda: screen.ctx.texts.t("ui.bag.outcome.title"))
+                                  page_of=screen.page, outcome_title=lambda: screen.ctx.texts.t("ui.bag.outcome.title"))
         self.row = ft.Row([self.open.root, self.develop.root], wrap=True, spacing=8, run_spacing=8)
         self.card = Card(changes, ft.Column([self.summary, self.now, self.row], spacing=8))
         self.root = self.card.root
@@ -38,7 +37,8 @@ class BagPanel:
         if step:
             put(self.now, value=t("ui.bag.develop.now"))
         self.open.show(t("ui.bag.open"), refused=None)
-        self.develop.show_draw(t("ui.bag.develop.button"), tone="warning" if step else "normal", visible=running)
+        self.develop.show_draw(development_action(ctx), t("ui.bag.develop.button"),
+                               tone="warning" if step else "normal", visible=running)
 
 
 def build_bag_panel(gate) -> ft.Control:

@@ -20,7 +20,8 @@ from companion.engine.commands import (AddToBag, IntruderToTechnicalCorridor, Ki
                                        RemoveIntruder, ReturnIntrudersToBag, SetShowOdds)
 from companion.ui import ids, theme
 from companion.ui.bag.draft import draft_of
-from companion.ui.bag.encounter import encounter_command, is_development_step
+from companion.ui.bag.encounter import development_action, is_development_step
+from companion.ui.bag.form import encounter_action
 from companion.ui.bag.panels import history_entries, open_return_dialog
 from companion.ui.context import UiContext
 from companion.ui.kit.chips import active_seats
@@ -161,17 +162,16 @@ def BagScreen(shown: Shown, ctx: UiContext):
     if draft.seat not in active_seats(game):
         draft.pick_seat(None)
     running = not game.is_over
-    command = encounter_command(draft)
     panels: list[ft.Control] = [ft.memo(Header)(ctx, lang, bag.physical_bag)]
     if running:
         crew = tuple((m.seat, m.name, m.character, m.is_in_facility) for m in game.crew)
         panels.append(ft.memo(Encounter)(
             ctx, lang, crew, tuple(sorted(game.lighting.items())),
             (draft.seat, draft.place, draft.hand, draft.ignore_darkness), bag.physical_bag,
-            _answers(ctx, [command]) if command is not None else None))
+            encounter_action(ctx, draft.seat)))
     panels.append(ft.memo(Reveal)(ctx, lang, bag.last_draw, not ctx.is_phone, game.is_over))
     if running:
-        panels.append(ft.memo(Development)(ctx, lang, is_development_step(game), _answers(ctx, [game.develop()])))
+        panels.append(ft.memo(Development)(ctx, lang, is_development_step(game), development_action(ctx)))
     panels += [
         ft.memo(Odds)(ctx, lang, bag.odds, bag.show_odds, draft.hand, _answers(ctx, [SetShowOdds(show=not bag.show_odds)])),
         ft.memo(Contents)(ctx, lang, bag.in_bag),

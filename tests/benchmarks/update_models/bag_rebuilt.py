@@ -12,18 +12,19 @@ from companion.engine.commands import (AddToBag, IntruderToTechnicalCorridor, Ki
                                        RemoveIntruder, ReturnIntrudersToBag, SetShowOdds)
 from companion.ui import ids, theme
 from companion.ui.bag.draft import draft_of
-from companion.ui.bag.encounter import development_button, is_development_step
+from companion.ui.bag.encounter import development_action, is_development_step
 from companion.ui.bag.panels import history_entries, open_return_dialog
 from companion.ui.bag.reveal import BAG_SCREEN
 from companion.ui.context import UiContext
 from companion.ui.kit.gate import CommandGate, command_button, styled_button
+from companion.ui.kit.kept import shown_part
 from companion.ui.kit.kinds import DARK_ICON, KIND_COLOURS, LIGHT_ICON, kind_badge, kind_name
 from tests.benchmarks.update_models.memo import kept_items, kept_panel
 from companion.ui.kit.numbers import percent
 from tests.benchmarks.update_models.rebuilt_log import log_lines
 from companion.ui.rules_screen import help_button
 
-from .rebuilt_bag_parts import build_encounter_form, build_reveal
+from .rebuilt_bag_parts import LiveDraw, build_encounter_form, build_reveal
 
 TABLE, BAG = "table", BAG_SCREEN
 
@@ -279,15 +280,20 @@ def build_history(gate: CommandGate, *, height: float | None = None) -> ft.Contr
     return ids.tag(ids.BAG_HISTORY, theme.card(body, title=texts.t("ui.bag.history.title")))
 
 def build_development(gate: CommandGate) -> ft.Control:
-    t = gate.ctx.texts.t
+    ctx = gate.ctx
+    t = ctx.texts.t
     rows: list[ft.Control] = []
-    if is_development_step(gate.ctx.game):
+    step = is_development_step(ctx.game)
+    if step:
         rows.append(ft.Container(
             content=ft.Row([ft.Icon(ft.Icons.NOTIFICATIONS_ACTIVE, color="#1a1a1a"),
                             ft.Text(t("ui.bag.develop.now"), color="#1a1a1a", weight=ft.FontWeight.BOLD,
                                     expand=True)], spacing=8),
             bgcolor=theme.YELLOW, border_radius=8, padding=8,
         ))
-    rows += [theme.muted(t("ui.bag.develop.help"), size=14), development_button(gate)]
+    button = shown_part(ctx, lambda screen: LiveDraw(screen, ids.BAG_DEVELOPMENT, ft.Icons.AUTORENEW,
+                                                     "warning" if step else "normal", development_action(ctx),
+                                                     t("ui.bag.develop.button")))
+    rows += [theme.muted(t("ui.bag.develop.help"), size=14), button]
     return theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.develop.title"),
                       help=help_button(gate.ctx, "bag_development"))

@@ -11,7 +11,8 @@ from companion.engine.bag.model import BagDraw, DrawResult, Lighting, Place
 from companion.engine.views import PublicView
 from companion.ui import ids, theme
 from companion.ui.bag.draft import HAND_MAX, draft_of
-from companion.ui.bag.encounter import draw_button, encounter_command, lighting_text
+from companion.ui.bag.encounter import lighting_text
+from companion.ui.bag.form import DrawButton, encounter_action, encounter_picks
 from companion.ui.bag.reveal import (BAG_SCREEN, ENCOUNTERS, NO_SURPRISE_BG, SURPRISE_BG, _heading, _player,
                                      numbers_unconfirmed, open_surprise_attack, result_text)
 from companion.ui.context import UiContext
@@ -19,17 +20,24 @@ from companion.ui.i18n_view import Texts
 from companion.ui.kit.chips import (LIGHTING_COLOURS, LIGHTING_ICONS, active_seats, choice_chip, label, number_row,
                                     place_chips, seat_chips, shown_lighting)
 from companion.ui.kit.gate import CommandGate, styled_button
+from companion.ui.kit.kept import KeptScreen, shown_part
 from companion.ui.kit.kinds import DARK_ICON, KIND_COLOURS, KIND_ICONS, LIGHT_ICON, kind_name
-from companion.ui.dialogs import show_message
 from companion.ui.rules_screen import help_button
 
 
-def waiting_button(page: ft.Page, label: str, *, reason: str, icon, identifier: str,
-                   tone: str = "normal") -> ft.Control:
-    """A button that cannot be used until the form is complete; a tap says what is missing."""
-    button = styled_button(label, icon=icon, disabled=True, tone=tone)
-    return ids.tag(identifier, ft.Container(content=button, on_click=lambda _e: show_message(page, reason),
-                                            tooltip=reason, border_radius=8))
+class LiveDraw:
+    """The kept screen's draw button (bag.form.DrawButton), built alone into a rebuilt panel."""
+
+    def __init__(self, screen: KeptScreen, identifier: str, icon, tone: str, action, label: str, *,
+                 picked: dict | None = None, missing: str | None = None, after=None) -> None:
+        self.action, self.label, self.picked, self.missing = action, label, picked, missing
+        self.button = DrawButton(screen.changes, identifier, icon=icon, tone=tone, gate_of=screen.gate,
+                                 page_of=screen.page, after=after,
+                                 outcome_title=lambda: screen.ctx.texts.t("ui.bag.outcome.title"))
+        self.root = self.button.root
+
+    def show(self) -> None:
+        self.button.show_draw(self.action, self.label, picked=self.picked, missing=self.missing)
 
 
 def _lighting_row(texts: Texts, game: PublicView, place: Place | None, ignore_darkness: bool) -> ft.Control:
@@ -100,14 +108,10 @@ def build_encounter_form(gate: CommandGate) -> ft.Control:
         missing = (t("ui.events_screen.encounter.needs_seat") if draft.seat is None
                    else t("ui.events_screen.encounter.needs_place") if draft.place is None
                    else t("ui.bag.encounter.hand_needed") if draft.hand is None else None)
-        command = encounter_command(draft)
-        if command is None:
-            rows.append(waiting_button(ctx.page, button_label, reason=missing or "", icon=ft.Icons.CASINO,
-                                       identifier=ids.DRAW_ENCOUNTER, tone="primary"))
-        else:
-            rows.append(draw_button(gate, command, make=lambda outcome: encounter_command(draft, outcome),
-                                    label=button_label, icon=ft.Icons.CASINO, identifier=ids.DRAW_ENCOUNTER,
-                                    title=t("ui.bag.outcome.title"), tone="primary", after=drawn))
+        action, picked = encounter_action(ctx, draft.seat), encounter_picks(draft)
+        rows.append(shown_part(ctx, lambda screen: LiveDraw(screen, ids.DRAW_ENCOUNTER, ft.Icons.CASINO, "primary",
+                                                            action, button_label, picked=picked, missing=missing,
+                                                            after=drawn)))
     return theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.encounter.title"),
                       help=help_button(ctx, "encounter"))
 def _number_box(texts: Texts, *, label_key: str, icon, number: int, applied: bool | None,
