@@ -153,14 +153,6 @@ def test_changing_the_seats_keeps_the_passes_of_seats_that_stay() -> None:
         registry.seat_pass(4)
 
 
-def test_a_new_host_key_replaces_the_old_one() -> None:
-    registry = JoinSecrets(SEATS)
-    old = registry.host_key
-    registry.reissue_host_key()
-    assert not registry.is_host_key(old)
-    assert registry.is_host_key(registry.host_key)
-
-
 def test_no_repr_str_or_log_line_shows_a_secret(caplog: pytest.LogCaptureFixture) -> None:
     registry = JoinSecrets(SEATS)
     registry.join("phone-a", 1, registry.seat_pass(1).secret)

@@ -82,17 +82,3 @@ def parse_route(route: str | None) -> Link:
     if path.rstrip("/") == TABLE_PATH and (host_key := only(HOST_KEY_PARAM)):
         return TableLink(host_key)
     return LobbyLink()
-
-
-def parse_url(url: str) -> tuple[str | None, Link]:
-    """Splits a full link into its base URL (None if it has none) and what it opens."""
-    parts = urlsplit(url)
-    base = None
-    if parts.scheme in ("http", "https") and parts.hostname:
-        try:
-            port = parts.port or (443 if parts.scheme == "https" else 80)
-        except ValueError:
-            return None, LobbyLink()
-        base = origin_of(parts.scheme, parts.hostname, port)
-    route = parts.path + (f"?{parts.query}" if parts.query else "")
-    return base, parse_route(route)

@@ -1,7 +1,6 @@
 """QR codes of join links, as PNG for `ft.Image(src=...)`."""
 from __future__ import annotations
 
-import base64
 import io
 
 import qrcode
@@ -25,7 +24,3 @@ def qr_png(text: str, *, box_pixels: int = BOX_PIXELS, quiet_zone: int = QUIET_Z
     buffer = io.BytesIO()
     code.make_image().save(buffer)
     return buffer.getvalue()
-
-
-def qr_png_base64(text: str, **options) -> str:
-    return base64.b64encode(qr_png(text, **options)).decode("ascii")

@@ -137,10 +137,6 @@ class JoinSecrets:
                 del self._passes[seat]
             return self._unseat(lambda s: s not in wanted)
 
-    def reissue_host_key(self) -> None:
-        with self._lock:
-            self._host_key = new_secret(self._secret_bytes)
-
     # Checking ----------------------------------------------------------------
     def is_host_key(self, candidate: str) -> bool:
         return same_secret(candidate, self._host_key)
