@@ -95,3 +95,15 @@ def test_every_command_a_screen_sends_is_offered_somewhere():
     """Every registered command has offers, except those no screen sends."""
     without = {registration.command.__name__ for registration in REGISTRY if registration.offers is None}
     assert without <= {"SetKnowledge"}
+
+
+def test_a_dict_valued_pick_is_offered_per_key_not_as_every_combination():
+    """Sending intruders back to the bag: how many of each kind, up to those on the board."""
+    state = _state()
+    for kind in ("adult", "adult", "creeper"):
+        state = apply(state, c.PlaceIntruder(kind=kind), RULES)
+    back = legal_actions(state, TABLE, RULES).find(c.ReturnIntrudersToBag)
+    assert back.choices["counts"] == {"creeper": (0, 1), "adult": (0, 1, 2)}
+    assert back.allows(counts={"adult": 2}) and back.allows(counts={"adult": 1, "creeper": 1})
+    assert not back.allows(counts={"adult": 3}) and not back.allows(counts={"breeder": 1})
+    assert back.command(counts={"adult": 2}).counts == {"adult": 2}

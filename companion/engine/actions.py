@@ -24,7 +24,7 @@ from .authority import refusal_at_this_moment, refusal_for_kind
 from .commands import GameCommand, parse_command
 from .errors import IllegalCommand
 from .guards import require_no_event_phase
-from .registry import REGISTRY, Open
+from .registry import REGISTRY, EachKey, Open
 from .state import GameState
 from .view_base import View
 from .viewer import Viewer
@@ -50,8 +50,9 @@ class Action(View):
     # The command's type tag and the arguments the engine fixed (JSON values).
     type: str
     fixed: dict[str, Any] = Field(default_factory=dict)
-    # The arguments the player still picks, each with its allowed values.
-    choices: dict[str, tuple[Any, ...]] = Field(default_factory=dict)
+    # The arguments the player still picks, each with its allowed values (a dict-valued
+    # argument: per key, its allowed values).
+    choices: dict[str, tuple[Any, ...] | dict[str, tuple[Any, ...]]] = Field(default_factory=dict)
     refusal: Refusal | None = None
     # The confirmation asked before it is sent (a key under ui.confirm.).
     confirm: str | None = None
@@ -77,8 +78,11 @@ class Action(View):
         return parse_command({"type": self.type, **self.fixed, **{name: _json(v) for name, v in picked.items()}})
 
 
-def _within(value: Any, allowed: tuple[Any, ...]) -> bool:
-    """A list-valued argument (the cards to scan) picks among the allowed values."""
+def _within(value: Any, allowed: tuple[Any, ...] | dict[str, tuple[Any, ...]]) -> bool:
+    """A list-valued argument (the cards to scan) picks among the allowed values; a
+    dict-valued one picks, for each key it names, among that key's values."""
+    if isinstance(allowed, dict):
+        return isinstance(value, dict) and all(key in allowed and item in allowed[key] for key, item in value.items())
     if isinstance(value, list):
         return all(item in allowed for item in value)
     return value in allowed
@@ -185,7 +189,7 @@ def _judged(state: GameState, rules: "Rules", registration, candidate: Any) -> O
                 refusal = error
         action = Action(type=type_tag(candidate.command),
                         fixed=_without_defaults(candidate.command, candidate.fixed),
-                        choices={name: tuple(_json(v) for v in values) for name, values in candidate.choices.items()},
+                        choices={name: _domain(values) for name, values in candidate.choices.items()},
                         refusal=Refusal.of(refusal) if refusal is not None else None, confirm=registration.confirm_key(state))
         return Offered(command=action.type, seat=candidate.fixed.get("seat"), action=action)
     refusal = check(state, candidate, rules)
@@ -194,6 +198,12 @@ def _judged(state: GameState, rules: "Rules", registration, candidate: Any) -> O
     action = Action(type=candidate.type, fixed=fixed, refusal=Refusal.of(refusal) if refusal is not None else None,
                     confirm=registration.confirm_key(state))
     return Offered(command=candidate.type, seat=getattr(candidate, "seat", None), action=action)
+
+
+def _domain(values: Any) -> tuple[Any, ...] | dict[str, tuple[Any, ...]]:
+    if isinstance(values, EachKey):
+        return {_json(key): tuple(_json(v) for v in allowed) for key, allowed in values.values.items()}
+    return tuple(_json(v) for v in values)
 
 
 def _without_defaults(command: type[GameCommand], fixed: dict[str, Any]) -> dict[str, Any]:

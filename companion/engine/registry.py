@@ -48,6 +48,14 @@ class Open:
     refusal: Any = None
 
 
+@dataclass(frozen=True)
+class EachKey:
+    """The allowed values of a dict-valued argument (how many of each kind): any of the
+    keys, each with one of its values (listed per key, not as every combination)."""
+
+    values: dict[str, tuple[Any, ...]]
+
+
 Offers = Callable[[GameState, "Rules"], Iterable[Any]]
 # A confirmation's key, or a function of the state giving it (None: no question).
 Confirm = str | Callable[[GameState], str | None] | None

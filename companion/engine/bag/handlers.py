@@ -46,7 +46,7 @@ from ..pending.model import PendingKind
 from ..phase.model import EventStep
 from .odds import is_surprise, table_knowledge, table_outcomes
 from .views import HAND_MAX
-from ..registry import REGISTRY, Open, always, handles
+from ..registry import REGISTRY, EachKey, Open, always, handles
 from ..rng import RngState
 from ..state import CrewMember, GameState
 from ...vocab import IntruderKind
@@ -357,15 +357,13 @@ def offer_add_to_bag(state: GameState, rules: "Rules") -> list[AddToBag]:
 
 
 def offer_return_intruders_to_bag(state: GameState, rules: "Rules") -> list[Open]:
-    """How many of each kind on the board go back: every count up to those on the board
+    """How many of each kind on the board go back: any count up to those on the board
     (none at all is the engine's to refuse). Refused as a button is: one of the first
     kind on the board."""
     on_board = [(kind, state.bag.on_board[kind]) for kind in MINIATURE_KINDS if state.bag.on_board[kind]]
-    counts: list[dict[str, int]] = [{}]
-    for kind, most in on_board:
-        counts = [{**chosen, **({kind: n} if n else {})} for chosen in counts for n in range(most + 1)]
     sample = ReturnIntrudersToBag(counts={on_board[0][0] if on_board else IntruderKind.ADULT: 1})
-    return [Open(ReturnIntrudersToBag, fixed={}, choices={"counts": tuple(counts)},
+    return [Open(ReturnIntrudersToBag, fixed={},
+                 choices={"counts": EachKey({kind: tuple(range(most + 1)) for kind, most in on_board})},
                  refusal=refusal_of(state, sample, rules))]
 
 

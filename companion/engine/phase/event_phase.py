@@ -25,7 +25,6 @@ GameState.event_phase, and each step's continuation knows the next.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import product
 from typing import TYPE_CHECKING
 
 from ..bag import handlers as bag_rules
@@ -56,7 +55,7 @@ from ..errors import IllegalCommand
 from ..track.first_player import next_first_player, pass_first_player
 from ..guards import require, require_running
 from .model import EventEffect, EventPhase, EventStep
-from ..registry import Open, always, handles
+from ..registry import EachKey, Open, always, handles
 from ..state import GameState
 from ...vocab import CssFace, IntruderKind, Section
 
@@ -151,16 +150,13 @@ def egg_protection_offers(state: GameState, rules: "Rules") -> list[Open]:
 def lurking_offers(state: GameState, rules: "Rules") -> list[Open]:
     """How many of each kind on the board go back into the bag: any number up to those on
     the board while the bag is free (none at all is always an answer)."""
-    counts: list[dict[str, int]] = [{}]
+    most: dict[str, tuple[int, ...]] = {}
     phase = state.event_phase
     pending = phase is not None and EventEffect.LURKING in phase.pending_effects
     if pending and refusal_of(bag_rules.check_bag_free, state, None, rules) is None:
-        kinds = [kind for kind in MINIATURE_KINDS if state.bag.on_board.get(kind, 0) > 0]
-        for numbers in product(*(range(state.bag.on_board[kind] + 1) for kind in kinds)):
-            picked = {kind: n for kind, n in zip(kinds, numbers) if n > 0}
-            if picked:
-                counts.append(picked)
-    return [Open(EventLurking, fixed={}, choices={"counts": tuple(counts)},
+        most = {kind: tuple(range(state.bag.on_board[kind] + 1))
+                for kind in MINIATURE_KINDS if state.bag.on_board.get(kind, 0) > 0}
+    return [Open(EventLurking, fixed={}, choices={"counts": EachKey(most)},
                  refusal=refusal_of(check_event_lurking, state, EventLurking(), rules))]
 
 
