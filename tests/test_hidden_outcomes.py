@@ -20,7 +20,7 @@ from companion.engine import commands as c
 from companion.engine.apply import GameEnding
 from companion.engine.authority import sender_for
 from companion.engine.registry import REGISTRY
-from companion.engine.views import TABLE, Viewer, seat_viewer, view_for
+from companion.engine.views import TABLE, Viewer, seat_viewer, shared_parts, view_for
 from companion.store import GameStore
 from companion.ui.bag.screen import build_bag_screen
 from companion.engine.contamination.model import ScanProcedure
@@ -165,8 +165,10 @@ def _unmarked_chance(state: GameState, rng: random.Random) -> set[str]:
         after, twin_after = run(state, command, RULES), run(twin, command, RULES)
         if after.state.bag != twin_after.state.bag:
             found.add(command.type)
+        # Each state's shared parts once (the public view, the judged offers), as the controller does.
+        shared, twin_shared = shared_parts(after.state, RULES), shared_parts(twin_after.state, RULES)
         for viewer in [TABLE] + [seat_viewer(m.seat) for m in state.crew]:
-            if view_for(after.state, viewer, RULES) != view_for(twin_after.state, viewer, RULES):
+            if view_for(after.state, viewer, RULES, shared) != view_for(twin_after.state, viewer, RULES, twin_shared):
                 found.add(command.type)
     return found
 

@@ -13,8 +13,9 @@ For each ``<name>.commands.json`` it replays the commands and writes:
   that seat's own). Events only the engine may read appear in none of them;
 - ``<name>.views.json``: what each viewer sees after every step, as OpenSpiel's
   playthroughs record each player's observation: the digest of the public part (the same
-  for every viewer) and the viewer's own part in full (the table's extras, a seat's private
-  part, nothing for a page that has not joined).
+  for every viewer), the viewer's own part in full (the table's extras, a seat's private
+  part, nothing for a page that has not joined) and the viewer's legal actions, one line
+  each (OpenSpiel's legal actions beside the observation).
 
 Review the result with ``git diff tests/golden`` before committing it: a change there is
 a change in how the game plays or what each screen is told.
@@ -23,13 +24,14 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Iterable
 from pathlib import Path
 
 import hashlib
 
 from companion.engine import GameSession
 from companion.engine.journal import Event, EventFilter, for_seat, for_table
-from companion.engine.views import NOBODY, TABLE, Viewer, seat_viewer, view_for
+from companion.engine.views import NOBODY, TABLE, Action, Viewer, seat_viewer, shared_parts, view_for
 from companion.app.replay import replay, state_as_json
 from companion.rules import Rules, load_rules
 
@@ -70,6 +72,24 @@ def view_viewers(session: GameSession) -> dict[str, Viewer]:
     return {"table": TABLE, "nobody": NOBODY, **{f"seat-{seat}": seat_viewer(seat) for seat in seats}}
 
 
+def listed_actions(actions: Iterable[Action]) -> list[str]:
+    """Actions a line each: the action (its type and fixed arguments), then `?` with the
+    digest of what the player still picks, `!` with the engine's refusal, `=` with the
+    confirmation asked first. A step lists what each viewer may do in full, and the digest
+    of what it is shown refused (with the reasons)."""
+    lines = []
+    for action in actions:
+        line = action.key
+        if action.choices:
+            line += " ?" + digest(json.dumps(action.choices, sort_keys=True))
+        if action.refusal is not None:
+            line += " !" + action.refusal.key
+        if action.confirm is not None:
+            line += " =" + action.confirm
+        lines.append(line)
+    return lines
+
+
 def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
@@ -81,11 +101,15 @@ def observations(session: GameSession, rules: Rules) -> list[dict]:
     for index in range(session.cursor + 1):
         state = session.state_at(index)
         step: dict = {"step": index, "command": session.commands[index].type}
+        shared = shared_parts(state, rules)
         for name, viewer in view_viewers(session).items():
-            view = view_for(state, viewer, rules)
+            view = view_for(state, viewer, rules, shared)
             own = view.private if view.private is not None else view.table
             step[name] = {"public": digest(view.public.model_dump_json()),
-                          "own": own.model_dump(mode="json") if own is not None else None}
+                          "own": own.model_dump(mode="json") if own is not None else None,
+                          "actions": listed_actions(action for action in view.actions if action.allowed),
+                          "refused": digest("\n".join(listed_actions(action for action in view.actions
+                                                                     if not action.allowed)))}
         steps.append(step)
     return steps
 
