@@ -9,7 +9,7 @@ import flet as ft
 from companion.engine.views import Event
 
 from . import ids, theme
-from .dialogs import close, show_dialog
+from .dialogs import Dialog
 from .help_topics import announcement_topic
 from .i18n_view import Texts
 
@@ -24,7 +24,7 @@ class Announcer:
         self.page = page
         self.texts = texts
         self.entries: list[Event] = []
-        self.dialog: ft.AlertDialog | None = None
+        self.dialog: Dialog | None = None
         # Called once the table has dismissed the dialog (a question may be waiting behind it).
         self.on_dismiss: Callable[[], None] | None = None
         # Opens the rules at a topic (the "?" beside a line); None: no "?".
@@ -32,7 +32,7 @@ class Announcer:
 
     @property
     def is_open(self) -> bool:
-        return self.dialog is not None and bool(self.dialog.open)
+        return self.dialog is not None and self.dialog.is_open
 
     def announce(self, entries: Sequence[Event], shown: frozenset[str] = frozenset()) -> None:
         """Show the announced ones among a step's events (already filtered for the table),
@@ -41,21 +41,16 @@ class Announcer:
         if not wanted:
             return
         self.entries.extend(wanted)
-        if self.dialog is not None and self.dialog.open:
-            self._fill(self.dialog)
-            self.dialog.update()
-            return
-        self.dialog = ft.AlertDialog(modal=True, bgcolor=theme.SURFACE_HIGH, scrollable=True)
-        self._fill(self.dialog)
-        show_dialog(self.page, self.dialog)
+        if not self.is_open:
+            self.dialog = Dialog(self.page, self.texts, bgcolor=theme.SURFACE_HIGH, scrollable=True)
+        self._fill()
 
     def relabel(self) -> None:
         """Re-render in the page's (possibly new) language."""
-        if self.dialog is not None and self.dialog.open:
-            self._fill(self.dialog)
-            self.dialog.update()
+        if self.is_open:
+            self._fill()
 
-    def _fill(self, dialog: ft.AlertDialog) -> None:
+    def _fill(self) -> None:
         # Several messages at once (the last move of a game says up to four) read as a
         # list, and a phone gives the dialog its whole width: they fit without scrolling.
         compact = len(self.entries) > 2
@@ -73,24 +68,22 @@ class Announcer:
             )
             for entry in self.entries
         ]
-        dialog.title = ft.Row(
+        title = ft.Row(
             [ft.Icon(ft.Icons.CAMPAIGN, color=theme.YELLOW, size=24 if narrow else 32),
              ft.Text(self.texts.t("ui.announce.title"), size=18 if narrow else 22, weight=ft.FontWeight.BOLD,
                      expand=True)],
             spacing=10,
         )
-        if narrow:
-            dialog.inset_padding = ft.Padding.symmetric(horizontal=12, vertical=16)
-            dialog.title_padding = ft.Padding.only(left=16, top=16, right=16)
-            dialog.content_padding = ft.Padding.only(left=16, top=12, right=16)
-            dialog.actions_padding = ft.Padding.all(12)
-        dialog.semantics_label = self.texts.t("ui.announce.title")  # follows a language switch
+        phone_look = dict(inset_padding=ft.Padding.symmetric(horizontal=12, vertical=16),
+                          title_padding=ft.Padding.only(left=16, top=16, right=16),
+                          content_padding=ft.Padding.only(left=16, top=12, right=16),
+                          actions_padding=ft.Padding.all(12)) if narrow else {}
         width = (self.page.width or 520) - 56 if narrow else min(520, (self.page.width or 520) - 96)
-        dialog.content = ids.tag(
+        body = ids.tag(
             ids.ANNOUNCEMENT,
             ft.Column(lines, tight=True, spacing=6 if compact else 10, width=width),
         )
-        dialog.actions = [
+        actions = [
             ids.tag(
                 ids.ANNOUNCEMENT_OK,
                 ft.Button(
@@ -101,6 +94,8 @@ class Announcer:
                 ),
             )
         ]
+        assert self.dialog is not None
+        self.dialog.show(title=title, body=body, actions=actions, **phone_look)
 
     def _help(self, key: str, compact: bool = False) -> list[ft.Control]:
         topic = announcement_topic(key)
@@ -119,7 +114,7 @@ class Announcer:
     def _dismiss(self, _e=None) -> None:
         self.entries = []
         if self.dialog is not None:
-            close(self.page, self.dialog)
+            self.dialog.close()
         self.dialog = None
         if self.on_dismiss is not None:
             self.on_dismiss()

@@ -2,7 +2,7 @@
 whether the Event Phase waits for the bag's development."""
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import flet as ft
 
@@ -10,9 +10,8 @@ from companion.engine.commands import DevelopBag, EventDevelopBag
 from companion.engine.views import Action, Place, PublicView
 
 from .. import ids, theme
-from ..busy import in_turn
 from ..context import UiContext
-from ..dialogs import close, dialog_button, show_dialog, show_message
+from ..dialogs import Dialog, show_message
 from ..i18n_view import Texts
 from ..kit.chips import shown_lighting
 from ..kit.gate import CommandGate
@@ -36,7 +35,7 @@ def open_outcome_dialog(gate: CommandGate, title: str, action: Action, picked: d
     `after` runs once it was accepted."""
     ctx = gate.ctx
     texts = ctx.texts
-    dialog = ft.AlertDialog(modal=True, scrollable=True)
+    dialog = Dialog(ctx.page, texts, scrollable=True)
 
     def report(outcome: dict[str, Any]) -> None:
         newest = ctx.actions.get(action.key)
@@ -47,26 +46,18 @@ def open_outcome_dialog(gate: CommandGate, title: str, action: Action, picked: d
         if gate.execute(newest.command(**chosen)) and after is not None:
             after()
 
-    def picked_outcome(outcome: dict[str, Any]) -> Callable:
-        def handler(_e) -> Iterator[None]:
-            close(ctx.page, dialog)
-            yield from in_turn(ctx.page, lambda: report(outcome))
-
-        return handler
-
     options = [
         ids.tag(ids.outcome(outcome["kind"], outcome["light"], outcome["dark"]), ft.Container(
             content=token_chip(texts, outcome["kind"], outcome["light"], outcome["dark"]),
             bgcolor=theme.SURFACE_HIGH, border=ft.Border.all(1, theme.OUTLINE), border_radius=10,
-            padding=ft.Padding.symmetric(horizontal=12, vertical=8), on_click=picked_outcome(outcome), ink=True,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=8), ink=True,
+            on_click=dialog.answer(lambda outcome=outcome: report(outcome)),
         ))
         for outcome in action.choices.get(OUTCOME, ())
     ]
-    dialog.title = ft.Text(title, size=20, weight=ft.FontWeight.BOLD)
-    dialog.content = ft.Column([theme.muted(texts.t("ui.bag.outcome.help"), size=14), *options], tight=True,
-                               spacing=8, width=min(420, ctx.width - 80))
-    dialog.actions = [dialog_button(texts, "ui.common.cancel", ids.CONFIRM_CANCEL, lambda _e: close(ctx.page, dialog))]
-    show_dialog(ctx.page, dialog)
+    dialog.show(title=title, body=ft.Column([theme.muted(texts.t("ui.bag.outcome.help"), size=14), *options],
+                                            tight=True, spacing=8, width=min(420, ctx.width - 80)),
+                actions=[dialog.button("ui.common.cancel", ids.CONFIRM_CANCEL)])
 
 
 # --------------------------------------------------------------------- bag development

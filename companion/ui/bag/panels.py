@@ -24,7 +24,7 @@ from companion.engine.views import Event, Topic
 from .. import ids, theme
 from ..busy import in_turn
 from ..context import UiContext
-from ..dialogs import close, dialog_button, show_dialog, show_message
+from ..dialogs import Dialog, show_message
 from ..i18n_view import Texts
 from ..kit.chips import stepper
 from ..kit.gate import CommandGate
@@ -273,14 +273,6 @@ class Board:
                               picked={"counts": {any_on_board: 1} if any_on_board else {}})
 
 
-def _refresh(control: ft.Control) -> None:
-    """Update a control shown in a dialog (a detached one, as in tests, needs nothing)."""
-    try:
-        control.update()
-    except RuntimeError:
-        pass
-
-
 def open_return_dialog(gate: CommandGate) -> None:
     """Intruders not in Combat go back to the bag: how many of each kind."""
     ctx = gate.ctx
@@ -289,7 +281,7 @@ def open_return_dialog(gate: CommandGate) -> None:
     on_board_now = ctx.game.bag.on_board
     draft = draft_of(ctx)
     draft.returning = {kind: 0 for kind in MINIATURE_KINDS}
-    dialog = ft.AlertDialog(modal=True, scrollable=True)
+    dialog = Dialog(ctx.page, texts, scrollable=True)
 
     def content() -> ft.Control:
         rows: list[ft.Control] = [ft.Text(t("ui.bag.board.return_help"), size=15)]
@@ -300,8 +292,8 @@ def open_return_dialog(gate: CommandGate) -> None:
 
             def change(value: int, kind: str = kind) -> None:
                 draft.returning[kind] = value
-                dialog.content = content()
-                _refresh(dialog)
+                dialog.control.content = content()
+                dialog.refresh()
 
             rows.append(ft.Row(
                 [kind_badge(kind, 28), ft.Text(kind_name(texts, kind), size=15, expand=True),
@@ -320,17 +312,9 @@ def open_return_dialog(gate: CommandGate) -> None:
             return
         gate.execute(action.command(counts=counts))  # none at all: the engine says why
 
-    def ok(_e) -> Iterator[None]:
-        close(ctx.page, dialog)
-        yield from in_turn(ctx.page, send)
-
-    dialog.title = ft.Text(t("ui.bag.board.return_title"), size=20, weight=ft.FontWeight.BOLD)
-    dialog.content = content()
-    dialog.actions = [
-        dialog_button(texts, "ui.common.cancel", ids.CONFIRM_CANCEL, lambda _e: close(ctx.page, dialog)),
-        dialog_button(texts, "ui.common.confirm", ids.CONFIRM_OK, ok, primary=True),
-    ]
-    show_dialog(ctx.page, dialog)
+    dialog.show(title=t("ui.bag.board.return_title"), body=content(),
+                actions=[dialog.button("ui.common.cancel", ids.CONFIRM_CANCEL),
+                         dialog.button("ui.common.confirm", ids.CONFIRM_OK, send, primary=True)])
 
 
 # --------------------------------------------------------------------- the Nest

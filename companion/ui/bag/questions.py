@@ -19,17 +19,10 @@ from companion.engine.commands import AnswerAdultsRetreat, AnswerQueenInNest
 from .. import ids, theme
 from ..announcements import Announcer
 from ..context import UiContext
-from ..dialogs import close, show_dialog, show_message, title_text
+from ..dialogs import Dialog, show_message
 from ..kit.chips import LIGHTING_COLOURS, LIGHTING_ICONS, place_label
 from ..kit.kept import ActionButton, Changes, Chip
 from .draft import HAND_MAX, draft_of
-
-
-def _refresh(control: ft.Control) -> None:
-    try:
-        control.update()
-    except RuntimeError:
-        pass  # not on a page (tests)
 
 
 def _label() -> ft.Text:
@@ -160,16 +153,17 @@ class QuestionPrompter:
     def __init__(self, ctx: UiContext, announcer: Announcer) -> None:
         self.ctx = ctx
         self.announcer = announcer
-        self.dialog: ft.AlertDialog | None = None
+        self.dialog: Dialog | None = None
         self.asking: Awaiting | None = None
         self.body: QueenQuestion | AdultsQuestion | None = None
         self.changes = Changes()  # the open dialog's; it is updated whole (it is small)
         self.title = ft.Text("", size=22, weight=ft.FontWeight.BOLD, expand=True)
         self.undo_label = ft.Text("")
+        self.parts: tuple[ft.Control, ft.Control, list[ft.Control]] = (self.title, ft.Container(), [])  # the dialog's
 
     @property
     def is_open(self) -> bool:
-        return self.dialog is not None and bool(self.dialog.open)
+        return self.dialog is not None and self.dialog.is_open
 
     def sync(self) -> None:
         game = self.ctx.game if self.ctx.in_game else None
@@ -180,17 +174,15 @@ class QuestionPrompter:
             return
         if self.is_open:
             self._fill()  # language switch, another tab's change: same question, fresh text
-            _refresh(self.dialog)
             return
         if self.announcer.is_open:
             return  # asked once the announcement is dismissed
         self.asking = awaiting
         draft_of(self.ctx).new_queen_answer()  # asked afresh for each question
-        self.dialog = self._build(awaiting)
+        self._build(awaiting)
         self._fill()
-        show_dialog(self.ctx.page, self.dialog)
 
-    def _build(self, awaiting: Awaiting) -> ft.AlertDialog:
+    def _build(self, awaiting: Awaiting) -> None:
         changes = self.changes = Changes()
         queen = awaiting is Awaiting.QUEEN_IN_NEST
         self.body = QueenQuestion(self.ctx, changes, self._send, self._redraw) if queen \
@@ -198,13 +190,12 @@ class QuestionPrompter:
         icon = ft.Icons.AUTO_AWESOME if queen else ft.Icons.BUG_REPORT
         undo = ids.tag(ids.QUESTION_UNDO, ft.TextButton(content=self.undo_label, icon=ft.Icons.UNDO,
                                                         on_click=self._undo))
-        return ft.AlertDialog(
-            modal=True, scrollable=True, bgcolor=theme.SURFACE_HIGH,
-            title=ft.Row([ft.Icon(icon, color=theme.YELLOW, size=30), self.title], spacing=10),
-            content=ft.Container(self.body.root, width=min(560, self.ctx.width - 64)),
-            actions=[undo])
+        self.dialog = Dialog(self.ctx.page, self.ctx.texts, scrollable=True, bgcolor=theme.SURFACE_HIGH)
+        self.parts = (ft.Row([ft.Icon(icon, color=theme.YELLOW, size=30), self.title], spacing=10),
+                      ft.Container(self.body.root, width=min(560, self.ctx.width - 64)), [undo])
 
     def _fill(self) -> None:
+        """Opens the dialog, or shows the open one afresh (its title follows a language switch)."""
         dialog, body = self.dialog, self.body
         assert dialog is not None and body is not None
         t = self.ctx.texts.t
@@ -213,19 +204,16 @@ class QuestionPrompter:
         self.undo_label.value = t("ui.common.undo")
         body.show()
         self.changes.take()
-        dialog.semantics_label = title_text(dialog.title)  # follows a language switch
+        title, content, actions = self.parts
+        dialog.show(title=title, body=content, actions=actions)
 
     def _redraw(self) -> None:
         if self.dialog is not None:
             self._fill()
-            _refresh(self.dialog)
 
     def _close(self) -> None:
-        if self.dialog is not None and self.dialog.open:
-            try:
-                close(self.ctx.page, self.dialog)
-            except RuntimeError:
-                self.dialog.open = False
+        if self.dialog is not None:
+            self.dialog.close()
         self.dialog = None
         self.asking = None
         self.body = None

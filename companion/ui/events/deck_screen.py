@@ -14,7 +14,7 @@ from companion.engine.views import DeckView
 from .. import ids, theme
 from ..busy import shown_first
 from ..context import UiContext
-from ..dialogs import close, dialog_button, show_dialog
+from ..dialogs import Dialog
 from ..kit.kept import PHONE, Card, Changes, KeptScreen, KeyedItems
 from ..kit.numbers import percent
 from ..log_view import LogLine, line_keys
@@ -44,9 +44,9 @@ def show_card(ctx: UiContext, deck: str, card: str) -> None:
     texts = ctx.texts
     phone = ctx.is_phone
     # On a phone the card takes the whole width: the default dialog margins would squeeze its name.
-    dialog = ft.AlertDialog(modal=True, scrollable=True, bgcolor=theme.SURFACE,
-                            inset_padding=ft.Padding.symmetric(horizontal=8 if phone else 40, vertical=24),
-                            content_padding=ft.Padding.all(10 if phone else 20))
+    dialog = Dialog(ctx.page, texts, scrollable=True, bgcolor=theme.SURFACE,
+                    inset_padding=ft.Padding.symmetric(horizontal=8 if phone else 40, vertical=24),
+                    content_padding=ft.Padding.all(10 if phone else 20))
     rules = ctx.session.rules
     face: EventCardFace | AttackCardFace
     if deck == EVENT_DECK:
@@ -57,10 +57,8 @@ def show_card(ctx: UiContext, deck: str, card: str) -> None:
         face = AttackCardFace(Changes(), identifier=ids.DECK_CARD, large=not phone)
         face.show(texts, rules, card, dark=None)
         name = f"attack_card.name.{attack_card(rules, card).kind}"
-    dialog.content = ft.Container(face.root, width=min(560, ctx.width - (36 if phone else 120)))
-    dialog.actions = [dialog_button(texts, "ui.common.dismiss", ids.CONFIRM_OK,
-                                    lambda _e: close(ctx.page, dialog), primary=True)]
-    show_dialog(ctx.page, dialog, label=texts.t(name))
+    dialog.show(title=None, body=ft.Container(face.root, width=min(560, ctx.width - (36 if phone else 120))),
+                actions=[dialog.button("ui.common.dismiss", ids.CONFIRM_OK, primary=True)], label=texts.t(name))
 
 
 class PileCard:

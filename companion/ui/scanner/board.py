@@ -21,7 +21,7 @@ from companion.engine.views import CrewView
 
 from .. import ids, theme
 from ..context import UiContext
-from ..dialogs import close, dialog_button, show_dialog
+from ..dialogs import Dialog
 from ..i18n_view import Texts
 from ..kit.gate import CommandGate
 from ..kit.kept import Changes, OfferButton
@@ -180,19 +180,17 @@ def open_board_dialog(gate: CommandGate, member: CrewView) -> ft.AlertDialog:
     enabled only when the engine accepts it; a tap closes the dialog and sends it."""
     ctx = gate.ctx
     texts = ctx.texts
-    dialog = ft.AlertDialog(modal=True)
+    dialog = Dialog(ctx.page, texts, inset_padding=ft.Padding.symmetric(horizontal=12, vertical=16),
+                    content_padding=ft.Padding.only(left=16, top=12, right=16))
     # Two buttons a row, their words wrapping inside them: all eleven fit a 360×640 phone.
-    rows = BoardChanges(Changes(), gate_of=ctx.gate, page_of=lambda: ctx.page,
-                        before_send=lambda: close(ctx.page, dialog))
+    # A tap sends even on a closing dialog: a bounce is the engine's to refuse, and said.
+    rows = BoardChanges(Changes(), gate_of=ctx.gate, page_of=lambda: ctx.page, before_send=dialog.close)
     rows.show(ctx, member)
     width = min(420.0, (ctx.page.width or 420) - 56)
-    dialog.inset_padding = ft.Padding.symmetric(horizontal=12, vertical=16)
-    dialog.content_padding = ft.Padding.only(left=16, top=12, right=16)
-    dialog.title = ft.Text(texts.t("ui.body.title", name=member.name, character=texts.character(member.character)),
-                           size=18, weight=ft.FontWeight.BOLD)
-    dialog.content = ft.Column([ft.Row(status_pills(texts, member), wrap=True, spacing=6, run_spacing=6),
+    dialog.show(title=ft.Text(texts.t("ui.body.title", name=member.name, character=texts.character(member.character)),
+                              size=18, weight=ft.FontWeight.BOLD),
+                body=ft.Column([ft.Row(status_pills(texts, member), wrap=True, spacing=6, run_spacing=6),
                                 theme.muted(texts.t("ui.body.help"), size=12), rows.root],
-                               tight=True, spacing=8, scroll=ft.ScrollMode.AUTO, width=width)
-    dialog.actions = [dialog_button(texts, "ui.common.dismiss", ids.CONFIRM_CANCEL, lambda _e: close(ctx.page, dialog))]
-    show_dialog(ctx.page, dialog)
-    return dialog
+                               tight=True, spacing=8, scroll=ft.ScrollMode.AUTO, width=width),
+                actions=[dialog.button("ui.common.dismiss", ids.CONFIRM_CANCEL)])
+    return dialog.control

@@ -2,16 +2,13 @@
 swap Power (built when they open)."""
 from __future__ import annotations
 
-from typing import Iterator
-
 import flet as ft
 
 from companion.vocab import Section
 from companion.engine.commands import FlipPower, GameCommand, PowerSurge, RestorePower, SwapPower
 
 from .. import ids, theme
-from ..busy import in_turn
-from ..dialogs import close, dialog_button, show_dialog, show_message
+from ..dialogs import Dialog, show_message
 from ..kit.gate import CommandGate
 from ..kit.kept import Card, KeptScreen, OfferButton
 
@@ -131,25 +128,20 @@ def open_restore_dialog(gate: CommandGate) -> None:
 
     mode.on_change = on_mode
     # Scrollable as a whole: a scrolling column inside would stretch the dialog to full height.
-    dialog = ft.AlertDialog(modal=True, scrollable=True)
+    dialog = Dialog(ctx.page, ctx.texts, scrollable=True)
 
-    def ok(_e) -> Iterator[None]:
+    def send() -> None:
         layout = None
         if mode.value == "rearrange":
             layout = {s: int(p.value) for s, p in pickers.items()}
-        close(ctx.page, dialog)
-        yield from in_turn(ctx.page, lambda: _send_picked(gate, RestorePower, {"layout": layout},
-                                                           "error.power_layout_invalid"))
+        _send_picked(gate, RestorePower, {"layout": layout}, "error.power_layout_invalid")
 
     help_text = t("ui.power.restore_help", tokens=", ".join(str(n) for n in rules.restore_active_tokens),
                   count=rules.restore_skip_if_active_at_least)
-    dialog.title = ft.Text(t("ui.power.restore"), size=20, weight=ft.FontWeight.BOLD)
-    dialog.content = ft.Column([ft.Text(help_text, size=15), mode, grid], tight=True, spacing=10, width=480)
-    dialog.actions = [
-        dialog_button(ctx.texts, "ui.common.cancel", ids.CONFIRM_CANCEL, lambda _e: close(ctx.page, dialog)),
-        dialog_button(ctx.texts, "ui.common.confirm", ids.CONFIRM_OK, ok, primary=True),
-    ]
-    show_dialog(ctx.page, dialog)
+    dialog.show(title=t("ui.power.restore"),
+                body=ft.Column([ft.Text(help_text, size=15), mode, grid], tight=True, spacing=10, width=480),
+                actions=[dialog.button("ui.common.cancel", ids.CONFIRM_CANCEL),
+                         dialog.button("ui.common.confirm", ids.CONFIRM_OK, send, primary=True)])
 
 
 def open_swap_dialog(gate: CommandGate) -> None:
@@ -160,18 +152,13 @@ def open_swap_dialog(gate: CommandGate) -> None:
                         dense=True)
     second = ft.Dropdown(label=t("ui.power.swap_second"), value=Section.S02.value, options=list(options),
                          width=200, dense=True)
-    dialog = ft.AlertDialog(modal=True)
+    dialog = Dialog(ctx.page, ctx.texts)
 
-    def ok(_e) -> Iterator[None]:
-        close(ctx.page, dialog)
+    def send() -> None:
         picked = {"first": Section(first.value), "second": Section(second.value)}
-        yield from in_turn(ctx.page, lambda: _send_picked(gate, SwapPower, picked, "error.action_gone"))
+        _send_picked(gate, SwapPower, picked, "error.action_gone")
 
-    dialog.title = ft.Text(t("ui.power.swap"), size=20, weight=ft.FontWeight.BOLD)
-    dialog.content = ft.Column([ft.Text(t("ui.power.swap_help"), size=15), first, second], tight=True,
-                               spacing=10)
-    dialog.actions = [
-        dialog_button(ctx.texts, "ui.common.cancel", ids.CONFIRM_CANCEL, lambda _e: close(ctx.page, dialog)),
-        dialog_button(ctx.texts, "ui.common.confirm", ids.CONFIRM_OK, ok, primary=True),
-    ]
-    show_dialog(ctx.page, dialog)
+    dialog.show(title=t("ui.power.swap"),
+                body=ft.Column([ft.Text(t("ui.power.swap_help"), size=15), first, second], tight=True, spacing=10),
+                actions=[dialog.button("ui.common.cancel", ids.CONFIRM_CANCEL),
+                         dialog.button("ui.common.confirm", ids.CONFIRM_OK, send, primary=True)])
