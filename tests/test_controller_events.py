@@ -31,7 +31,6 @@ def test_each_page_gets_its_viewers_feed(controller):
     assert table.undo is not None and not table.undo.can_undo
     seat = heard["seat"][-1]
     assert seat.view.private.seat == 1 and seat.view.table is None and seat.undo is None
-    assert heard["nobody"][-1].view.private is None and heard["nobody"][-1].undo is None
     step = controller.execute(cmd("advance_time"))
     table = heard["table"][-1]
     assert table.events == step.events and {e.seq for e in table.events} == {1}
@@ -41,7 +40,11 @@ def test_each_page_gets_its_viewers_feed(controller):
         assert heard["table"][-1].events == () and heard["table"][-1].change == change
     controller.open(game_id)
     assert heard["table"][-1].events == () and heard["table"][-1].change == "open"
-    assert [len(feeds) for feeds in heard.values()] == [5, 5, 5]
+    # A page that has not joined is shown nothing of the game (the join screen), private or
+    # not: it is sent no command (nothing new for it); undo, redo and opening a game go out.
+    assert [len(feeds) for feeds in heard.values()] == [5, 5, 3]
+    assert [feed.change for feed in heard["nobody"]] == ["undo", "redo", "open"]
+    assert all(feed.view is None and feed.undo is None and not feed.events for feed in heard["nobody"])
     versions = [feed.version for feed in heard["table"]]
     assert versions == sorted(versions) and len(set(versions)) == 5
 

@@ -50,9 +50,15 @@ FeedListener = Callable[[Feed], None]
 
 
 def event_filter(viewer: Viewer) -> EventFilter:
-    """The events a viewer may read: a seat its own and everyone's; the table (and a page
-    that has not joined) everyone's."""
+    """The events a viewer may read: a seat its own and everyone's; the table everyone's;
+    a page that has not joined none (it shows the join screen, nothing of the game)."""
+    if viewer.kind == "nobody":
+        return _no_event
     return for_seat(viewer.seat) if viewer.kind == "seat" else for_table  # type: ignore[arg-type]
+
+
+def _no_event(_event: Event) -> bool:
+    return False
 
 
 class TableController:
@@ -67,6 +73,9 @@ class TableController:
         self._lock = threading.RLock()
         # Views of the current state per viewer: many pages share one viewer.
         self._views: dict[Viewer, GameView] = {}
+        # The feed each viewer's pages were last sent (a change that shows them nothing new
+        # is not sent).
+        self._sent: dict[Viewer, Feed] = {}
         # What every viewer's view of the current state shares (its public part, the judged
         # offers), worked out once per change.
         self._shared: SharedParts | None = None
@@ -137,9 +146,10 @@ class TableController:
         self._shared = None
 
     def view(self, viewer: Viewer) -> GameView | None:
-        """`viewer`'s view of the current game (None without a game or for a seat not in it)."""
+        """`viewer`'s view of the current game (None without a game, for a seat not in it,
+        and for a page that has not joined: it shows the join screen and nothing of the game)."""
         with self._lock:
-            if self.session is None:
+            if self.session is None or viewer.kind == "nobody":
                 return None
             cached = self._views.get(viewer)
             if cached is None:
@@ -300,6 +310,8 @@ class TableController:
         entry = (viewer, listener)
         with self._lock:
             self._listeners.append(entry)
+            # The new page draws what is current: the next change is compared with that.
+            self._sent[viewer] = self.feed(viewer)
 
         def unsubscribe() -> None:
             with self._lock:
@@ -315,11 +327,24 @@ class TableController:
             self.version += 1
             if change in ("open", "close"):
                 self._forget_views()
-            feeds: dict[Viewer, Feed] = {}
+            feeds: dict[Viewer, Feed | None] = {}
             for viewer, listener in list(self._listeners):
                 if viewer not in feeds:
-                    feeds[viewer] = self.feed(viewer, tuple(events), change)
-                listener(feeds[viewer])
+                    feeds[viewer] = self._news_for(viewer, self.feed(viewer, tuple(events), change))
+                feed = feeds[viewer]
+                if feed is not None:
+                    listener(feed)
+
+    def _news_for(self, viewer: Viewer, feed: Feed) -> Feed | None:
+        """`feed`, or None when it shows its pages nothing new: a command that wrote nothing
+        this viewer may read and left its view as last sent. Such a page is sent nothing and
+        does no work (undo, redo and opening a game always go out)."""
+        last = self._sent.get(viewer)
+        if (feed.change == "execute" and last is not None and not feed.events and feed.undo == last.undo
+                and feed.view == last.view):
+            return None
+        self._sent[viewer] = feed
+        return feed
 
 
 def _require_table(actor: Viewer) -> None:

@@ -1,0 +1,59 @@
+"""A page whose view a change leaves as it was, and which may read none of the change's
+events, is sent nothing: the controller compares each viewer's new view with the one it
+last sent. A page that has not joined is shown nothing of the game, so the table's and
+the players' changes cost it nothing."""
+from __future__ import annotations
+
+import pytest
+
+from companion.engine import commands as c
+from companion.engine.views import NOBODY, TABLE, seat_viewer
+from companion.seats.controller import TableController
+from companion.store import GameStore
+from tests.support.contamination_helpers import RULES, digital_setup
+
+
+@pytest.fixture
+def controller(tmp_path):
+    with GameStore(tmp_path, rules=RULES) as store:
+        controller = TableController(store, RULES)
+        controller.new_game(digital_setup(players=2), "t")
+        yield controller
+
+
+def _listening(controller):
+    heard = {"table": [], "seat-1": [], "nobody": []}
+    controller.subscribe(TABLE, heard["table"].append)
+    controller.subscribe(seat_viewer(1), heard["seat-1"].append)
+    controller.subscribe(NOBODY, heard["nobody"].append)
+    return heard
+
+
+def test_a_page_whose_view_did_not_change_is_sent_nothing(controller):
+    heard = _listening(controller)
+    for command in (c.PlaceFire(), c.ChangeKnowledge(seat=2, by=1), c.AdvanceTime()):
+        controller.execute(command)
+    assert len(heard["table"]) == 3 and len(heard["seat-1"]) == 3
+    assert heard["nobody"] == []
+    # Nothing changed for anyone: a view compared equal is not sent again either.
+    last = heard["seat-1"][-1]
+    controller._notify([], "execute")
+    assert heard["seat-1"][-1] is last and len(heard["table"]) == 3
+
+
+def test_undo_redo_and_opening_a_game_always_go_out(controller):
+    heard = _listening(controller)
+    controller.execute(c.PlaceFire())
+    controller.undo()
+    controller.redo()
+    assert [feed.change for feed in heard["nobody"]] == ["undo", "redo"]
+    assert [feed.change for feed in heard["table"]] == ["execute", "undo", "redo"]
+
+
+def test_a_page_that_joins_later_gets_the_next_change(controller):
+    heard = _listening(controller)
+    controller.execute(c.PlaceFire())
+    late: list = []
+    controller.subscribe(seat_viewer(1), late.append)
+    controller.execute(c.RemoveFire())
+    assert len(late) == 1 and late[0].view.public.fire == 0
