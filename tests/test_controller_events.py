@@ -41,9 +41,10 @@ def test_each_page_gets_its_viewers_feed(controller):
     controller.open(game_id)
     assert heard["table"][-1].events == () and heard["table"][-1].change == "open"
     # A page that has not joined is shown nothing of the game (the join screen), private or
-    # not: it is sent no command (nothing new for it); undo, redo and opening a game go out.
-    assert [len(feeds) for feeds in heard.values()] == [5, 5, 3]
-    assert [feed.change for feed in heard["nobody"]] == ["undo", "redo", "open"]
+    # not: it is sent no command (nothing new for it); a new game, undo, redo and opening a
+    # game go out.
+    assert [len(feeds) for feeds in heard.values()] == [5, 5, 4]
+    assert [feed.change for feed in heard["nobody"]] == ["execute", "undo", "redo", "open"]
     assert all(feed.view is None and feed.undo is None and not feed.events for feed in heard["nobody"])
     versions = [feed.version for feed in heard["table"]]
     assert versions == sorted(versions) and len(set(versions)) == 5

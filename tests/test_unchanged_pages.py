@@ -57,3 +57,10 @@ def test_a_page_that_joins_later_gets_the_next_change(controller):
     controller.subscribe(seat_viewer(1), late.append)
     controller.execute(c.RemoveFire())
     assert len(late) == 1 and late[0].view.public.fire == 0
+
+
+def test_a_new_game_goes_out_to_every_page(controller):
+    """Even to a page shown nothing of the game: the seating hears of a new game that way."""
+    heard = _listening(controller)
+    controller.new_game(digital_setup(players=3), "another")
+    assert [len(heard[name]) for name in ("table", "seat-1", "nobody")] == [1, 1, 1]

@@ -75,7 +75,7 @@ class TableController:
         self._views: dict[Viewer, GameView] = {}
         # The feed each viewer's pages were last sent (a change that shows them nothing new
         # is not sent).
-        self._sent: dict[Viewer, Feed] = {}
+        self._sent: dict[Viewer, tuple[Feed, str | None]] = {}
         # What every viewer's view of the current state shares (its public part, the judged
         # offers), worked out once per change.
         self._shared: SharedParts | None = None
@@ -311,7 +311,7 @@ class TableController:
         with self._lock:
             self._listeners.append(entry)
             # The new page draws what is current: the next change is compared with that.
-            self._sent[viewer] = self.feed(viewer)
+            self._sent[viewer] = (self.feed(viewer), self.game_id)
 
         def unsubscribe() -> None:
             with self._lock:
@@ -336,14 +336,15 @@ class TableController:
                     listener(feed)
 
     def _news_for(self, viewer: Viewer, feed: Feed) -> Feed | None:
-        """`feed`, or None when it shows its pages nothing new: a command that wrote nothing
-        this viewer may read and left its view as last sent. Such a page is sent nothing and
-        does no work (undo, redo and opening a game always go out)."""
-        last = self._sent.get(viewer)
-        if (feed.change == "execute" and last is not None and not feed.events and feed.undo == last.undo
-                and feed.view == last.view):
+        """`feed`, or None when it shows its pages nothing new: a command of the same game
+        that wrote nothing this viewer may read and left its view as last sent. Such a page
+        is sent nothing and does no work (a new game, undo, redo and opening a game always
+        go out)."""
+        last, last_game = self._sent.get(viewer, (None, None))
+        if (feed.change == "execute" and last is not None and last_game == self.game_id and not feed.events
+                and feed.undo == last.undo and feed.view == last.view):
             return None
-        self._sent[viewer] = feed
+        self._sent[viewer] = (feed, self.game_id)
         return feed
 
 
