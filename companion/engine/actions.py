@@ -13,11 +13,10 @@ see (tests/test_hidden_outcomes.py holds it over twin games).
 from __future__ import annotations
 
 import json
-from enum import Enum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from .apply import check
 from .authority import refusal_at_this_moment, refusal_for_kind
@@ -26,22 +25,11 @@ from .errors import IllegalCommand
 from .guards import require_no_event_phase
 from .registry import REGISTRY, EachKey, Open
 from .state import GameState
-from .view_base import View
+from .view_base import Refusal, View, json_value as _json
 from .viewer import Viewer
 
 if TYPE_CHECKING:
     from companion.rules import Rules
-
-
-class Refusal(View):
-    """Why an action cannot be taken now: a locale key and its parameters."""
-
-    key: str
-    params: dict[str, Any] = Field(default_factory=dict)
-
-    @classmethod
-    def of(cls, error: IllegalCommand) -> "Refusal":
-        return cls(key=error.key, params={name: _json(value) for name, value in error.params.items()})
 
 
 class Action(View):
@@ -215,16 +203,3 @@ def _without_defaults(command: type[GameCommand], fixed: dict[str, Any]) -> dict
             continue
         kept[name] = value
     return kept
-
-
-def _json(value: Any) -> Any:
-    """A value as the command's JSON holds it (enums by value, models as dicts)."""
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, BaseModel):
-        return value.model_dump(mode="json")
-    if isinstance(value, (list, tuple)):
-        return [_json(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _json(item) for key, item in value.items()}
-    return value

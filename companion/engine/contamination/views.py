@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
-from ..actions import Refusal
+from ..view_base import Refusal
 from ..bag.handlers import require_bag_free
 from ..commands import ScanContamination
 from ..crew.body_model import Body

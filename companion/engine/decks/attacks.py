@@ -1,4 +1,6 @@
-"""Intruder attacks and injury checks, resolved with the Attack deck.
+"""Intruder attacks and injury checks, resolved with the Attack deck, in one piece: each
+command's check, effect and offers (the forms the screens draw) read the same rules of
+the deck, and split apart they would each restate them.
 
 Attack: a Larva never draws (it infests); any other intruder draws 1 Attack card and
 hits if the card shows its symbol (then the card's effect, plus its Darkness extra in
