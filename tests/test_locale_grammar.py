@@ -109,7 +109,6 @@ def test_noise_removal_text_keeps_corridors_next_to_characters(catalog, lang, ex
 def _button_keys() -> set[str]:
     source = "\n".join(path.read_text("utf-8") for path in UI_SOURCE.rglob("*.py"))
     keys = set(re.findall(r'(?:label|content)=t\("([a-z_.]+)"', source))
-    keys |= set(re.findall(r'styled_button\(\s*t\("([a-z_.]+)"', source))
     keys |= set(re.findall(r'dialog_button\(\w+(?:\.\w+)*, "([a-z_.]+)"', source))
     # Kept buttons (kit.kept) take their label when shown.
     keys |= set(re.findall(r'show_(?:command|action)\([^\n]*?,\s*(?:texts\.)?t\("([a-z_.]+)"', source))

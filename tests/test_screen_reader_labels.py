@@ -40,7 +40,7 @@ def controller(tmp_path):
 def test_each_dialog_is_announced_as_what_it_is(controller, lang):
     ctx = make_context(controller, lang)
     t = ctx.texts.t
-    CommandGate(ctx).run(StartSelfDestruct(), confirm_key="start_self_destruct",
+    CommandGate(ctx).run(StartSelfDestruct(), confirm="start_self_destruct",
                          title=t("ui.actions.start_self_destruct"))
     assert ctx.page.dialogs[-1].semantics_label == t("ui.actions.start_self_destruct")
     board = open_board_dialog(ctx.gate(), ctx.game.member(1))

@@ -137,7 +137,7 @@ def test_a_second_tap_on_a_confirmation_already_answered_sends_nothing(tmp_path)
     controller = make_controller(tmp_path)
     controller.new_game(_setup(), "t")
     ctx = make_context(controller, "pt-BR")
-    CommandGate(ctx).run(StartSelfDestruct(), confirm_key="start_self_destruct")
+    CommandGate(ctx).run(StartSelfDestruct(), confirm="start_self_destruct")
     dialog = ctx.page.dialogs[-1]
     dialog.update = lambda: None
     ok = _tagged(dialog, ids.CONFIRM_OK).content

@@ -383,8 +383,7 @@ def test_development_at_step_10_goes_through_the_event_phase(controller):
     assert state.event_phase.step is EventStep.DEVELOPMENT
     ctx = make_context(controller, "tr", 1280)
     assert ctx.action(DevelopBag) is None and ctx.action(EventDevelopBag) is not None
-    gate = ctx.gate()
-    assert gate.refusal(DevelopBag()) is not None and gate.refusal(EventDevelopBag()) is None
+    assert ctx.session.check(DevelopBag()) is not None and ctx.session.check(EventDevelopBag()) is None
     screen = build_bag_screen(ctx)
     assert ctx.texts.t("ui.bag.develop.now") in strings(screen)
     _click(screen, ids.BAG_DEVELOPMENT)

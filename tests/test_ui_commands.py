@@ -32,19 +32,18 @@ def ctx(controller):
 
 
 def test_refusals_match_the_engine(ctx):
-    gate = CommandGate(ctx)
-    assert gate.refusal(AdvanceTime()) is None
-    assert gate.refusal(RemoveFire()).key == "error.no_fire_to_remove"
-    assert gate.refusal(StopSelfDestruct()).key == "error.self_destruct_not_active"
-    assert gate.refusal(LockIn(seat=1)).key == "error.isolation_closed"
-    assert gate.refusal(CssLaunch(face=CssFace.NONE)).key == "error.no_css_token_under_time"
+    check = ctx.session.check
+    assert check(AdvanceTime()) is None
+    assert check(RemoveFire()).key == "error.no_fire_to_remove"
+    assert check(StopSelfDestruct()).key == "error.self_destruct_not_active"
+    assert check(LockIn(seat=1)).key == "error.isolation_closed"
+    assert check(CssLaunch(face=CssFace.NONE)).key == "error.no_css_token_under_time"
 
 
 def test_checking_changes_nothing(ctx, controller):
     before = controller.state.model_dump()
-    gate = CommandGate(ctx)
-    gate.refusal(StartSelfDestruct())
-    gate.refusal(PlaceFire())
+    ctx.session.check(StartSelfDestruct())
+    ctx.session.check(PlaceFire())
     assert controller.state.model_dump() == before
     assert not controller.can_undo
 
@@ -63,7 +62,7 @@ def test_a_command_that_ends_the_game_asks_first(ctx, controller):
 
 def test_confirmed_irreversible_command(ctx, controller):
     gate = CommandGate(ctx)
-    gate.run(StartSelfDestruct(), confirm_key="start_self_destruct")
+    gate.run(StartSelfDestruct(), confirm="start_self_destruct")
     assert controller.state.self_destruct is None
     dialog = ctx.page.dialogs[-1]
     ok = dialog.actions[-1].content  # the confirm-ok button inside its Semantics wrapper

@@ -260,7 +260,7 @@ def test_continue_is_disabled_exactly_when_the_engine_refuses(controller):
                 assert ids.EVENT_BLOCKED not in identifiers(screen)
         controller.execute(next_runner_command(state, controller.rules))
     # Once answered, the step-8 answer is refused, and so is any answer off step 8.
-    assert ctx.gate().refusal(EventFireDamage(nest_fire=True)) is not None
+    assert ctx.session.check(EventFireDamage(nest_fire=True)) is not None
 
 
 def test_css_face_and_nest_fire_are_taps(controller):

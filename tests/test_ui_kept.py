@@ -13,8 +13,8 @@ import pytest
 from companion.engine import NewGame, PlayerSetup
 from companion.engine.commands import KillIntruder, PlaceIntruder
 from companion.ui import ids, theme
-from companion.ui.kit.kept import (PHONE, TABLET, WIDE, ActionButton, Card, Changes, Chip, CommandButton, KeptScreen,
-                                   KeyedItems, layout_of, shown_root)
+from companion.ui.kit.kept import (PHONE, TABLET, WIDE, ActionButton, Card, Changes, Chip, KeptScreen,
+                                   KeyedItems, OfferButton, layout_of, shown_root)
 from companion.ui.screen_host import Kept, ScreenHolder, ScreenHost
 
 from .flet_session import counting, live_page
@@ -164,19 +164,19 @@ def test_an_action_button_is_enabled_or_says_why_not(ctx):
 
 def test_a_command_button_follows_the_game_and_sends_what_it_showed(ctx):
     changes = Changes()
-    button = CommandButton(changes, "kill", icon=ft.Icons.CLOSE, gate_of=ctx.gate, page_of=lambda: ctx.page)
-    button.show_command(KillIntruder(kind="adult"), "Matar")
+    button = OfferButton(changes, "kill", icon=ft.Icons.CLOSE, gate_of=ctx.gate, page_of=lambda: ctx.page)
+    button.show_action(ctx.action(KillIntruder, kind="adult"), "Matar")
     assert button.button.disabled and button.frame.tooltip  # no adult on the board
     ctx.session.execute(PlaceIntruder(kind="adult"))
     # Drawn disabled, the game has moved on since: a tap on the frame asks again and sends it.
     fire(button.frame.on_click)
     assert ctx.game.bag.on_board["adult"] == 0 and ctx.game.bag.carcasses == 1
-    button.show_command(KillIntruder(kind="adult"), "Matar")
+    button.show_action(ctx.action(KillIntruder, kind="adult"), "Matar")
     assert button.button.disabled
     fire(button.frame.on_click)
     assert ctx.game.bag.carcasses == 1 and ctx.page.dialogs  # refused again: said, not sent
-    button.show_command(PlaceIntruder(kind="adult"), "Pôr")
-    assert not button.button.disabled and button.command == PlaceIntruder(kind="adult")
+    button.show_action(ctx.action(PlaceIntruder, kind="adult"), "Pôr")
+    assert not button.button.disabled and button.action.command() == PlaceIntruder(kind="adult")
     fire(button.button.on_click)
     assert ctx.game.bag.on_board["adult"] == 1
 

@@ -88,7 +88,7 @@ def test_the_scan_button_waits_for_the_count_then_scans(controller):
     controller.new_game(_setup(), "t")
     controller.execute(GainContamination(seat=1, count=3))
     ctx, screen = _seat(controller, 1)
-    assert ctx.gate().refusal(ScanContamination(seat=1, procedure="hand")).key == "error.contamination.how_many"
+    assert ctx.session.check(ScanContamination(seat=1, procedure="hand")).key == "error.contamination.how_many"
     fire(_find(screen, ids.scanner_procedure("hand")).content.on_click)
     screen = build_seat_screen(ctx, on_leave=lambda: None)
     fire(_find(screen, ids.scanner_count(2)).content.on_click)

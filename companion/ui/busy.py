@@ -5,23 +5,19 @@ Why before: a handler runs on the page's loop, and nothing it sends leaves befor
 returns; a command, its save and the pages' renders (or a screen the browser takes a
 moment to draw) would show nothing after the button's ripple.
 
-- A command's tap (`in_turn`, from a generator handler: Flet sends what a handler yields
-  before it goes on): the bar goes out, then the same handler does the work, so nothing
-  else of the tap moves to another task. A tap that arrives while an earlier tap of the
-  page waits for its turn waits too: taps keep their order. What the tap acts on is bound
-  when it is tapped (kit.kept.CommandButton), not when its turn comes.
-- A screen change (`taken`): the bar goes out, then the screen shows on the loop's next
-  turn; the page's next render hides the bar in the same update as the answer.
+Every tap takes one path, `in_turn`, from a generator handler (Flet sends what a handler
+yields before it goes on): the handler binds what the tap acts on (what the player saw),
+then `yield from in_turn(page, work)`: the bar goes out, and `work` runs in the same
+handler once every earlier tap of the page has done its own (taps keep their order).
+Work asked while a tap's work runs (a screen change, a dialog's answer) runs at once.
 
 A page without a bar (a test's builder, a tool) does the work at once.
 """
 from __future__ import annotations
 
-import asyncio
-import inspect
 import logging
 import weakref
-from typing import Any, Callable, Iterator
+from typing import Callable, Iterator
 
 import flet as ft
 
@@ -158,37 +154,6 @@ def in_turn(page: object, work: Callable[[], None]) -> Iterator[None]:
     finally:
         bar.waiting -= 1
     bar.run(work, settle=bar.waiting == 0, tap=number)  # a tap still waiting settles the bar after its own work
-
-
-def shown_first(handler: Callable[[Any], Any]) -> Callable[[Any], Iterator[None]]:
-    """`handler(event)` as a tap's generator handler: the page's busy bar first (`in_turn`)."""
-    def tapped(event) -> Iterator[None]:
-        def work() -> None:
-            result = handler(event)
-            if inspect.isgenerator(result):  # a handler that is in turn itself
-                for _ in result:
-                    pass
-
-        yield from in_turn(page_of_event(event), work)
-
-    return tapped
-
-
-def taken(page: object, work: Callable[[], None]) -> None:
-    """Run `work` for a tap: on a page with a bar, show the bar first and do the work on the
-    loop's next turn (after the bar went out), then hide the bar if nothing else did."""
-    bar = _bar_for_a_tap(page)
-    if bar is None:
-        work()
-        return
-    number = bar.arrived()
-    bar.show()
-
-    async def later() -> None:
-        await asyncio.sleep(0)  # the bar's message leaves first
-        bar.run(work, settle=True, tap=number)
-
-    page.run_task(later)  # type: ignore[attr-defined]
 
 
 async def _settle(bar: BusyBar) -> None:

@@ -85,14 +85,8 @@ class UiContext:
         return self.session.subscribe(self.take)
 
     def gate(self) -> "CommandGate":
-        """The command gate of the current feed and viewer (made once per feed, so a render
-        asks once per distinct command)."""
-        version = self.feed.version if self.feed is not None else -1
-        key = ("gate", self.viewer)
-        kept = self.extras.get(key)
-        if kept is None or kept[0] != version:
-            kept = self.extras[key] = (version, CommandGate(self))
-        return kept[1]
+        """How this page sends what its viewer tapped (confirmations first)."""
+        return CommandGate(self)
 
     def handed_to(self, seat: int) -> "UiContext":
         """This page handed to `seat`'s player for their private steps: the same page,

@@ -4,18 +4,18 @@ Kept (kit.kept): built once per page; a saved game's card is kept while the game
 listed."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 import flet as ft
 
 from companion.i18n.translator import format_slot
 
 from . import ids, theme
-from .busy import shown_first
+from .busy import in_turn
 from .context import UiContext
 from .dialogs import confirm
 from .kit.kept import Changes, KeptScreen, KeyedItems, shown_root
-from .kit.parts import Pill
+from .kit.parts import LinkButton, Pill
 
 
 class GameCard:
@@ -34,21 +34,24 @@ class GameCard:
         self.time, self.round, self.status = Pill(changes), Pill(changes), Pill(changes)
         self.pills = ft.Row([self.time.root, self.round.root, self.status.root], wrap=True, spacing=6, run_spacing=6)
         self.resume_label = ft.Text("")
-        self.resume = ft.Button(content=self.resume_label, icon=ft.Icons.PLAY_ARROW, on_click=shown_first(self._resume))
-        self.delete_label = ft.Text("")
-        self.delete = ft.TextButton(content=self.delete_label, icon=ft.Icons.DELETE_OUTLINE, on_click=shown_first(self._delete))
+        self.resume = ft.Button(content=self.resume_label, icon=ft.Icons.PLAY_ARROW, on_click=self._resume_tapped)
+        self.delete = LinkButton(changes, ids.saved_game(game_id, "delete"), icon=ft.Icons.DELETE_OUTLINE,
+                                 on_tap=self._delete)
         self.root = theme.card(ft.Column([
             self.title, self.updated, self.problem_row, self.crew, self.pills,
             ft.Row([ids.tag(ids.saved_game(game_id, "resume"), self.resume),
-                    ids.tag(ids.saved_game(game_id, "delete"), self.delete)], wrap=True, spacing=8),
+                    self.delete.root], wrap=True, spacing=8),
         ], spacing=6, tight=True))
 
-    def _resume(self, _e) -> None:
+    def _resume_tapped(self, _e) -> Iterator[None]:
+        yield from in_turn(self.screen.ctx.page, self._resume)
+
+    def _resume(self) -> None:
         ctx, game = self.screen.ctx, self.game
         if game is not None:
             ctx.attempt(lambda: ctx.session.open(game.game_id))
 
-    def _delete(self, _e) -> None:
+    def _delete(self) -> None:
         ctx, game = self.screen.ctx, self.game
         if game is None:
             return
@@ -79,7 +82,7 @@ class GameCard:
                              bgcolor=theme.GREEN if not game.is_over else theme.OUTLINE)
         put(self.resume, disabled=broken)
         put(self.resume_label, value=t("ui.home.resume"))
-        put(self.delete_label, value=t("ui.home.delete"))
+        self.delete.show(t("ui.home.delete"))
 
 
 class HomeScreen(KeptScreen):
@@ -90,7 +93,7 @@ class HomeScreen(KeptScreen):
         self.subtitle = theme.muted("", size=15)
         self.new_label = ft.Text("")
         self.new_game = ft.Button(content=self.new_label, icon=ft.Icons.ADD, height=52,
-                                  on_click=lambda _e: self.ctx.navigate("setup"),
+                                  on_click=self._new_game_tapped,
                                   style=ft.ButtonStyle(bgcolor=theme.BLUE, color=theme.TEXT))
         self.saved = theme.heading("")
         self.none = theme.muted("", size=15)
@@ -99,6 +102,9 @@ class HomeScreen(KeptScreen):
                                                       lambda game_id: GameCard(self, str(game_id)))
         self.root = ft.Column([self.title, self.subtitle, ids.tag(ids.NEW_GAME, self.new_game), self.saved,
                                self.none, self.games_column], spacing=theme.GAP)
+
+    def _new_game_tapped(self, _e) -> Iterator[None]:
+        yield from in_turn(self.ctx.page, lambda: self.ctx.navigate("setup"))
 
     def put_view(self) -> None:
         ctx, put = self.ctx, self.changes.put

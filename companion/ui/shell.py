@@ -9,6 +9,7 @@ refreshing) and those steps share the page's state.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 from typing import Iterator, Sequence
@@ -26,7 +27,7 @@ from companion.hosting.flet_patches import watch_lost_taps
 from . import ids, theme
 from .announcements import Announcer
 from .bag.questions import QuestionPrompter
-from .busy import BusyBar, in_turn, taken
+from .busy import BusyBar, in_turn
 from .context import UiContext
 from .dialogs import show_message
 from .i18n_view import Texts
@@ -42,6 +43,8 @@ from .status_strip import StatusStrip
 from .wakelock import ScreenAwake
 
 log = logging.getLogger(__name__)
+
+_DONE = object()  # what a finished generator gives `next`
 
 FLUTTER_LOCALES = {"pt-BR": ft.Locale("pt", "BR"), "tr": ft.Locale("tr", "TR")}
 
@@ -251,12 +254,22 @@ class PageApp:
 
     # -- navigation and language -------------------------------------------------
     def navigate(self, screen: str) -> None:
-        """Another screen: the busy bar first (the browser may take a moment to draw it)."""
+        """Another screen: the busy bar first (the browser may take a moment to draw it).
+        Asked by a tap's work, it shows at once; asked by a handler that is no generator, it
+        is a tap of its own on the same path, driven here as Flet drives a generator handler."""
         def go() -> None:
             self._show(screen)
             self._sync_address()
 
-        taken(self.page, go)
+        steps = in_turn(self.page, go)
+        if next(steps, _DONE) is _DONE:
+            return
+
+        async def in_its_turn() -> None:
+            await asyncio.sleep(0)  # the bar's message leaves first
+            next(steps, None)  # the rest: the screen change
+
+        self.page.run_task(in_its_turn)
 
     def _address(self) -> str:
         """This page's address: its screen, the credential that keeps its seat on a reload,

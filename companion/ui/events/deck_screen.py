@@ -3,7 +3,7 @@ left to draw (their order stays hidden), the discard pile (tap a card to read it
 cards on show and those removed from the game; the decks' history; the Attack deck's odds."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 import flet as ft
 
@@ -12,7 +12,7 @@ from companion.engine.views import Event, Topic
 from companion.engine.views import DeckView
 
 from .. import ids, theme
-from ..busy import shown_first
+from ..busy import in_turn, page_of_event
 from ..context import UiContext
 from ..dialogs import Dialog
 from ..kit.kept import PHONE, Card, Changes, KeptScreen, KeyedItems
@@ -66,13 +66,17 @@ class PileCard:
 
     def __init__(self, screen: KeptScreen, deck: str, card: str) -> None:
         self.screen = screen
+        self.read = lambda: show_card(screen.ctx, deck, card)
         self.text = ft.Text("", size=15, expand=True)
         self.root = ids.tag(ids.deck_card(deck, card), ft.Container(
             content=ft.Row([ft.Icon(ft.Icons.STYLE, size=18, color=theme.TEXT_MUTED), self.text,
                             ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18, color=theme.TEXT_MUTED)], spacing=8),
             padding=ft.Padding.symmetric(horizontal=8, vertical=8),
             border=ft.Border.only(bottom=ft.BorderSide(1, theme.OUTLINE)),
-            on_click=shown_first(lambda _e: show_card(screen.ctx, deck, card)), ink=True))
+            on_click=self._tapped, ink=True))
+
+    def _tapped(self, event) -> Iterator[None]:
+        yield from in_turn(page_of_event(event), self.read)
 
     def show(self, text: str) -> None:
         self.screen.changes.put(self.text, value=text)

@@ -1,7 +1,7 @@
 """Form pieces: labels, option chips, steppers, number rows, and the seat and place pickers."""
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 import flet as ft
 
@@ -9,7 +9,7 @@ from companion.engine.views import Lighting, Place
 from companion.engine.views import PublicView
 
 from .. import ids, theme
-from ..busy import shown_first
+from ..busy import in_turn, page_of_event
 from ..i18n_view import Texts
 from .kinds import DARK_ICON, LIGHT_ICON
 
@@ -56,13 +56,16 @@ def choice_chip(text: str, *, selected: bool, on_click, identifier: str | None =
                 sublabel: str | None = None, icon=None, icon_colour: str | None = None,
                 colour: str | None = None) -> ft.Control:
     """A big tappable option; the selected one is filled and framed."""
+    def tapped(event) -> Iterator[None]:
+        yield from in_turn(page_of_event(event), lambda: on_click(event))
+
     chip = ft.Container(
         content=chip_content(text, selected=selected, sublabel=sublabel, icon=icon, icon_colour=icon_colour),
         bgcolor=(colour or theme.BLUE_DARK) if selected else theme.SURFACE_HIGH,
         border=ft.Border.all(3 if selected else 1, theme.YELLOW if selected else theme.OUTLINE),
         border_radius=10,
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-        on_click=shown_first(on_click) if on_click is not None else None,
+        on_click=tapped if on_click is not None else None,
         ink=True,
     )
     if identifier is None:
@@ -83,9 +86,11 @@ def stepper(value: int, *, on_change: Callable[[int], None], identifier: str, do
             on_change(wanted)
 
     def button(icon, delta: int, ident: str, tip: str, enabled: bool) -> ft.Control:
+        def tapped(event) -> Iterator[None]:
+            yield from in_turn(page_of_event(event), lambda: step(delta))
+
         return ids.tag(ident, ft.IconButton(
-            icon=icon, icon_size=26, tooltip=tip, disabled=not enabled,
-            on_click=shown_first(lambda _e: step(delta)),
+            icon=icon, icon_size=26, tooltip=tip, disabled=not enabled, on_click=tapped,
             style=ft.ButtonStyle(bgcolor={ft.ControlState.DISABLED: theme.BUTTON_DISABLED,
                                           ft.ControlState.DEFAULT: theme.BUTTON},
                                  shape=ft.RoundedRectangleBorder(radius=8)),

@@ -14,9 +14,7 @@ import flet as ft
 from companion.engine.views import IllegalCommand
 
 from .. import ids, theme
-from ..busy import shown_first
 from ..context import UiContext
-from .gate import styled_button
 from .kept import ActionButton, Changes, KeptScreen
 from .parts import LinkButton, bring_into_view
 
@@ -123,8 +121,21 @@ def handoff_body(ctx: UiContext, purpose: Purpose, private: Callable[[UiContext]
         handoff.seat, handoff.holding = None, False
         forget_private(ctx)
         return None
+    # Kept buttons drawn once here: this body is built anew on every render.
+    drawn = Changes()
+
+    def button(identifier: str, label: str, icon, tone: str, on_tap: Callable[[], None]) -> ft.Control:
+        made = ActionButton(drawn, identifier, icon=icon, tone=tone, page_of=lambda: ctx.page, on_tap=on_tap)
+        made.show(label, refused=None)
+        return made.root
+
+    def link(label: str, icon=None) -> ft.Control:
+        made = LinkButton(drawn, None, icon=icon, on_tap=lambda: hand_back(ctx))
+        made.show(label)
+        return made.root
+
     if not handoff.holding:
-        def take(_e) -> None:
+        def take() -> None:
             handoff.holding = True
             ctx.rerender()
 
@@ -133,18 +144,15 @@ def handoff_body(ctx: UiContext, purpose: Purpose, private: Callable[[UiContext]
             ft.Text(t(purpose.give, name=member.name), size=22, weight=ft.FontWeight.BOLD,
                     text_align=ft.TextAlign.CENTER),
             ft.Text(t(purpose.give_help), size=15, text_align=ft.TextAlign.CENTER),
-            ids.tag(purpose.take_id, styled_button(t(purpose.take, name=member.name),
-                                                   icon=ft.Icons.LOCK_OPEN, tone="primary", on_click=shown_first(take))),
-            ft.TextButton(content=t("ui.common.cancel"), on_click=shown_first(lambda _e: hand_back(ctx))),
+            button(purpose.take_id, t(purpose.take, name=member.name), ft.Icons.LOCK_OPEN, "primary", take),
+            link(t("ui.common.cancel")),
         ], spacing=14, horizontal_alignment=ft.CrossAxisAlignment.CENTER))]
     if progress is not None and handoff.started is None:
         handoff.started = (progress(held),)
     if progress is None or handoff.started != (progress(held),):
-        back = ids.tag(purpose.done_id, styled_button(t(purpose.done), icon=ft.Icons.VISIBILITY_OFF,
-                                                      tone="warning", on_click=shown_first(lambda _e: hand_back(ctx))))
+        back = button(purpose.done_id, t(purpose.done), ft.Icons.VISIBILITY_OFF, "warning", lambda: hand_back(ctx))
     else:
-        back = ft.TextButton(content=t("ui.common.cancel"), icon=ft.Icons.ARROW_BACK,
-                             on_click=shown_first(lambda _e: hand_back(ctx)))
+        back = link(t("ui.common.cancel"), ft.Icons.ARROW_BACK)
     return [ft.Text(t(purpose.holding, name=member.name), size=18, weight=ft.FontWeight.BOLD),
             *private(held), back]
 

@@ -13,8 +13,8 @@ A kept screen is a class (`KeptScreen`) made of parts, each a small class with `
         def __init__(self, screen: KeptScreen) -> None:
             self.screen = screen
             self.count = ft.Text("", size=18)                   # every control, once, empty
-            self.taken = CommandButton(screen.changes, ids.EGG_TAKEN, icon=ft.Icons.BACK_HAND,
-                                       gate_of=screen.gate, page_of=screen.page)
+            self.taken = OfferButton(screen.changes, ids.EGG_TAKEN, icon=ft.Icons.BACK_HAND,
+                                     gate_of=screen.gate, page_of=screen.page)
             self.card = Card(screen.changes, ft.Column([self.count, self.taken.root]), identifier=ids.EGGS)
             self.root = self.card.root
 
@@ -22,7 +22,7 @@ A kept screen is a class (`KeptScreen`) made of parts, each a small class with `
             ctx, put = self.screen.ctx, self.screen.changes.put
             self.card.show(ctx.texts.t("ui.bag.eggs.title"))
             put(self.count, value=ctx.texts.t("ui.bag.eggs.count", count=ctx.game.bag.eggs))
-            self.taken.show_command(RemoveEgg(how="taken"), ctx.texts.t("ui.bag.eggs.taken"))
+            self.taken.show_action(ctx.action(RemoveEgg, how="taken"), ctx.texts.t("ui.bag.eggs.taken"))
 
     class BagScreen(KeptScreen):
         def __init__(self, ctx, shell=None) -> None:
@@ -66,7 +66,6 @@ from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, TypeVar
 
 import flet as ft
 
-from companion.engine.commands import GameCommand
 from companion.engine.views import Action
 
 from .. import ids, theme
@@ -153,13 +152,6 @@ def shown_part(ctx: UiContext, make: Callable[[KeptScreen], Any]) -> ft.Control:
 
 
 # --------------------------------------------------------------------- buttons
-def refusal_text(gate: CommandGate, command: GameCommand, *, fresh: bool = False) -> str | None:
-    """Why `command` is refused now, in the page's language (None: it is accepted).
-    `fresh`: ask the game itself, not the answer the gate kept for the last feed."""
-    refusal = gate.ctx.session.check(command) if fresh else gate.refusal(command)
-    return None if refusal is None else gate.ctx.texts.error(refusal)
-
-
 class ActionButton:
     """A button that may be refused: enabled, or disabled with the reason in its tooltip.
 
@@ -286,47 +278,6 @@ class OfferButton(ActionButton):
         return reason
 
 
-class CommandButton(ActionButton):
-    """An ActionButton for one command, enabled exactly when the game accepts it from this
-    page: `show_command` asks the gate; a tap sends the command shown last (what the
-    player saw), through `gate.run` (which asks first when it must), or runs `on_tap` (a
-    dialog first). A tap on the frame asks the game again."""
-
-    def __init__(self, changes: Changes, identifier: str | None, *, icon=None,
-                 gate_of: Callable[[], CommandGate], page_of: Callable[[], ft.Page], tone: str = "normal",
-                 compact: bool = False, on_tap: Callable[[], None] | None = None,
-                 confirm_key: str | None = None) -> None:
-        super().__init__(changes, identifier, icon=icon, on_tap=on_tap or self._run, page_of=page_of, tone=tone,
-                         compact=compact, check=self._check_again)
-        self._gate_of = gate_of
-        self.confirm_key = confirm_key
-        self.confirm_params: dict | None = None
-        self.command: GameCommand | None = None
-        self.title = ""
-
-    def show_command(self, command: GameCommand, label: str, *, tone: str | None = None,
-                     visible: bool = True, confirm_params: dict | None = None) -> None:
-        """`confirm_params`: the values its confirmation's sentence names (who, what)."""
-        self.command, self.title, self.confirm_params = command, label, confirm_params
-        refused = refusal_text(self._gate_of(), command) if visible else None
-        self.show(label, refused=refused, tone=tone, visible=visible)
-
-    def _bound(self) -> Callable[[], None]:
-        if self._on_tap != self._run:
-            return self._on_tap
-        command, title, params = self.command, self.title, self.confirm_params
-        return lambda: self._run(command, title, params)
-
-    def _run(self, command: GameCommand | None = None, title: str = "", params: dict | None = None) -> None:
-        if command is not None:
-            self._gate_of().run(command, confirm_key=self.confirm_key, title=title, confirm_params=params)
-
-    def _check_again(self) -> str | None:
-        if self.command is None:
-            return self.reason
-        return refusal_text(self._gate_of(), self.command, fresh=True)
-
-
 # --------------------------------------------------------------------- chips and cards
 class Chip:
     """A big tappable option (kit.chips.choice_chip, kept): the selected one filled and
@@ -379,7 +330,11 @@ class Card:
         self.topic = ""
         head: ft.Control = self.title
         if help_of is not None:
-            self.help = ft.IconButton(icon=ft.Icons.HELP_OUTLINE, icon_size=20, on_click=lambda _e: help_of(self.topic),
+            def help_tapped(event) -> Iterator[None]:
+                topic = self.topic  # the topic the player saw
+                yield from in_turn(page_of_event(event), lambda: help_of(topic))
+
+            self.help = ft.IconButton(icon=ft.Icons.HELP_OUTLINE, icon_size=20, on_click=help_tapped,
                                       style=ft.ButtonStyle(padding=4))
             self.help_tag = ft.Semantics(identifier="", content=self.help)
             head = ft.Row([ft.Container(self.title, expand=True), self.help_tag], spacing=4,

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Callable, Generic, TypeVar
+from typing import Callable, Generic, Iterator, TypeVar
 
 import flet as ft
 
 from .. import ids, theme
-from ..busy import shown_first
+from ..busy import in_turn, page_of_event
 from .kept import Changes, Chip, KeyedItems
 from .pinned import LAYOUT_PAUSE_S
 
@@ -46,8 +46,12 @@ class LinkButton:
     def __init__(self, changes: Changes, identifier: str | None, *, icon=None, on_tap: Callable[[], None]) -> None:
         self.changes = changes
         self.label = ft.Text("")
-        self.button = ft.TextButton(content=self.label, icon=icon, on_click=shown_first(lambda _e: on_tap()))
+        self._on_tap = on_tap
+        self.button = ft.TextButton(content=self.label, icon=icon, on_click=self._tapped)
         self.root = ids.tag(identifier, self.button) if identifier else self.button
+
+    def _tapped(self, event) -> Iterator[None]:
+        yield from in_turn(page_of_event(event), self._on_tap)
 
     def show(self, label: str, *, visible: bool = True) -> None:
         self.changes.put(self.root, visible=visible)

@@ -6,12 +6,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from typing import Callable, Hashable
+from typing import Callable, Hashable, Iterator
 
 import flet as ft
 
 from .. import ids, theme
-from ..busy import shown_first
+from ..busy import in_turn
 from ..context import UiContext
 from .kept import Changes
 
@@ -69,43 +69,32 @@ def hide_later(ctx: UiContext, reveal: Reveal, showing: int) -> None:
         log.debug("no timer for a private reveal: %s", exc)
 
 
-def reveal_toggle(ctx: UiContext, reveal: Reveal, *, show_label: str, hide_label: str,
-                  identifier: str) -> ft.Control:
-    """"Tap to show" while hidden, "hide" while shown."""
-    if reveal.shown:
-        button = ft.TextButton(content=hide_label, icon=ft.Icons.VISIBILITY_OFF, on_click=shown_first(lambda _e: hide(ctx, reveal)))
-    else:
-        button = ft.Button(content=ft.Text(show_label, size=15), icon=ft.Icons.VISIBILITY,
-                           on_click=shown_first(lambda _e: show(ctx, reveal)),
-                           style=ft.ButtonStyle(bgcolor=theme.BUTTON, color=theme.TEXT,
-                                                shape=ft.RoundedRectangleBorder(radius=8)))
-    return ids.tag(identifier, button)
-
-
 class RevealToggle:
-    """reveal_toggle, kept: "tap to show" while hidden, "hide" while shown. `ctx_of()`: the
-    context of the player whose thing it is (on the shared device, the one handed to them)."""
+    """"Tap to show" while hidden, "hide" while shown. `ctx_of()`: the context of the player
+    whose thing it is (on the shared device, the one handed to them)."""
 
     def __init__(self, changes: Changes, identifier: str, ctx_of: Callable[[], UiContext]) -> None:
         self.changes = changes
         self.ctx_of = ctx_of
         self.reveal: Reveal | None = None
         self.show_label = ft.Text("", size=15)
-        self.show_button = ft.Button(content=self.show_label, icon=ft.Icons.VISIBILITY, on_click=shown_first(self._show),
+        self.show_button = ft.Button(content=self.show_label, icon=ft.Icons.VISIBILITY, on_click=self._show,
                                      style=ft.ButtonStyle(bgcolor=theme.BUTTON, color=theme.TEXT,
                                                           shape=ft.RoundedRectangleBorder(radius=8)))
         self.hide_label = ft.Text("")
-        self.hide_button = ft.TextButton(content=self.hide_label, icon=ft.Icons.VISIBILITY_OFF, on_click=shown_first(self._hide),
+        self.hide_button = ft.TextButton(content=self.hide_label, icon=ft.Icons.VISIBILITY_OFF, on_click=self._hide,
                                          visible=False)
         self.root = ids.tag(identifier, ft.Row([self.show_button, self.hide_button], tight=True))
 
-    def _show(self, _e) -> None:
-        if self.reveal is not None:
-            show(self.ctx_of(), self.reveal)
+    def _show(self, _e) -> Iterator[None]:
+        yield from in_turn(self.ctx_of().page, lambda: self._turn(show))
 
-    def _hide(self, _e) -> None:
+    def _hide(self, _e) -> Iterator[None]:
+        yield from in_turn(self.ctx_of().page, lambda: self._turn(hide))
+
+    def _turn(self, to: Callable[[UiContext, Reveal], None]) -> None:
         if self.reveal is not None:
-            hide(self.ctx_of(), self.reveal)
+            to(self.ctx_of(), self.reveal)
 
     def show(self, reveal: Reveal, *, show_label: str, hide_label: str) -> None:
         put = self.changes.put

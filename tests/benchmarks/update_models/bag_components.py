@@ -14,7 +14,6 @@ from dataclasses import dataclass
 import flet as ft
 from flet.components.component import Renderer
 
-from companion.engine import IllegalCommand
 from companion.engine.bag.model import MINIATURE_KINDS, TOKEN_KINDS
 from companion.engine.commands import (AddToBag, IntruderToTechnicalCorridor, KillIntruder, PlaceIntruder, RemoveEgg,
                                        RemoveIntruder, ReturnIntrudersToBag, SetShowOdds)
@@ -25,14 +24,13 @@ from companion.ui.bag.form import encounter_action
 from companion.ui.bag.panels import history_entries, open_return_dialog
 from companion.ui.context import UiContext
 from companion.ui.kit.chips import active_seats
-from companion.ui.kit.gate import command_button
 from companion.ui.log_view import line_keys
 from tests.benchmarks.update_models.rebuilt_log import line as _line
 from companion.ui.rules_screen import help_button
 
 from .rebuilt_bag_parts import build_encounter_form, build_reveal
 
-from .bag_rebuilt import _board_row, _count_row, _header, build_development, build_eggs, build_odds
+from .bag_rebuilt import _board_row, _count_row, _header, _offer_button, build_development, build_eggs, build_odds
 
 
 @ft.observable
@@ -43,13 +41,9 @@ class Shown:
     version: int = 0
 
 
-def _answer(refusal: IllegalCommand | None) -> tuple | None:
-    return None if refusal is None else (refusal.key, tuple(sorted(refusal.params.items())))
-
-
-def _answers(ctx: UiContext, commands) -> tuple:
-    gate = ctx.gate()
-    return tuple(_answer(gate.refusal(command)) for command in commands)
+def _answers(ctx: UiContext, command, *fixed: dict) -> tuple:
+    """What the feed says of `command` with each of `fixed` (None: not offered)."""
+    return tuple(ctx.action(command, **each) for each in fixed)
 
 
 # --------------------------------------------------------------------- panels
@@ -82,8 +76,8 @@ def Odds(ctx: UiContext, lang: str, odds, show: bool, hand, answer):
 def CountRow(ctx: UiContext, lang: str, kind: str, count: int, identifier: str, addable: bool, answer):
     extra = None
     if addable:
-        extra = command_button(ctx.gate(), AddToBag(kind=kind), label=ctx.texts.t("ui.bag.supply.add"),
-                               icon=ft.Icons.MOVE_DOWN, identifier=ids.bag_action("add", kind), compact=True)
+        extra = _offer_button(ctx.gate(), AddToBag, {"kind": kind}, label=ctx.texts.t("ui.bag.supply.add"),
+                              icon=ft.Icons.MOVE_DOWN, identifier=ids.bag_action("add", kind), compact=True)
     return _count_row(ctx.texts, kind, count, identifier, extra)
 
 
@@ -120,12 +114,12 @@ def Board(ctx: UiContext, lang: str, on_board: dict, carcasses: int, answers: tu
     t = ctx.texts.t
     rows = [ft.memo(BoardRow)(ctx, lang, kind, on_board[kind], answers[kind], key=f"board-{kind}")
             for kind in MINIATURE_KINDS]
-    any_on_board = next((kind for kind in MINIATURE_KINDS if on_board[kind]), "adult")
+    any_on_board = next((kind for kind in MINIATURE_KINDS if on_board[kind]), None)
     rows.append(ft.Row([ft.Icon(ft.Icons.DANGEROUS, color=theme.TEXT_MUTED),
                         ft.Text(t("ui.bag.board.carcasses", count=carcasses), size=15)], spacing=8))
-    rows.append(command_button(gate, ReturnIntrudersToBag(counts={any_on_board: 1}), label=t("ui.bag.board.return"),
-                               icon=ft.Icons.UNDO, identifier=ids.RETURN_INTRUDERS,
-                               on_click=lambda _e: open_return_dialog(ctx.gate())))
+    rows.append(_offer_button(gate, ReturnIntrudersToBag, {}, label=t("ui.bag.board.return"), icon=ft.Icons.UNDO,
+                              identifier=ids.RETURN_INTRUDERS, on_tap=lambda: open_return_dialog(ctx.gate()),
+                              picked={"counts": {any_on_board: 1} if any_on_board else {}}))
     return ids.tag(ids.BAG_BOARD, theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.board.title")))
 
 
@@ -173,15 +167,16 @@ def BagScreen(shown: Shown, ctx: UiContext):
     if running:
         panels.append(ft.memo(Development)(ctx, lang, is_development_step(game), development_action(ctx)))
     panels += [
-        ft.memo(Odds)(ctx, lang, bag.odds, bag.show_odds, draft.hand, _answers(ctx, [SetShowOdds(show=not bag.show_odds)])),
+        ft.memo(Odds)(ctx, lang, bag.odds, bag.show_odds, draft.hand, _answers(ctx, SetShowOdds, {"show": not bag.show_odds})),
         ft.memo(Contents)(ctx, lang, bag.in_bag),
         ft.memo(Supply)(ctx, lang, bag.aside, game.addable_kinds,
-                        tuple(_answers(ctx, [AddToBag(kind=kind)])[0] if kind in game.addable_kinds else None
+                        tuple(_answers(ctx, AddToBag, {"kind": kind})[0] if kind in game.addable_kinds else None
                               for kind in TOKEN_KINDS)),
         ft.memo(Board)(ctx, lang, bag.on_board, bag.carcasses,
-                       {kind: _answers(ctx, [action(kind=kind) for action in BOARD_ACTIONS]) for kind in MINIATURE_KINDS}),
+                       {kind: sum((_answers(ctx, action, {"kind": kind}) for action in BOARD_ACTIONS), ())
+                        for kind in MINIATURE_KINDS}),
         ft.memo(Eggs)(ctx, lang, bag.eggs, bag.nest_destroyed,
-                      _answers(ctx, [RemoveEgg(how="taken"), RemoveEgg(how="destroyed")])),
+                      _answers(ctx, RemoveEgg, {"how": "taken"}, {"how": "destroyed"})),
         ft.memo(History)(ctx, lang, tuple(_history(ctx))),
     ]
     return ft.Column(panels, spacing=theme.GAP, width=ctx.width - 2 * theme.PAGE_PADDING,

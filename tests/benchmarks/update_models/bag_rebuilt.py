@@ -16,10 +16,10 @@ from companion.ui.bag.encounter import development_action, is_development_step
 from companion.ui.bag.panels import history_entries, open_return_dialog
 from companion.ui.bag.reveal import BAG_SCREEN
 from companion.ui.context import UiContext
-from companion.ui.kit.gate import CommandGate, command_button, styled_button
-from companion.ui.kit.kept import shown_part
+from companion.ui.kit.gate import CommandGate
+from companion.ui.kit.kept import ActionButton, Changes, OfferButton, shown_part
 from companion.ui.kit.kinds import DARK_ICON, KIND_COLOURS, LIGHT_ICON, kind_badge, kind_name
-from tests.benchmarks.update_models.memo import kept_items, kept_panel
+from tests.benchmarks.update_models.memo import kept_items, kept_panel, offered
 from companion.ui.kit.numbers import percent
 from tests.benchmarks.update_models.rebuilt_log import log_lines
 from companion.ui.rules_screen import help_button
@@ -29,10 +29,22 @@ from .rebuilt_bag_parts import LiveDraw, build_encounter_form, build_reveal
 TABLE, BAG = "table", BAG_SCREEN
 
 
+def _offer_button(gate: CommandGate, command, fixed: dict, *, label: str, icon, identifier: str,
+                  compact: bool = False, tone: str = "normal", on_tap=None, picked: dict | None = None) -> ft.Control:
+    """The live kit's button for the feed's action of `command`, built anew for this render."""
+    ctx = gate.ctx
+    button = OfferButton(Changes(), identifier, icon=icon, gate_of=ctx.gate, page_of=lambda: ctx.page, tone=tone,
+                         compact=compact, on_tap=on_tap)
+    button.show_action(offered(ctx, command, **fixed), label, picked=picked)
+    return button.root
+
+
 def _header(ctx: UiContext) -> ft.Control:
     t = ctx.texts.t
-    back = ids.tag(ids.BAG_BACK, styled_button(t("ui.bag.back"), icon=ft.Icons.ARROW_BACK,
-                                                on_click=lambda _e: ctx.navigate(TABLE)))
+    back_button = ActionButton(Changes(), ids.BAG_BACK, icon=ft.Icons.ARROW_BACK, page_of=lambda: ctx.page,
+                               on_tap=lambda: ctx.navigate(TABLE))
+    back_button.show(t("ui.bag.back"), refused=None)
+    back = back_button.root
     mode = ids.tag(ids.BAG_MODE, theme.pill(
         t("ui.bag.mode_physical") if ctx.game.bag.physical_bag else t("ui.bag.mode_digital"),
         bgcolor=theme.SURFACE_HIGH))
@@ -96,7 +108,8 @@ def build_odds(gate: CommandGate) -> ft.Control:
     t = texts.t
     bag = ctx.game.bag
     show = bag.show_odds
-    refused = gate.refusal(SetShowOdds(show=not show)) is not None
+    switch = offered(ctx, SetShowOdds, show=not show)
+    refused = switch is None or not switch.allowed
     toggle = ids.tag(ids.ODDS_TOGGLE, ft.Switch(
         label=t("ui.bag.odds.toggle"), value=show, disabled=refused,
         on_change=lambda e: gate.execute(SetShowOdds(show=bool(e.control.value))),
@@ -182,8 +195,8 @@ def build_supply(gate: CommandGate) -> ft.Control:
         add = None
         # Offered only where a token would really go in (the engine says which kinds).
         if addable:
-            add = command_button(gate, AddToBag(kind=kind), label=texts.t("ui.bag.supply.add"),
-                                 icon=ft.Icons.MOVE_DOWN, identifier=ids.bag_action("add", kind), compact=True)
+            add = _offer_button(gate, AddToBag, {"kind": kind}, label=texts.t("ui.bag.supply.add"),
+                                icon=ft.Icons.MOVE_DOWN, identifier=ids.bag_action("add", kind), compact=True)
         return _count_row(texts, kind, count, ids.bag_count("supply", kind), add)
 
     rows += kept_items(gate.ctx, "bag-supply", ((f"supply-{kind}", (kind, counts.get(kind, 0), kind in game.addable_kinds))
@@ -197,15 +210,15 @@ def _board_row(gate: CommandGate, kind: str) -> ft.Control:
     count = gate.ctx.game.bag.on_board[kind]
     maximum = gate.ctx.session.rules.intruders.miniatures[kind]
     buttons = [
-        command_button(gate, PlaceIntruder(kind=kind), label=t("ui.bag.board.place"), icon=ft.Icons.ADD,
-                       identifier=ids.bag_action("place", kind), compact=True),
-        command_button(gate, KillIntruder(kind=kind), label=t("ui.bag.board.kill"), icon=ft.Icons.CLOSE,
-                       identifier=ids.bag_action("kill", kind), compact=True, tone="danger"),
-        command_button(gate, IntruderToTechnicalCorridor(kind=kind), label=t("ui.bag.board.corridor"),
-                       icon=ft.Icons.SUBDIRECTORY_ARROW_LEFT, identifier=ids.bag_action("corridor", kind),
-                       compact=True),
-        command_button(gate, RemoveIntruder(kind=kind), label=t("ui.bag.board.remove"), icon=ft.Icons.REMOVE,
-                       identifier=ids.bag_action("remove", kind), compact=True),
+        _offer_button(gate, PlaceIntruder, {"kind": kind}, label=t("ui.bag.board.place"), icon=ft.Icons.ADD,
+                      identifier=ids.bag_action("place", kind), compact=True),
+        _offer_button(gate, KillIntruder, {"kind": kind}, label=t("ui.bag.board.kill"), icon=ft.Icons.CLOSE,
+                      identifier=ids.bag_action("kill", kind), compact=True, tone="danger"),
+        _offer_button(gate, IntruderToTechnicalCorridor, {"kind": kind}, label=t("ui.bag.board.corridor"),
+                      icon=ft.Icons.SUBDIRECTORY_ARROW_LEFT, identifier=ids.bag_action("corridor", kind),
+                      compact=True),
+        _offer_button(gate, RemoveIntruder, {"kind": kind}, label=t("ui.bag.board.remove"), icon=ft.Icons.REMOVE,
+                      identifier=ids.bag_action("remove", kind), compact=True),
     ]
     head = ft.Row(
         [kind_badge(kind, 30), ft.Text(kind_name(gate.ctx.texts, kind), size=16, weight=ft.FontWeight.BOLD,
@@ -225,7 +238,7 @@ def _board_row(gate: CommandGate, kind: str) -> ft.Control:
 def build_board(gate: CommandGate) -> ft.Control:
     t = gate.ctx.texts.t
     bag = gate.ctx.game.bag
-    any_on_board = next((kind for kind in MINIATURE_KINDS if bag.on_board[kind]), "adult")
+    any_on_board = next((kind for kind in MINIATURE_KINDS if bag.on_board[kind]), None)
     # A row per kind, kept while its count and its buttons' answers are unchanged.
     rows: list[ft.Control] = kept_items(gate.ctx, "bag-board", ((f"board-{kind}", (kind, bag.on_board[kind]))
                                                                 for kind in MINIATURE_KINDS),
@@ -235,9 +248,9 @@ def build_board(gate: CommandGate) -> ft.Control:
          ft.Text(t("ui.bag.board.carcasses", count=bag.carcasses), size=15)],
         spacing=8,
     ))
-    rows.append(command_button(gate, ReturnIntrudersToBag(counts={any_on_board: 1}), label=t("ui.bag.board.return"),
-                               icon=ft.Icons.UNDO, identifier=ids.RETURN_INTRUDERS,
-                               on_click=lambda _e: open_return_dialog(gate)))
+    rows.append(_offer_button(gate, ReturnIntrudersToBag, {}, label=t("ui.bag.board.return"), icon=ft.Icons.UNDO,
+                              identifier=ids.RETURN_INTRUDERS, on_tap=lambda: open_return_dialog(gate),
+                              picked={"counts": {any_on_board: 1} if any_on_board else {}}))
     return ids.tag(ids.BAG_BOARD, theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.board.title")))
 
 
@@ -258,11 +271,11 @@ def build_eggs(gate: CommandGate) -> ft.Control:
         ft.Row([ft.Row(count, spacing=8, tight=True), status], wrap=True, spacing=12, run_spacing=6,
                vertical_alignment=ft.CrossAxisAlignment.CENTER),
         ft.Row(
-            [command_button(gate, RemoveEgg(how="taken"), label=t("ui.bag.eggs.taken"), icon=ft.Icons.BACK_HAND,
-                            identifier=ids.EGG_TAKEN, compact=True),
-             command_button(gate, RemoveEgg(how="destroyed"), label=t("ui.bag.eggs.destroyed"),
-                            icon=ft.Icons.LOCAL_FIRE_DEPARTMENT, identifier=ids.EGG_DESTROYED, compact=True,
-                            tone="danger")],
+            [_offer_button(gate, RemoveEgg, {"how": "taken"}, label=t("ui.bag.eggs.taken"), icon=ft.Icons.BACK_HAND,
+                           identifier=ids.EGG_TAKEN, compact=True),
+             _offer_button(gate, RemoveEgg, {"how": "destroyed"}, label=t("ui.bag.eggs.destroyed"),
+                           icon=ft.Icons.LOCAL_FIRE_DEPARTMENT, identifier=ids.EGG_DESTROYED, compact=True,
+                           tone="danger")],
             wrap=True, spacing=8, run_spacing=8,
         ),
     ]

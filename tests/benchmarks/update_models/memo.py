@@ -3,8 +3,8 @@ baseline the update-model benchmark measures against. Keeping what did not chang
 Flet's diff passes over them at once (a retained subtree is not compared).
 
 A panel (or a list item) is kept while what it shows is unchanged: the `data` it renders
-from (a slice of the view), the page's language, width and viewer, and the answer to every
-command it asked the gate about when it was built (a button's enabled state and its
+from (a slice of the view), the page's language, width and viewer, and every action of the
+feed its buttons showed when it was built (`offered`: a button's enabled state and its
 reason). A rebuilt panel carries the key of the one it replaces, so Flet patches the old
 one in place with what changed instead of sending a new one for the page to build, and
 keeps the parts of the old one that did not change (kit.graft)."""
@@ -15,38 +15,46 @@ from typing import Any, Callable, Iterable
 
 import flet as ft
 
-from companion.engine import IllegalCommand
 from companion.engine.commands import GameCommand
+from companion.engine.views import Action
 
 from companion.ui.context import UiContext
 from .graft import graft
 
 MEMO = "memo"
 MEMO_ITEMS = "memo-items"
+# While panels are built: the feed's actions their buttons showed, by what they were asked as.
+_SHOWING: list[list[tuple[type[GameCommand], dict, Action | None]]] = []
 
 
 @dataclass
 class _Kept:
     key: tuple
-    asked: list[tuple[GameCommand, IllegalCommand | None]]
+    asked: list[tuple[type[GameCommand], dict, Action | None]]
     control: ft.Control
 
 
-def _same(a: IllegalCommand | None, b: IllegalCommand | None) -> bool:
-    if a is None or b is None:
-        return a is b
-    return a.key == b.key and a.params == b.params
+def offered(ctx: UiContext, command: type[GameCommand], **fixed: Any) -> Action | None:
+    """The feed's action of `command` (ctx.action), noted for every panel being built."""
+    action = ctx.action(command, **fixed)
+    for showing in _SHOWING:
+        showing.append((command, fixed, action))
+    return action
 
 
 def _keep_or_build(ctx: UiContext, kept: _Kept | None, data: Any, build: Callable[[], ft.Control],
                    key: str) -> _Kept:
-    gate = ctx.gate()
     shown = (data, ctx.texts.lang, ctx.width, ctx.viewer)
-    if kept is not None and kept.key == shown and all(_same(gate.refusal(command), answer)
-                                                      for command, answer in kept.asked):
+    if kept is not None and kept.key == shown and all(ctx.action(command, **fixed) == action
+                                                      for command, fixed, action in kept.asked):
         return kept
-    with gate.recording() as asked:
+    asked: list[tuple[type[GameCommand], dict, Action | None]] = []
+    _SHOWING.append(asked)
+    try:
         control = build()
+    finally:
+        # By identity: a panel inside another notes too, and two lists may be equal.
+        _SHOWING[:] = [showing for showing in _SHOWING if showing is not asked]
     if control.key is None:
         control.key = key
     if kept is not None:

@@ -19,8 +19,8 @@ from companion.ui.context import UiContext
 from companion.ui.i18n_view import Texts
 from companion.ui.kit.chips import (LIGHTING_COLOURS, LIGHTING_ICONS, active_seats, choice_chip, label, number_row,
                                     place_chips, seat_chips, shown_lighting)
-from companion.ui.kit.gate import CommandGate, styled_button
-from companion.ui.kit.kept import KeptScreen, shown_part
+from companion.ui.kit.gate import CommandGate
+from companion.ui.kit.kept import ActionButton, Changes, KeptScreen, shown_part
 from companion.ui.kit.kinds import DARK_ICON, KIND_COLOURS, KIND_ICONS, LIGHT_ICON, kind_name
 from companion.ui.rules_screen import help_button
 
@@ -193,9 +193,10 @@ def surprise_banner(ctx: UiContext, draw: BagDraw, back_to: str = BAG_SCREEN) ->
         ft.Text(detail, size=15, color=theme.TEXT),
     ]
     if surprise and draw.seat is not None and draw.place is not None and not game.is_over:
-        rows.append(ids.tag(ids.SURPRISE_ATTACK_RESOLVE, styled_button(
-            texts.t("ui.bag.surprise.resolve"), icon=ft.Icons.PEST_CONTROL, tone="warning",
-            on_click=lambda _e: open_surprise_attack(ctx, draw, back_to))))
+        resolve = ActionButton(Changes(), ids.SURPRISE_ATTACK_RESOLVE, icon=ft.Icons.PEST_CONTROL, tone="warning",
+                               page_of=lambda: ctx.page, on_tap=lambda: open_surprise_attack(ctx, draw, back_to))
+        resolve.show(texts.t("ui.bag.surprise.resolve"), refused=None)
+        rows.append(resolve.root)
     return ids.tag(ids.SURPRISE_ATTACK, ft.Container(
         content=ft.Column(rows, spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
         bgcolor=SURPRISE_BG if surprise else NO_SURPRISE_BG,
