@@ -20,7 +20,6 @@ from companion.ui.events.attack import AttackScreen
 from companion.ui.events.injury import InjuryScreen
 from companion.ui.events.runner import RunnerScreen
 from companion.ui.kit.kept import Chip
-from companion.ui.kit.pinned import ROOM_ABOVE
 from tests.support.deck_helpers import next_runner_command
 
 from .test_ui_bag import _quiet_dialogs, _setup
@@ -33,6 +32,11 @@ WAYS_ON = {ids.EVENT_CONTINUE, ids.EVENT_NEST_FIRE_YES, ids.EVENT_DEVELOP_BAG, i
 # One line of a chip at 360 px: the window less the page's and a card's padding, the chip's
 # padding and its icon, at about 8.6 px a bold 15 px letter.
 CHIP_LETTERS = int((WIDTH - 2 * theme.PAGE_PADDING - 2 * 16 - 24 - 24) / 8.6)
+# Above a game screen: the app bar (56), the page's padding above and below, the busy bar
+# and the page's gap under it, the gap between the status strip and the screens and the
+# strip itself at three rows of chips (86).
+STRIP_GUESS = 86
+ROOM_ABOVE = 56 + 2 * theme.PAGE_PADDING + theme.BUSY_BAR_HEIGHT + 2 * theme.PAGE_SPACING + STRIP_GUESS
 
 
 def _small(controller, lang: str = "pt-BR"):
@@ -52,7 +56,7 @@ def _shown(screen):
 
 def _assert_pinned(screen, actions: set[str]) -> None:
     pinned = screen.pinned
-    assert pinned.root.height == HEIGHT - ROOM_ABOVE
+    assert pinned.root.expand and pinned.root.height is None  # all the room the frame leaves it
     assert pinned.body.scroll == ft.ScrollMode.AUTO and pinned.body.expand
     in_footer = _identifiers(pinned.footer) & actions
     assert in_footer, f"none of {actions} at the bottom edge"
@@ -184,7 +188,7 @@ def test_the_bag_screen_keeps_its_draw_at_the_bottom_edge_and_brings_the_token_i
     ctx.page.run_task = lambda _handler, **kwargs: scrolled.append(kwargs.get("scroll_key"))
     screen = _shown(BagScreen(ctx))
     pinned = screen.pinned
-    assert pinned.root.height == height - ROOM_ABOVE and pinned.body.scroll == ft.ScrollMode.AUTO
+    assert pinned.root.expand and pinned.body.scroll == ft.ScrollMode.AUTO
     assert ids.DRAW_ENCOUNTER in _identifiers(pinned.footer)
     assert ids.DRAW_ENCOUNTER not in _identifiers(pinned.body)
     assert scrolled == []  # nothing new came out: the screen opens where it is
@@ -325,10 +329,10 @@ def test_step_8s_injury_check_resolves_from_the_bottom_edge_and_its_result_comes
 
 
 def test_a_taller_status_strip_leaves_a_pinned_screen_less_room(tmp_path):
-    """A long step's name takes a row of its own on a small phone: the page measures the
-    strip, and the runner's footer stays at the bottom edge instead of under it."""
+    """A long step's name takes a row of its own on a small phone: the runner fills what the
+    page leaves under the strip, in a holder that does not scroll, so its footer stays at
+    the bottom edge instead of under it, whatever the strip's height."""
     from companion.ui.events import RUNNER
-    from companion.ui.kit.pinned import room_above
 
     from .flet_session import table_page
 
@@ -339,21 +343,21 @@ def test_a_taller_status_strip_leaves_a_pinned_screen_less_room(tmp_path):
         app.ctx.navigate(RUNNER)
         runner = app.frame.host.kept_screen(RUNNER)
         assert isinstance(runner, RunnerScreen)
-        assert runner.pinned.root.height == HEIGHT - ROOM_ABOVE  # three rows guessed until measured
-        strip = app.frame.strip
-        strip._sized(type("Sized", (), {"height": 116.0})())
-        assert runner.pinned.root.height == HEIGHT - room_above(116.0) < HEIGHT - ROOM_ABOVE
-        strip._sized(type("Sized", (), {"height": 60.0})())
-        assert runner.pinned.root.height == HEIGHT - ROOM_ABOVE  # three rows stay the floor
+        holder = app.frame.host.shown_body()
+        assert runner.pinned.root.expand and runner.pinned.root.height is None
+        assert holder.expand and holder.scroll is None and holder.controls == [runner.pinned.root]
+        assert app.frame.host.column.expand and app.page.scroll is None
+        app.page.height = 480  # a phone on its side: one column, scrolled by its holder
+        app._on_resize(None)
+        assert not runner.pinned.root.expand and holder.scroll == ft.ScrollMode.AUTO
 
 
 def test_the_room_above_a_pinned_screen_is_what_the_page_puts_above_it(tmp_path):
-    """A pinned screen takes the window's height less ROOM_ABOVE: every control the page
-    stands above its screens (the busy bar once went in unnoticed and the footer ran 13 px
-    past a 640 px window) must be counted, so the room is the page's own outline, measured."""
+    """What stands above a game screen is ROOM_ABOVE tall (what the tests reckon a screen
+    has left on a small phone): every control the page stands above its screens (the busy
+    bar once went in unnoticed) must be counted, so it is the page's own outline, measured."""
     from companion.engine import NewGame, PlayerSetup
     from companion.ui import theme
-    from companion.ui.kit.pinned import ROOM_ABOVE, STRIP_GUESS
 
     from .flet_session import table_page
 

@@ -276,10 +276,11 @@ def test_the_status_strip_sits_above_the_scrolling_screen(controller):
         assert ids.BUSY in identifiers(busy)  # the thin bar a slow tap shows, above everything
         assert ids.STATUS_STRIP in identifiers(strip) and ids.STATUS_STRIP not in identifiers(scroller)
         # Each screen scrolls in its own holder (one shared scroller would carry a long
-        # screen's offset to the next); the column around the holders does not scroll.
+        # screen's offset to the next), or fills it and scrolls its own body (kit.pinned);
+        # the column around the holders does not scroll.
         assert page.scroll is None and scroller.scroll is None and scroller.expand
-        assert all(holder.expand and holder.content.scroll is not None and holder.content.expand
-                   for holder in scroller.controls)
+        assert all(holder.expand and holder.content.expand and (holder.content.scroll is not None or (
+            holder.content.controls[0].expand and not holder.content.controls[0].height)) for holder in scroller.controls)
         # Every screen visited stays in its own holder; the one shown is the only one visible.
         shown = [holder.content.controls[0] for holder in scroller.controls if holder.visible]
         assert shown == [app.shown_screen()] and app.frame.host.shown_name == screen

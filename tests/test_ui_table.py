@@ -247,7 +247,7 @@ def _text_height(text: ft.Text, width: float) -> float:
 
 @pytest.mark.parametrize("lang", ["pt-BR", "tr"])
 def test_on_a_small_phone_the_way_into_the_victory_check_is_in_view_as_the_end_panel_opens(tmp_path, lang):
-    from companion.ui.kit.pinned import ROOM_ABOVE
+    from tests.test_small_phone import ROOM_ABOVE
     from tests.support.victory_helpers import ended_game
 
     ended = ended_game()  # the Facility destroyed: one locked in, one in the Bunker, one in a pod

@@ -79,8 +79,8 @@ class ScreenHost:
     """The screens of one page in `column`, one holder each, one of them visible.
 
     `scrolls`: each screen scrolls in its own holder (a game's screens, under the status
-    strip). A hidden holder is out of Flutter's tree, so a screen shown again starts at its
-    top; one scroller shared by all would keep the last screen's offset, clamped for the
+    strip), or fills it when its root expands (a head, a body and a footer: kit.pinned). A
+    hidden holder is out of Flutter's tree, so a screen shown again starts at its top; one scroller shared by all would keep the last screen's offset, clamped for the
     eye but not for the accessibility tree, whose boxes then lie off the screen."""
 
     column: ft.Column
@@ -107,6 +107,8 @@ class ScreenHost:
         if flipped and self.column not in changed:
             changed.append(self.column)  # two visibilities; the holders stop the walk
         screen_changed = self._kept(hosted, ctx, shell)
+        if self.scrolls and self._frames(hosted) and not new and hosted.body not in screen_changed:
+            screen_changed = [*screen_changed, hosted.body]
         self.shown_name = name
         return changed if new else changed + screen_changed
 
@@ -123,6 +125,16 @@ class ScreenHost:
         """The column holding the screen shown now (it scrolls, when the host `scrolls`)."""
         hosted = self.hosted.get(self.shown_name) if self.shown_name is not None else None
         return hosted.body if hosted is not None else None
+
+    @staticmethod
+    def _frames(hosted: _Hosted) -> bool:
+        """A screen whose root expands (kit.pinned) takes the holder's height, so the holder
+        stops scrolling; any other scrolls in it. Whether the holder's scroll changed."""
+        scroll = None if hosted.shown is not None and hosted.shown.expand else ft.ScrollMode.AUTO
+        if hosted.body.scroll == scroll:
+            return False
+        hosted.body.scroll = scroll
+        return True
 
     def _add(self, name: str, route: Route) -> _Hosted:
         if self.scrolls:

@@ -32,6 +32,7 @@ from .context import UiContext
 from .dialogs import show_message
 from .i18n_view import Texts
 from .kit.kept import Changes
+from .kit.parts import bring_into_view
 from .on_screen import shown_on_screen
 from .routes import (GAME_SCREENS, HOME, LANG_PARAM, PLAYERS, RULES, SETUP, TABLE, device_language, language_in,
                      route_of, screen_of)
@@ -325,14 +326,8 @@ class PageApp:
     def _scroll_top(self) -> None:
         """A new screen starts at its top, not where the last one was scrolled to."""
         frame = self.frame
-        scroller = frame.host.shown_body() if frame is not None and frame.kind == GAME else self.page
-        scroll_to = getattr(scroller, "scroll_to", None)
-        if scroll_to is None:
-            return
-        try:
-            self.page.run_task(scroll_to, 0)
-        except Exception as exc:  # noqa: BLE001 - scrolling is a nicety, never a failure
-            log.debug("could not scroll to the top: %s", exc)
+        shown = frame.host.shown_body() if frame is not None and frame.kind == GAME else None
+        bring_into_view(self.page, shown if shown is not None else self.page, duration=0)
 
     def set_language(self, lang: str) -> None:
         """The player's choice: this page only, remembered in its address."""
@@ -361,14 +356,6 @@ class PageApp:
 
     def _on_resize(self, _e) -> None:
         # Columns and the time track's slot size both follow the exact width.
-        self.render()
-
-    def _strip_measured(self, height: float) -> None:
-        """The status strip took another number of rows: a pinned screen takes the room
-        left under it, so its footer stays at the window's bottom edge."""
-        if self.ctx.strip_height is not None and abs(self.ctx.strip_height - height) < 1:
-            return
-        self.ctx.strip_height = height
         self.render()
 
     # -- rendering ---------------------------------------------------------------
@@ -450,7 +437,7 @@ class PageApp:
         if frame.strip is None:
             if not wanted:
                 return
-            frame.strip = StatusStrip(self.ctx, self.changes, on_height=self._strip_measured)
+            frame.strip = StatusStrip(self.ctx, self.changes)
             frame.strip.show()
             frame.strip_holder.controls = [frame.strip.root]
             self.changes.mark(frame.strip_holder)  # it goes out whole
@@ -579,7 +566,7 @@ class PageApp:
         # A notice with an action never times out while a screen reader (or the browser's
         # accessibility tree) is on: it goes with the next change, Redo, a screen change or
         # its own close button. Two lines at most: it sits over the bottom of the screen,
-        # where a pinned screen keeps its main action (the undone line stays in the history).
+        # where a game screen keeps its main action (the undone line stays in the history).
         close = ids.tag(ids.UNDO_NOTICE_CLOSE, ft.IconButton(
             ft.Icons.CLOSE, icon_color=theme.TEXT, tooltip=t("ui.common.dismiss"),
             on_click=lambda _e: self._close_undo_notice()))

@@ -40,6 +40,10 @@ PAGE_PADDING = 12
 # The busy bar at the top of every page (busy.py), and the page's gap between its controls.
 BUSY_BAR_HEIGHT = 3
 PAGE_SPACING = 10
+# A game screen keeps its main action at the window's bottom edge (kit.pinned) in a window at
+# least this tall; in a shorter one (a phone on its side) the part that scrolls between the
+# status strip and that action would be a slit, so the screen is one scrolling column.
+MIN_PINNED_WINDOW = 510
 # Forms and lists read badly when stretched across a desktop screen.
 FORM_MAX_WIDTH = 960
 
@@ -58,7 +62,7 @@ def apply(page: ft.Page) -> None:
     page.theme = dark_theme()
     page.bgcolor = BACKGROUND
     page.padding = PAGE_PADDING
-    page.spacing = PAGE_SPACING  # pinned screens count it (kit/pinned.ROOM_ABOVE)
+    page.spacing = PAGE_SPACING  # the new-game wizard counts it (kit/pinned.ROOM_ABOVE_WITHOUT_STRIP)
     page.horizontal_alignment = ft.CrossAxisAlignment.CENTER
 
 

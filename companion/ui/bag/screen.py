@@ -12,6 +12,7 @@ import flet as ft
 from .. import ids, theme
 from ..context import UiContext
 from ..kit.kept import PHONE, WIDE, ActionButton, KeptScreen, shown_root
+from ..kit.parts import bring_into_view
 from ..kit.pinned import Pinned
 from ..kit.shown_last import ShownLast
 from .form import Development, EncounterForm
@@ -91,13 +92,13 @@ class BagScreen(KeptScreen):
         if self.pinned is None:
             put(self.root, width=width)
         else:
-            self.pinned.show_under_strip(self.ctx, width)
+            self.pinned.fill(self.ctx, width)
             put(self.pinned.footer, visible=running)
         for part in self.parts:
             if part.root.visible:
                 part.show()
         if self.shown_draw.is_new(self.ctx.game.bag.last_draw) and self.pinned is not None:
-            self.pinned.bring_into_view(self.ctx.page, TOKEN_KEY)
+            bring_into_view(self.ctx.page, self.pinned.body, TOKEN_KEY)
 
 
 def _column(controls: list[ft.Control], flex: int) -> ft.Control:

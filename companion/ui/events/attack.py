@@ -25,6 +25,7 @@ from ..kit.chips import LIGHTING_COLOURS, LIGHTING_ICONS, active_seats, place_la
 from ..kit.kept import PHONE, ActionButton, Card, Chip, KeptScreen, OfferButton
 from ..kit.kinds import KIND_COLOURS
 from ..kit.numbers import percent
+from ..kit.parts import bring_into_view
 from ..kit.pinned import Pinned
 from .draft import BACK_KEYS, AttackFill, draft_of
 from .parts import (HIT_BG, INFEST_BG, MISS_BG, AttackCardFace, Header, LightingRow, Note, SeatChips, Verdict,
@@ -296,7 +297,7 @@ class AttackScreen(KeptScreen):
         ctx = self.ctx
         t = ctx.texts.t
         draft = draft_of(ctx)
-        self.pinned.show_under_strip(ctx, ctx.width - 2 * theme.PAGE_PADDING)
+        self.pinned.fill(ctx, ctx.width - 2 * theme.PAGE_PADDING)
         self.header.show(t("ui.events.attack.title"), t("ui.events.attack.subtitle"), t(BACK_KEYS[draft.back_to]))
         self.result.show()
         result = self.result.result
@@ -306,7 +307,7 @@ class AttackScreen(KeptScreen):
             draft.fill_attack()
         if result is not None and result.seq != self.shown_result:
             self.shown_result = result.seq
-            self.pinned.scroll_to_top(ctx.page)  # its verdict comes into view
+            bring_into_view(ctx.page, self.pinned.body)  # its verdict comes into view
         self.form.show()
         self.odds.show()
         picked = attack_picks(ctx)

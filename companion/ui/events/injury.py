@@ -21,6 +21,7 @@ from ..i18n_view import Texts
 from ..kit.kept import PHONE, Card, Chip, KeptScreen, KeyedItems, OfferButton
 from ..kit.kinds import KIND_COLOURS
 from ..kit.numbers import percent
+from ..kit.parts import bring_into_view
 from ..kit.pinned import Pinned
 from .attack import attack_deck_count_text, side_lines
 from .draft import BACK_KEYS, INJURIES_MAX, draft_of
@@ -288,14 +289,14 @@ class InjuryScreen(KeptScreen):
         ctx = self.ctx
         t = ctx.texts.t
         draft = draft_of(ctx)
-        self.pinned.show_under_strip(ctx, ctx.width - 2 * theme.PAGE_PADDING)
+        self.pinned.fill(ctx, ctx.width - 2 * theme.PAGE_PADDING)
         self.header.show(t("ui.events.injury.title"), t("ui.events.injury.subtitle"), t(BACK_KEYS[draft.back_to]))
         self.result.show()
         result = self.result.result
         forget_checked(ctx, result)
         if result is not None and result.seq != self.shown_result:
             self.shown_result = result.seq
-            self.pinned.scroll_to_top(ctx.page)
+            bring_into_view(ctx.page, self.pinned.body)
         self.form_card.show(t("ui.events.injury.form"), topic="injury_check", help_tip=t("ui.rules.help"))
         self.form.show()
         self.odds.show()

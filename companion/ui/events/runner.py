@@ -32,6 +32,7 @@ from ..context import UiContext
 from ..help_topics import STEP_TOPICS
 from ..dialogs import show_message
 from ..kit.kept import PHONE, ActionButton, Card, KeptScreen, KeyedItems, OfferButton
+from ..kit.parts import bring_into_view
 from ..kit.pinned import Pinned
 from .bag_step import TOKEN_KEY, DevelopmentStep
 from .draft import DECKS, RUNNER, TABLE, draft_of, open_screen
@@ -173,7 +174,7 @@ class NoPhase:
 class StepPanel:
     """The current step: its instruction and its body (each step's built once)."""
 
-    def __init__(self, screen: KeptScreen) -> None:
+    def __init__(self, screen: "RunnerScreen") -> None:
         self.screen = screen
         self.help = Note(screen.changes)
         self.bodies: dict[EventStep, Any] = {
@@ -189,8 +190,6 @@ class StepPanel:
         self.card = Card(screen.changes, ft.Column([self.help.root, *(body.root for body in self.bodies.values())],
                                                    spacing=10), help_of=screen.help, identifier=ids.EVENT_STEP_PANEL)
         self.root = self.card.root
-        # What this show brought that the table must see first (a scroll key), if anything.
-        self.scroll_to: str | None = None
 
     @property
     def development(self) -> DevelopmentStep:
@@ -211,13 +210,12 @@ class StepPanel:
         # Once the bag has developed, the token says what happened: the instruction gives way.
         self.help.show(t(f"ui.events.help.{step.name.lower()}"), icon=STEP_ICONS[step], colour=theme.BLUE,
                        visible=not (step is EventStep.DEVELOPMENT and phase.developed))
-        self.scroll_to = None
         for body_step, body in self.bodies.items():
             put(body.root, visible=body_step is step)
             if body_step is step:
                 shown = body.show()
-                if shown and body_step in SCROLL_KEYS:
-                    self.scroll_to = SCROLL_KEYS[body_step]
+                if shown and body_step in SCROLL_KEYS:  # what the table must see first
+                    bring_into_view(ctx.page, self.screen.pinned.body, SCROLL_KEYS[body_step])
 
 
 class _RoundEndStep:
@@ -428,7 +426,7 @@ class RunnerScreen(KeptScreen):
         ctx, put = self.ctx, self.changes.put
         t, game = ctx.texts.t, ctx.game
         phase = game.event_phase
-        self.pinned.show_under_strip(ctx, ctx.width - 2 * theme.PAGE_PADDING)
+        self.pinned.fill(ctx, ctx.width - 2 * theme.PAGE_PADDING)
         # One round number on every step: the round whose Event Phase this is (step 11 names
         # the next one only as the next round). On a phone the stepper says the rest.
         title = t("ui.events.title_round", round=phase.round) if phase is not None else t("ui.events.title")
@@ -444,8 +442,6 @@ class RunnerScreen(KeptScreen):
             self.stepper.show(phase.step)
             self.panel.show(phase)
             self.way_on.show(phase)
-            if self.panel.scroll_to is not None:
-                self.pinned.bring_into_view(self.ctx.page, self.panel.scroll_to)
         self.decks.show(t("ui.events.panel.decks"), refused=None)
         self.log.show()
 

@@ -1,6 +1,6 @@
 """Small kept parts (kit.kept) the phone's and the player's screens share: a pill, a text
 button, a row of number chips, a chip whose words wrap on a narrow phone, and two ways of
-acting on the page from a part (sending a part's own change at once; scrolling to a part).
+acting on the page from a part (sending a part's own change at once; the one way to scroll).
 
 Each is built once with empty texts and shown with `show`, which puts every property
 through the screen's `Changes`."""
@@ -15,7 +15,6 @@ import flet as ft
 from .. import ids, theme
 from ..busy import in_turn, page_of_event
 from .kept import Changes, Chip, KeyedItems
-from .pinned import LAYOUT_PAUSE_S
 
 log = logging.getLogger(__name__)
 
@@ -118,22 +117,33 @@ def send_now(page: ft.Page, changes: Changes) -> None:
         update(*controls)
 
 
-def bring_into_view(page: ft.Page, part: ft.Control, key: str) -> None:
-    """Scroll whatever scrolls around `part` (a column, else the page) so that the control
-    keyed `key` (an ft.ScrollKey on it) comes into view, once the page has drawn it."""
-    scroller: object = page
-    around = part.parent
-    while around is not None and not isinstance(around, ft.Page):
-        if getattr(around, "scroll", None) is not None and hasattr(around, "scroll_to"):
-            scroller = around
-            break
-        around = around.parent
+# Flet's scroll_to aims at once when the browser gets it, maybe before the page has drawn
+# the update sent just before (a part above the target that just shrank, a target not
+# there yet): a scroll to a key waits this long. Flet offers no "after the next frame".
+LAYOUT_PAUSE_S = 0.15
 
-    async def scroll() -> None:
-        await asyncio.sleep(LAYOUT_PAUSE_S)  # see kit.pinned: aim once the page has drawn it
-        await scroller.scroll_to(scroll_key=key, duration=300)  # type: ignore[attr-defined]
+
+def bring_into_view(page: ft.Page, part: ft.Control, key: str | None = None, *, duration: int = 250) -> None:
+    """Scroll the first thing that scrolls at or around `part` (itself, a column around it,
+    the page) so that the control keyed `key` (an ft.ScrollKey on it) comes into view once
+    the page has drawn it; without `key`, back to its top. The one way the UI scrolls."""
+    scroller: object = part
+    while scroller is not None and (getattr(scroller, "scroll", None) is None or not hasattr(scroller, "scroll_to")):
+        scroller = getattr(scroller, "parent", None)
+    if scroller is None:
+        return  # nothing scrolls: all of it is in view
+
+    async def scroll(*, scroll_key: str | None = None) -> None:
+        if scroll_key is None:
+            await scroller.scroll_to(offset=0, duration=duration)  # type: ignore[attr-defined]
+            return
+        await asyncio.sleep(LAYOUT_PAUSE_S)
+        await scroller.scroll_to(scroll_key=scroll_key, duration=duration)  # type: ignore[attr-defined]
 
     try:
-        page.run_task(scroll)
+        if key is None:
+            page.run_task(scroll)
+        else:
+            page.run_task(scroll, scroll_key=key)
     except Exception as exc:  # noqa: BLE001 - scrolling is a nicety, never a failure
         log.debug("could not scroll to %s: %s", key, exc)

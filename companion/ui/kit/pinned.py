@@ -1,27 +1,21 @@
-"""A kept screen whose main actions stay in view, on every size from a 360×640 phone up: its
-body scrolls in the room the window leaves below the app bar and the status strip, and its
-footer (a step's way on, a form's Resolve) sits under the body, at the window's bottom
-edge, however long the body is.
+"""A kept screen whose main actions stay in view, on every size from a 360×640 phone up: a
+head, a body that scrolls and a footer (a step's way on, a form's Resolve) at the window's
+bottom edge, however long the body is.
 
 Why: in one scrolling column the button that goes on ends up one or two screens down on a
-small phone (a step's Continue, an attack's Resolve). Flet pins nothing inside a scrolling
-column, and a screen's holder is one; so the screen takes the window's height less what
-stands above it (`ROOM_ABOVE`: the app bar, the page's padding and the status strip at
-its tallest) and scrolls its body itself. When the strip is shorter, the difference stays
-empty under the footer. Without a known window height (a test's page), the screen is one
-plain column, as before.
+small phone (a step's Continue, an attack's Resolve). On a game's page the frame (shell,
+screen_host) gives a screen whose root expands all the height left under the status strip,
+in a holder that then does not scroll; the body takes what the head and the footer leave
+(Flet's `expand`), whatever the strip's height. A window too short for that, or of unknown
+height (a test's page), keeps the screen one plain column, scrolled by its holder.
 
     pinned = Pinned(screen.changes, body=[...], footer=[...], side=[...], phone=...)
     screen.root = pinned.root
     ...
-    pinned.show_under_strip(ctx, width)  # in the screen's put_view
-    pinned.scroll_to_top(ctx.page)     # after something new appeared at the top
-    pinned.bring_into_view(ctx.page, key)  # after something new appeared further down
+    pinned.fill(ctx, width)  # in the screen's put_view
 """
 from __future__ import annotations
 
-import asyncio
-import logging
 from typing import Sequence
 
 import flet as ft
@@ -29,42 +23,12 @@ import flet as ft
 from .. import theme
 from .kept import Changes
 
-log = logging.getLogger(__name__)
-
-# Above a game screen: the app bar (56), the page's padding above and below (2 × 12), the
-# busy bar and the page's gap under it, the gap between the status strip and the screens
-# and the strip itself: three rows of chips (86), or more when the page measured it taller
-# (a long step's name takes a row of its own on a small phone, and the Self-destruct and
-# Alert tokens add chips).
-STRIP_GUESS = 86
-BUSY_BAR = theme.BUSY_BAR_HEIGHT + theme.PAGE_SPACING
-ROOM_ABOVE = 56 + 2 * theme.PAGE_PADDING + BUSY_BAR + theme.PAGE_SPACING + STRIP_GUESS
-
-
-def room_above(strip_height: float | None) -> float:
-    """The height above a game screen with the status strip `strip_height` tall. Three
-    rows stay the floor: a shorter strip leaves a band under the footer, as before, since
-    a room measured to the pixel let the page scroll a little on wide screens."""
-    return ROOM_ABOVE - STRIP_GUESS + max(STRIP_GUESS, strip_height or 0)
-# Below this the screen is not worth pinning: the body would be a slit.
-MIN_ROOM = 320
-# An update is drawn in the page's next frame: a scroll sent with it would aim at where
-# things stood before (a part above its target that just shrank), so it waits this long.
-LAYOUT_PAUSE_S = 0.15
-
-
-# Above a screen without the status strip (home, the new-game wizard): the app bar, the
-# page's padding, the busy bar and the page's two gaps around the strip's empty place.
+# The new-game wizard's page scrolls as a whole (no frame to expand in): its screen takes
+# the window's height less what stands above it, the app bar, the page's padding, the busy
+# bar and the page's two gaps around the strip's empty place.
 ROOM_ABOVE_WITHOUT_STRIP = 56 + 2 * theme.PAGE_PADDING + theme.BUSY_BAR_HEIGHT + 2 * theme.PAGE_SPACING
-
-
-def room_below_the_strip(window_height: float | None, above: float = ROOM_ABOVE) -> float | None:
-    """The height a pinned screen takes in a window `window_height` tall, `above` taken by
-    what stands over it (None: not pinned)."""
-    if not window_height:
-        return None
-    room = window_height - above
-    return room if room >= MIN_ROOM else None
+# Below this the wizard is not worth pinning: the body would be a slit.
+MIN_ROOM = 320
 
 
 class Pinned:
@@ -98,11 +62,25 @@ class Pinned:
                               spacing=theme.GAP)
         self.root = ft.Column([*head, self.row], spacing=theme.GAP, horizontal_alignment=stretch)
 
-    def show(self, window_height: float | None, width: float, *, above: float = ROOM_ABOVE) -> None:
+    def fill(self, ctx, width: float) -> None:
+        """A game screen: all the height the page's frame leaves it, in a window tall enough
+        (`ctx.page.height`)."""
+        height = ctx.page.height
+        pinned = bool(height) and height >= theme.MIN_PINNED_WINDOW
+        self.changes.put(self.root, expand=pinned)
+        self._show(pinned, width)
+
+    def show(self, window_height: float | None, width: float, *, above: float) -> None:
+        """A screen on a page that scrolls as a whole (the wizard): the window's height less
+        `above`, what stands over it."""
+        room = window_height - above if window_height else None
+        room = room if room is not None and room >= MIN_ROOM else None
+        self.changes.put(self.root, height=room)
+        self._show(room is not None, width)
+
+    def _show(self, pinned: bool, width: float) -> None:
         put = self.changes.put
-        room = room_below_the_strip(window_height, above)
-        pinned = room is not None
-        put(self.root, height=room, width=width)
+        put(self.root, width=width)
         scroll = ft.ScrollMode.AUTO if pinned else None
         put(self.body, scroll=scroll, expand=pinned)
         if self.side is not None:
@@ -111,33 +89,3 @@ class Pinned:
                 else ft.CrossAxisAlignment.START)
         else:
             put(self.main, expand=pinned)
-
-    def show_under_strip(self, ctx, width: float) -> None:
-        """`show` for a game screen: under the status strip as the page (`ctx.page`)
-        measured it (`ctx.strip_height`)."""
-        self.show(ctx.page.height, width, above=room_above(ctx.strip_height))
-
-    def scroll_to_top(self, page: ft.Page) -> None:
-        """Bring the body's top back into view (something new appeared there)."""
-        if self.body.scroll is None:
-            return
-        try:
-            page.run_task(self.body.scroll_to, offset=0, duration=200)
-        except Exception as exc:  # noqa: BLE001 - scrolling is a nicety, never a failure
-            log.debug("could not scroll the body: %s", exc)
-
-    def bring_into_view(self, page: ft.Page, key: str) -> None:
-        """Scroll the body to the control keyed `key` (an ft.ScrollKey on it) once the page
-        has drawn what came with it (something new there: a token, a result)."""
-        body = self.body
-        if body.scroll is None:
-            return
-
-        async def after_layout(*, scroll_key: str) -> None:
-            await asyncio.sleep(LAYOUT_PAUSE_S)
-            await body.scroll_to(scroll_key=scroll_key, duration=250)
-
-        try:
-            page.run_task(after_layout, scroll_key=key)
-        except Exception as exc:  # noqa: BLE001 - scrolling is a nicety, never a failure
-            log.debug("could not bring %s into view: %s", key, exc)
