@@ -536,7 +536,8 @@ class ObjectivesStep:
             return
         # The offered reveal, stamped with the tap's time (the game's length, not a choice).
         finished = datetime.now(timezone.utc).replace(microsecond=0)
-        self.screen.gate().run(action.command().model_copy(update={"finished_at": finished}), title=self.reveal.title)
+        self.screen.gate().run(action.command().model_copy(update={"finished_at": finished}), confirm=action.confirm,
+                               title=self.reveal.title)
 
     def show(self, victory: VictoryView) -> None:
         ctx, put = self.screen.ctx, self.screen.changes.put
