@@ -15,6 +15,7 @@ from companion.vocab import Whereabouts
 from companion.rules import load_rules
 from tests.conftest import setup_command
 from tests.support.deck_helpers import next_runner_command, with_on_board
+from companion.ui.events import ids as events_ids
 
 RULES = load_rules()
 # S-01 powered (light), S-03 without power (Darkness).
@@ -158,7 +159,6 @@ def test_the_warning_reads_which_cards_are_left_never_their_order():
 def test_the_result_panel_offers_the_breeders_attack_in_one_tap_choosing_nobody(tmp_path):
     from companion.seats.controller import TableController
     from companion.store import GameStore
-    from companion.ui import ids
     from companion.ui.events import ATTACK, build_events_screen
     from companion.ui.events.draft import draft_of
     from tests.ui_tree import fire, make_context, walk
@@ -173,7 +173,7 @@ def test_the_result_panel_offers_the_breeders_attack_in_one_tap_choosing_nobody(
     draft.seat = 2
     controller.execute(c.ResolveAttack(attacker="creeper", seat=2, place="S-03", card="evolve_4"))
     panel = build_events_screen(ctx, ATTACK)  # results from step 0 on
-    button = next(item for item in walk(panel) if getattr(item, "identifier", None) == ids.ATTACK_BREEDER_FOLLOW_UP)
+    button = next(item for item in walk(panel) if getattr(item, "identifier", None) == events_ids.ATTACK_BREEDER_FOLLOW_UP)
     tap = next(item for item in walk(button) if getattr(item, "on_click", None) is not None)
     fire(tap.on_click)
     assert (draft.attacker, draft.place.value, draft.seat) == ("breeder", "S-03", None)
@@ -181,7 +181,7 @@ def test_the_result_panel_offers_the_breeders_attack_in_one_tap_choosing_nobody(
     controller.undo()
     controller.execute(c.ResolveAttack(attacker="creeper", seat=2, place="S-01", card="evolve_4"))
     draft.attack_since = 0
-    assert ids.ATTACK_BREEDER_FOLLOW_UP not in [getattr(i, "identifier", None)
+    assert events_ids.ATTACK_BREEDER_FOLLOW_UP not in [getattr(i, "identifier", None)
                                                 for i in walk(build_events_screen(ctx, ATTACK))]
 
 

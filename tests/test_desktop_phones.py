@@ -17,13 +17,13 @@ from companion.app.pages import make_main
 from companion.seats.phone_access import PhoneAccess
 from companion.seats.seating import Seating
 from companion.store import GameStore
-from companion.ui import ids
 from companion.ui.routes import PLAYERS
 from companion.ui.shell import PageApp
 from tests.conftest import cmd, setup_command
 
 from .test_ui_pages import LivePage
 from .ui_tree import fire, page_app, walk
+from companion.ui.table import ids as table_ids
 
 pytestmark = pytest.mark.slow
 
@@ -31,7 +31,7 @@ pytestmark = pytest.mark.slow
 def _switch(app: PageApp) -> ft.Switch:
     for control in app.page.controls:
         for item in walk(control):
-            if isinstance(item, ft.Semantics) and item.identifier == ids.PLAYERS_SERVING:
+            if isinstance(item, ft.Semantics) and item.identifier == table_ids.PLAYERS_SERVING:
                 return next(found for found in walk(item) if isinstance(found, ft.Switch))
     raise AssertionError("no Players join switch on the table's screen")
 

@@ -23,9 +23,12 @@ from tests.support.deck_helpers import next_runner_command
 from .test_ui_bag import _quiet_dialogs, _setup
 from .test_ui_events import _click, _disabled, _find, _new, _tap, _to_css_space
 from .ui_tree import empty_semantics, fire, identifiers, make_context, make_controller, walk
+from companion.ui.bag import ids as bag_ids
+from companion.ui.events import ids as events_ids
+from companion.ui.scanner import ids as scanner_ids
 
-ATTACK_PICKS = (ids.attack_attacker("adult"), ids.attack_seat(2), ids.attack_target("standard"),
-                ids.attack_place("S-02"))
+ATTACK_PICKS = (events_ids.attack_attacker("adult"), events_ids.attack_seat(2), events_ids.attack_target("standard"),
+                events_ids.attack_place("S-02"))
 
 
 def _chosen(control, prefix: str) -> set[str]:
@@ -48,36 +51,36 @@ def test_the_attack_form_opens_empty_and_resolves_only_once_every_answer_is_give
     screen = build_events_screen(ctx, ATTACK)
     assert _chosen(screen, "attack-") == set()
     for identifier in ATTACK_PICKS:
-        assert _disabled(_find(build_events_screen(ctx, ATTACK), ids.ATTACK_RESOLVE)), identifier
+        assert _disabled(_find(build_events_screen(ctx, ATTACK), events_ids.ATTACK_RESOLVE)), identifier
         _tap(ctx, ATTACK, identifier)
     screen = build_events_screen(ctx, ATTACK)
     assert _chosen(screen, "attack-") == set(ATTACK_PICKS)
-    _click(_find(screen, ids.ATTACK_RESOLVE))
+    _click(_find(screen, events_ids.ATTACK_RESOLVE))
     assert controller.state.latest.attack is not None
     # The attack went through: the form, still on screen under its result, is empty again.
     screen = build_events_screen(ctx, ATTACK)
-    assert ids.ATTACK_VERDICT in {item.identifier for item in walk(screen) if isinstance(item, ft.Semantics)}
+    assert events_ids.ATTACK_VERDICT in {item.identifier for item in walk(screen) if isinstance(item, ft.Semantics)}
     assert _chosen(screen, "attack-") == set()
-    assert _disabled(_find(screen, ids.ATTACK_RESOLVE))
+    assert _disabled(_find(screen, events_ids.ATTACK_RESOLVE))
     # Opened again later (another attack, another round): nothing from round 1.
-    _tap(ctx, ATTACK, ids.attack_attacker("creeper"))
-    _tap(ctx, ATTACK, ids.attack_seat(3))
+    _tap(ctx, ATTACK, events_ids.attack_attacker("creeper"))
+    _tap(ctx, ATTACK, events_ids.attack_seat(3))
     open_screen(ctx, ATTACK)
     screen = build_events_screen(ctx, ATTACK)
     assert _chosen(screen, "attack-") == set()
-    assert _disabled(_find(screen, ids.ATTACK_RESOLVE))
+    assert _disabled(_find(screen, events_ids.ATTACK_RESOLVE))
 
 
 def test_another_place_asks_again_whether_the_character_ignores_darkness(tmp_path):
     controller = _controller(tmp_path)
     ctx = make_context(controller, "tr", 390)
     open_screen(ctx, ATTACK)
-    for identifier in (*ATTACK_PICKS, ids.ATTACK_IGNORE_DARKNESS):
+    for identifier in (*ATTACK_PICKS, events_ids.ATTACK_IGNORE_DARKNESS):
         _tap(ctx, ATTACK, identifier)
     assert draft_of(ctx).ignore_darkness
-    _tap(ctx, ATTACK, ids.attack_place("S-03"))
+    _tap(ctx, ATTACK, events_ids.attack_place("S-03"))
     assert not draft_of(ctx).ignore_darkness
-    assert ids.ATTACK_IGNORE_DARKNESS not in _chosen(build_events_screen(ctx, ATTACK), "attack-")
+    assert events_ids.ATTACK_IGNORE_DARKNESS not in _chosen(build_events_screen(ctx, ATTACK), "attack-")
 
 
 def _to_fire_step(controller) -> None:
@@ -101,11 +104,11 @@ def test_step_8_opens_with_no_intruder_chosen_in_each_event_phase(tmp_path):
     screen = build_events_screen(ctx, RUNNER)
     assert _chosen(screen, "injury-") == set()
     assert _no_resolve(screen)
-    _tap(ctx, RUNNER, ids.injury_intruder("adult"))
-    assert _chosen(build_events_screen(ctx, RUNNER), "injury-") == {ids.injury_intruder("adult")}
-    assert _disabled(_find(build_events_screen(ctx, RUNNER), ids.INJURY_RESOLVE))  # how many injuries?
-    _tap(ctx, RUNNER, ids.INJURY_COUNT_UP)
-    assert not _disabled(_find(build_events_screen(ctx, RUNNER), ids.INJURY_RESOLVE))
+    _tap(ctx, RUNNER, events_ids.injury_intruder("adult"))
+    assert _chosen(build_events_screen(ctx, RUNNER), "injury-") == {events_ids.injury_intruder("adult")}
+    assert _disabled(_find(build_events_screen(ctx, RUNNER), events_ids.INJURY_RESOLVE))  # how many injuries?
+    _tap(ctx, RUNNER, events_ids.INJURY_COUNT_UP)
+    assert not _disabled(_find(build_events_screen(ctx, RUNNER), events_ids.INJURY_RESOLVE))
     # The phase goes on without a check; the next round's step 8 asks afresh.
     first = controller.state.event_phase.round
     while controller.state.event_phase is not None:
@@ -120,7 +123,7 @@ def test_step_8_opens_with_no_intruder_chosen_in_each_event_phase(tmp_path):
 def _no_resolve(screen) -> bool:
     """Step 8's Resolve waits, hidden, until an intruder is chosen (it shares the footer
     with the Nest answers)."""
-    return not any(isinstance(item, ft.Semantics) and item.identifier == ids.INJURY_RESOLVE for item in walk(screen))
+    return not any(isinstance(item, ft.Semantics) and item.identifier == events_ids.INJURY_RESOLVE for item in walk(screen))
 
 
 def test_the_encounter_form_forgets_who_and_where_in_another_phase(tmp_path):
@@ -128,16 +131,16 @@ def test_the_encounter_form_forgets_who_and_where_in_another_phase(tmp_path):
     controller.new_game(_setup(), "t")
     ctx = make_context(controller, "tr", 390)
     ctx.rerender = lambda: None
-    for identifier in (ids.encounter_seat(1), ids.encounter_place("S-02"), ids.encounter_hand(3)):
+    for identifier in (bag_ids.encounter_seat(1), bag_ids.encounter_place("S-02"), bag_ids.encounter_hand(3)):
         _click(_find(build_bag_screen(ctx), identifier))
-    assert _chosen(build_bag_screen(ctx), "encounter-") == {ids.encounter_seat(1), ids.encounter_place("S-02"),
-                                                             ids.encounter_hand(3)}
-    assert not _disabled(_find(build_bag_screen(ctx), ids.DRAW_ENCOUNTER))
+    assert _chosen(build_bag_screen(ctx), "encounter-") == {bag_ids.encounter_seat(1), bag_ids.encounter_place("S-02"),
+                                                             bag_ids.encounter_hand(3)}
+    assert not _disabled(_find(build_bag_screen(ctx), bag_ids.DRAW_ENCOUNTER))
     controller.execute(StartEventPhase())  # the Event Phase's encounters (step 10) are others
     screen = build_bag_screen(ctx)
     assert _chosen(screen, "encounter-") == set()
     assert (bag_draft_of(ctx).seat, bag_draft_of(ctx).place, bag_draft_of(ctx).hand) == (None, None, None)
-    assert _disabled(_find(screen, ids.DRAW_ENCOUNTER))
+    assert _disabled(_find(screen, bag_ids.DRAW_ENCOUNTER))
 
 
 def test_the_queen_question_opens_empty_each_time_it_is_asked(tmp_path):
@@ -150,10 +153,10 @@ def test_the_queen_question_opens_empty_each_time_it_is_asked(tmp_path):
     prompter.sync()
     dialog = ctx.page.dialogs[-1]
     assert _chosen(dialog, "queen-") == set()
-    _click(_find(dialog, ids.queen_seat(2)))
-    _click(_find(ctx.page.dialogs[-1], ids.queen_place("S-02")))
-    assert _chosen(ctx.page.dialogs[-1], "queen-") == {ids.queen_seat(2), ids.queen_place("S-02")}
-    assert _disabled(_find(ctx.page.dialogs[-1], ids.QUEEN_IN_NEST_YES))  # the hand size is still asked
+    _click(_find(dialog, bag_ids.queen_seat(2)))
+    _click(_find(ctx.page.dialogs[-1], bag_ids.queen_place("S-02")))
+    assert _chosen(ctx.page.dialogs[-1], "queen-") == {bag_ids.queen_seat(2), bag_ids.queen_place("S-02")}
+    assert _disabled(_find(ctx.page.dialogs[-1], bag_ids.QUEEN_IN_NEST_YES))  # the hand size is still asked
     # Answered "no" on another screen, then taken back: the question is asked again, empty.
     controller.execute(AnswerQueenInNest(character_in_nest=False))
     prompter.sync()
@@ -177,7 +180,7 @@ def _texts_of(control) -> str:
 
 
 def _picker(form) -> ft.SegmentedButton:
-    node = _find(form, ids.SETUP_CONTAMINATION)
+    node = _find(form, scanner_ids.SETUP_CONTAMINATION)
     return next(item for item in walk(node) if isinstance(item, ft.SegmentedButton))
 
 
@@ -225,18 +228,18 @@ def test_the_injury_check_opens_with_no_count_and_resolves_only_once_it_is_given
     controller = _controller(tmp_path)
     ctx = make_context(controller, lang, 390)
     open_screen(ctx, INJURY)
-    _tap(ctx, INJURY, ids.injury_intruder("adult"))
+    _tap(ctx, INJURY, events_ids.injury_intruder("adult"))
     screen = build_events_screen(ctx, INJURY)
     assert draft_of(ctx).injuries is None
-    assert "–" in _texts_of(_find(screen, ids.INJURY_COUNT))
-    assert _find(screen, ids.INJURY_COUNT_DOWN).content.disabled
-    resolve = _find(screen, ids.INJURY_RESOLVE)
+    assert "–" in _texts_of(_find(screen, events_ids.INJURY_COUNT))
+    assert _find(screen, events_ids.INJURY_COUNT_DOWN).content.disabled
+    resolve = _find(screen, events_ids.INJURY_RESOLVE)
     assert _disabled(resolve) and resolve.content.tooltip == ctx.texts.t("ui.events_screen.injury.needs_injuries")
-    _tap(ctx, INJURY, ids.INJURY_COUNT_UP)
+    _tap(ctx, INJURY, events_ids.INJURY_COUNT_UP)
     screen = build_events_screen(ctx, INJURY)
-    assert draft_of(ctx).injuries == 1 and not _disabled(_find(screen, ids.INJURY_RESOLVE))
+    assert draft_of(ctx).injuries == 1 and not _disabled(_find(screen, events_ids.INJURY_RESOLVE))
     # The next check opens without a count again.
-    _click(_find(screen, ids.INJURY_RESOLVE))
+    _click(_find(screen, events_ids.INJURY_RESOLVE))
     open_screen(ctx, INJURY)
     assert draft_of(ctx).injuries is None
 
@@ -256,9 +259,9 @@ def test_the_scanner_opens_with_no_procedure_and_scans_only_once_one_is_picked(t
     ctx.rerender = lambda: None
     screen = build_seat_screen(ctx, on_leave=lambda: None)
     assert _chosen(screen, "scanner-") == set()
-    scan = _find(screen, ids.SCANNER_SCAN)
+    scan = _find(screen, scanner_ids.SCANNER_SCAN)
     assert _disabled(scan) and scan.content.tooltip == ctx.texts.t("ui.scanner.needs_procedure")
-    _click(_find(screen, ids.scanner_procedure("all")))
+    _click(_find(screen, scanner_ids.scanner_procedure("all")))
     screen = build_seat_screen(ctx, on_leave=lambda: None)
-    assert _chosen(screen, "scanner-") == {ids.scanner_procedure("all")}
-    assert not _disabled(_find(screen, ids.SCANNER_SCAN))
+    assert _chosen(screen, "scanner-") == {scanner_ids.scanner_procedure("all")}
+    assert not _disabled(_find(screen, scanner_ids.SCANNER_SCAN))

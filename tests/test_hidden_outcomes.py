@@ -24,7 +24,6 @@ from companion.engine.views import TABLE, Viewer, seat_viewer, shared_parts, vie
 from companion.store import GameStore
 from companion.ui.bag.screen import build_bag_screen
 from companion.engine.contamination.model import ScanProcedure
-from companion.ui import ids
 from companion.ui.phone.seat_screen import build_seat_screen
 from companion.ui.scanner.panel import draft_of
 from companion.ui.table.view import build_table
@@ -37,6 +36,7 @@ from tests.support.contamination_helpers import (
     with_held,
 )
 from tests.ui_tree import fire, make_context, walk
+from companion.ui.scanner import ids as scanner_ids
 
 
 # --------------------------------------------------------------------- what a page shows
@@ -79,7 +79,7 @@ def _scan_tap(controller: TableController, seat: int, procedure: str, count: int
     draft = draft_of(ctx, seat)
     draft.procedure, draft.count = ScanProcedure(procedure), count
     screen = build_seat_screen(ctx, on_leave=lambda: None)
-    button = _find(screen, ids.SCANNER_SCAN).content
+    button = _find(screen, scanner_ids.SCANNER_SCAN).content
     applied = controller.state.commands_applied
     fire(button.on_click)
     assert controller.state.commands_applied == applied, "a tap sent the scan without asking"

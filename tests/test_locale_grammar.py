@@ -14,12 +14,12 @@ from companion.engine.phase.model import EventEffect, EventStep
 from companion.vocab import Mode, Section
 from companion.i18n import LANGUAGES, Translator, load_catalog, placeholders
 from companion.rules import load_rules
-from companion.ui import ids
 from companion.ui.events.flow import ONE_TAP
 from companion.ui.events.steps import QUESTIONS
 from companion.ui.table.view import build_table
 
 from .ui_tree import make_context, make_controller, strings, walk
+from companion.ui.table import ids as table_ids
 
 UI_SOURCE = Path(__file__).resolve().parents[1] / "companion" / "ui"
 # A suffix or apostrophe right after a placeholder: "{kind}'ı", "{name}e", "{slot}da".
@@ -77,11 +77,11 @@ def test_the_isolation_room_state_agrees_with_its_gender(tmp_path):
                                          PlayerSetup(name="Bruno", character="janitor")), seed=1), "g")
     ctx = make_context(controller, "pt-BR", 390)
     pt = Translator("pt-BR")
-    closed = _door_texts(build_table(ctx), ids.ISOLATION_ROOM)
+    closed = _door_texts(build_table(ctx), table_ids.ISOLATION_ROOM)
     assert pt.t("ui.markers.isolation_room") in closed
     assert pt.t("ui.markers.isolation_closed") in closed and pt.t("ui.markers.closed") not in closed
     controller.execute(TriggerAlert())  # the Alert Procedure opens the Isolation Room
-    opened = _door_texts(build_table(ctx), ids.ISOLATION_ROOM)
+    opened = _door_texts(build_table(ctx), table_ids.ISOLATION_ROOM)
     assert pt.t("ui.markers.isolation_open") in opened and pt.t("ui.markers.open") not in opened
     # "Sala" is feminine, "Portão" masculine: the two pairs differ in Portuguese.
     assert pt.t("ui.markers.isolation_closed") != pt.t("ui.markers.closed")

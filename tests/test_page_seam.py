@@ -13,11 +13,12 @@ from companion.engine import IllegalCommand, NewGame, PlayerSetup
 from companion.engine import commands as c
 from companion.engine.views import NOBODY, TABLE, seat_viewer
 from companion.seats.page_session import PageSession
-from companion.ui import ids
 from companion.ui.kit.handoff import CONTINGENCY, SCANNER, VICTORY, hand_to, handoff_of
 from companion.ui.scanner.handover import build_handover_screen, open_scanner_for
 from companion.ui.table.view import build_table
 from tests.ui_tree import identifiers, make_context, make_controller
+from companion.ui.scanner import ids as scanner_ids
+from companion.ui.victory import ids as victory_ids
 
 UI = Path(__file__).resolve().parent.parent / "companion" / "ui"
 # Modules that hold the game whole or decide who a page is: never imported by a screen.
@@ -119,15 +120,15 @@ def test_the_table_is_handed_only_to_a_seat_without_a_phone(tmp_path):
     open_scanner_for(ctx, 1)
     screen = build_handover_screen(ctx)
     found = identifiers(screen)
-    assert ids.handover_seat(1) not in found and ids.handover_seat(2) in found
-    assert ids.SCANNER_RESULTS not in found and ids.SCANNER not in found
+    assert scanner_ids.handover_seat(1) not in found and scanner_ids.handover_seat(2) in found
+    assert scanner_ids.SCANNER_RESULTS not in found and scanner_ids.SCANNER not in found
     for purpose in (SCANNER, CONTINGENCY, VICTORY):
         hand_to(ctx, 1, purpose, curtain=False)
         assert handoff_of(ctx).seat is None
     # The table's own screen offers no way to seat 1's tokens.
     board = identifiers(build_table(ctx))
-    assert ids.contingency_handoff(2) in board and ids.contingency_handoff(1) not in board
-    assert ids.CONTINGENCY_OWN not in board
+    assert victory_ids.contingency_handoff(2) in board and victory_ids.contingency_handoff(1) not in board
+    assert victory_ids.CONTINGENCY_OWN not in board
 
 
 def test_a_draw_sent_again_after_another_tap_of_the_page_counts_at_once(tmp_path):

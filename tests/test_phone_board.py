@@ -14,7 +14,6 @@ import pytest
 from companion.engine import NewGame, PlayerSetup
 from companion.engine import commands as c
 from companion.engine.views import seat_viewer
-from companion.ui import ids
 from companion.ui.kit.changes import Changes
 from companion.ui.kit.kept import shown_root
 from companion.ui.phone.seat_screen import SeatScreen
@@ -22,6 +21,8 @@ from companion.ui.scanner.board import BoardChanges, _board_rows
 from companion.ui.table.view import TableScreen
 
 from .ui_tree import check_texts, fire, identifiers, make_context, make_controller, strings, walk
+from companion.ui.scanner import ids as scanner_ids
+from companion.ui.table import ids as table_ids
 
 SMALL = 360
 
@@ -54,9 +55,9 @@ def _board_part(screen: SeatScreen) -> BoardChanges:
 def _drawn(screen: SeatScreen) -> dict[str, object]:
     """The board rows drawn on the phone now: their name and their button (kit OfferButton)."""
     root = shown_root(screen)
-    shown = identifiers(_tagged(root, ids.SEAT_BOARD_CHANGES))
+    shown = identifiers(_tagged(root, scanner_ids.SEAT_BOARD_CHANGES))
     part = _board_part(screen)
-    return {name: button for name, button in part.buttons.items() if ids.body_action(name) in shown}
+    return {name: button for name, button in part.buttons.items() if scanner_ids.body_action(name) in shown}
 
 
 def _feed_rows(ctx, seat: int) -> dict[str, object]:
@@ -99,7 +100,7 @@ def test_the_phone_draws_exactly_its_seats_board_actions(controller, lang):
         other = 2 if seat == 1 else 1
         assert not any(button.action.fixed["seat"] == other for button in _board_part(screen).buttons.values()
                        if button.action is not None)
-        assert ids.crew_action("board", other) not in identifiers(screen.root)
+        assert table_ids.crew_action("board", other) not in identifiers(screen.root)
         check_texts(screen.root)
     # Ana has an undressed Serious Wound, Bruno none: dressing is Ana's to do, not Bruno's.
     ana, bruno = _phone(controller, 1)[1], _phone(controller, 2)[1]
@@ -120,7 +121,7 @@ def test_the_table_and_the_phone_show_one_part_two_a_row(controller):
     assert type(grid) is type(phone_grid) and all(cell.col == 6 for cell in phone_grid.controls)
     # The table is offered every row, Larva and infestation included; the phone its own.
     dialog_rows = identifiers(grid)
-    assert {ids.body_action("infest"), ids.body_action("larva")} <= dialog_rows
+    assert {scanner_ids.body_action("infest"), scanner_ids.body_action("larva")} <= dialog_rows
     assert identifiers(phone_grid) < dialog_rows
 
 
@@ -181,7 +182,7 @@ def test_in_the_event_phase_the_phone_draws_what_its_feed_lists_and_a_late_tap_h
     for name, button in drawn.items():
         if name != "gain":
             assert button.button.disabled and button.frame.tooltip == reason, name
-    assert ids.SEAT_BOARD in identifiers(screen.root)
+    assert scanner_ids.SEAT_BOARD in identifiers(screen.root)
     # The table records them meanwhile.
     controller.execute(c.SufferWound(seat=1))
     assert controller.state.member(1).body.light_wounds == 1
@@ -220,12 +221,12 @@ def _table_taps(controller, seat: int, row: str) -> int:
     table = make_context(controller, "pt-BR", 1280)
     desk = TableScreen(table)
     taps = 0
-    opener = _tagged(shown_root(desk), ids.crew_action("board", seat)).content
+    opener = _tagged(shown_root(desk), table_ids.crew_action("board", seat)).content
     fire(opener.content.on_click)  # the crew panel's board button opens the dialog
     taps += 1
     dialog = table.page.dialogs[-1]
     dialog.update = lambda: None
-    frame = _tagged(dialog.content, ids.body_action(row)).content
+    frame = _tagged(dialog.content, scanner_ids.body_action(row)).content
     fire(frame.content.on_click)
     taps += 1
     return taps

@@ -18,6 +18,8 @@ from tests.conftest import cmd, setup_command
 
 from .test_ui_pages import LivePage
 from .ui_tree import identifiers, page_app, strings
+from companion.ui.phone import ids as phone_ids
+from companion.ui.table import ids as table_ids
 
 
 class PhonePage(LivePage):
@@ -68,15 +70,15 @@ def test_the_address_decides_who_a_page_is(table):
                   "/seat/9?s=x", f"/table?k={seating.seat_pass(1).secret}"):
         app = open_page(table, route)
         assert app.ctx.viewer == NOBODY, route
-        assert ids.JOIN_SCREEN in shown(app) and ids.ADVANCE_TIME not in shown(app)
+        assert phone_ids.JOIN_SCREEN in shown(app) and table_ids.ADVANCE_TIME not in shown(app)
 
 
 def test_a_phone_shows_its_seat_and_sends_only_its_own_commands(table):
     controller, seating, _access = table
     app = open_page(table, seat_route(seating, 1))
     found = shown(app)
-    assert {ids.SEAT_SCREEN, ids.SEAT_KNOWLEDGE_UP, ids.STATUS_STRIP} <= found
-    assert not found & {ids.UNDO, ids.REDO, ids.ADVANCE_TIME, ids.HOME}
+    assert {phone_ids.SEAT_SCREEN, phone_ids.SEAT_KNOWLEDGE_UP, ids.STATUS_STRIP} <= found
+    assert not found & {ids.UNDO, ids.REDO, table_ids.ADVANCE_TIME, ids.HOME}
     assert seating.seats_with_phone() == {1}
     before = controller.state.member(1).knowledge
     app.ctx.gate().execute(cmd("set_knowledge", seat=1, value=before + 1))
@@ -112,7 +114,7 @@ def test_joining_by_code_and_waiting_after_a_wrong_one(table):
     seating.clear_lockout(app.page.client_ip)  # the table lets the phone try again at once
     right = app.join_with_code(seating.seat_pass(3).code)
     assert right.outcome is CodeOutcome.ACCEPTED and app.ctx.viewer == seat_viewer(3)
-    assert ids.SEAT_SCREEN in shown(app)
+    assert phone_ids.SEAT_SCREEN in shown(app)
     assert app.page.pushed[-1] == seat_route(seating, 3)  # a reload keeps the seat
 
 
@@ -121,7 +123,7 @@ def test_a_reissued_pass_drops_the_phone_and_the_old_link_fails(table):
     old_route = seat_route(seating, 1)
     app = open_page(table, old_route, session="phone-b")
     seating.reissue(1)
-    assert app.ctx.viewer == NOBODY and ids.JOIN_SCREEN in shown(app)
+    assert app.ctx.viewer == NOBODY and phone_ids.JOIN_SCREEN in shown(app)
     assert app.ctx.texts.t("ui.phone.dropped") in "\n".join(s for c in app.page.controls for s in strings(c))
     assert open_page(table, old_route, session="phone-c").ctx.viewer == NOBODY
     assert open_page(table, seat_route(seating, 1), session="phone-d").ctx.viewer == seat_viewer(1)
@@ -131,7 +133,7 @@ def test_leaving_a_seat_and_the_table_sees_phones(table):
     controller, seating, _access = table
     desk = open_page(table, f"/table?k={seating.host_key}", session="desk")
     phone = open_page(table, seat_route(seating, 2), session="phone-e")
-    assert ids.crew_phone(2) in shown(desk)
+    assert table_ids.crew_phone(2) in shown(desk)
     assert seating.seats_with_phone() == {2}
     phone.leave_seat()
     assert phone.ctx.viewer == NOBODY and seating.seats_with_phone() == frozenset()
@@ -164,6 +166,6 @@ def test_the_table_screens_hear_from_the_seats_only_when_the_seats_change(table)
     controller.execute(cmd("place_fire"))
     assert heard == []
     phone = open_page(table, seat_route(seating, 1), "s-ana")
-    assert heard == ["seats"] and ids.SEAT_SCREEN in shown(phone)
+    assert heard == ["seats"] and phone_ids.SEAT_SCREEN in shown(phone)
     seating.reissue(2)  # nobody at seat 2: its new code still reaches every table screen
     assert heard == ["seats", "seats"]

@@ -31,8 +31,9 @@ from companion.hosting.secret_store import SecretStore
 from companion.i18n import Translator
 from companion.rules import load_rules
 from companion.store import GameStore
-from companion.ui import ids
 from tests.support.flet_client import FletClient
+from companion.ui.phone import ids as phone_ids
+from companion.ui.table import ids as table_ids
 
 pytestmark = pytest.mark.slow
 
@@ -133,10 +134,10 @@ def test_the_table_and_four_phones_tapping_at_once_add_up(app):
         for seat, route in phone_routes.items():
             phones[seat] = FletClient(base, route)
             pages.append(phones[seat])
-        table.wait_for_id(ids.crew_action("knowledge-up", 3), timeout=60)
-        table.wait_for_id(ids.FIRE_REMOVE, timeout=60)
+        table.wait_for_id(table_ids.crew_action("knowledge-up", 3), timeout=60)
+        table.wait_for_id(table_ids.FIRE_REMOVE, timeout=60)
         for phone in phones.values():
-            phone.wait_for_id(ids.SEAT_KNOWLEDGE_UP, timeout=60)
+            phone.wait_for_id(phone_ids.SEAT_KNOWLEDGE_UP, timeout=60)
 
         taps: dict[str, list[str]] = {"table": [], **{f"phone-{seat}": [] for seat in phones}}
         failures: list[BaseException] = []
@@ -151,7 +152,7 @@ def test_the_table_and_four_phones_tapping_at_once_add_up(app):
                     identifier = next(markers)
                 else:
                     seat = rng.choice((1, 2, 3))
-                    identifier = ids.crew_action("knowledge-down" if turn[seat] % 2 == 0 else "knowledge-up", seat)
+                    identifier = table_ids.crew_action("knowledge-down" if turn[seat] % 2 == 0 else "knowledge-up", seat)
                     turn[seat] += 1
                 table.tap(identifier)
                 taps["table"].append(identifier)
@@ -163,7 +164,7 @@ def test_the_table_and_four_phones_tapping_at_once_add_up(app):
             count = 0
             while time.monotonic() < stop_at:
                 direction = pattern[count % len(pattern)]
-                phones[seat].tap(ids.SEAT_KNOWLEDGE_UP if direction == "up" else ids.SEAT_KNOWLEDGE_DOWN)
+                phones[seat].tap(phone_ids.SEAT_KNOWLEDGE_UP if direction == "up" else phone_ids.SEAT_KNOWLEDGE_DOWN)
                 taps[f"phone-{seat}"].append(direction)
                 count += 1
                 time.sleep(rng.uniform(0.08, 0.3))
@@ -196,10 +197,10 @@ def test_the_table_and_four_phones_tapping_at_once_add_up(app):
                            for seat, value in expected_knowledge.items()}
 
         def caught_up() -> bool:
-            return (table.text_of(ids.FIRE_COUNT).startswith(f"{fire}/")
-                    and table.text_of(ids.MALFUNCTION_COUNT).startswith(f"{malfunction}/")
-                    and all(table.text_of(ids.crew_knowledge(seat)) == shown_knowledge[seat] for seat in phones)
-                    and all(phone.text_of(ids.SEAT_KNOWLEDGE) == shown_knowledge[seat]
+            return (table.text_of(table_ids.FIRE_COUNT).startswith(f"{fire}/")
+                    and table.text_of(table_ids.MALFUNCTION_COUNT).startswith(f"{malfunction}/")
+                    and all(table.text_of(table_ids.crew_knowledge(seat)) == shown_knowledge[seat] for seat in phones)
+                    and all(phone.text_of(phone_ids.SEAT_KNOWLEDGE) == shown_knowledge[seat]
                             for seat, phone in phones.items()))
 
         # (A page that never catches up is a lost tap: the saved game below says which.)

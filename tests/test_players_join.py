@@ -13,10 +13,10 @@ from companion.hosting.code_attempts import CodeOutcome
 from companion.hosting.join_urls import seat_url
 from companion.seats.phone_access import PhoneAccess
 from companion.seats.seating import Seating
-from companion.ui import ids
 from companion.ui.table.players import build_players_screen
 
 from .ui_tree import fire, make_context, make_controller, strings, walk
+from companion.ui.table import ids as table_ids
 
 LAN = ["http://192.168.1.20:8550", "http://10.0.0.7:8550"]
 
@@ -61,7 +61,7 @@ def _qr_text(control) -> str:
     import zxingcpp
     from PIL import Image
 
-    image = next(item for item in walk(_tagged(control, ids.PLAYERS_QR)) if isinstance(item, ft.Image))
+    image = next(item for item in walk(_tagged(control, table_ids.PLAYERS_QR)) if isinstance(item, ft.Image))
     found = zxingcpp.read_barcodes(Image.open(io.BytesIO(image.src)))
     assert found, "the QR code does not read"
     return found[0].text
@@ -72,21 +72,21 @@ def test_the_qr_code_is_for_the_likely_address_and_the_others_are_offered(table)
     ctx = screen(AddressesOnly(LAN))
     shown = build_players_screen(ctx)
     assert _qr_text(shown) == seat_url(LAN[0], 1, seating.seat_pass(1).secret)
-    assert LAN[0] in " ".join(strings(_tagged(shown, ids.PLAYERS_ADDRESS)))
+    assert LAN[0] in " ".join(strings(_tagged(shown, table_ids.PLAYERS_ADDRESS)))
     assert ctx.texts.t("ui.net.other_addresses") in strings(shown)
-    second = _tagged(shown, ids.players_address(2))
+    second = _tagged(shown, table_ids.players_address(2))
     assert "10.0.0.7:8550" in strings(second)
     fire(second.content.on_click)  # the phone could not open the first one
     shown = build_players_screen(ctx)
     assert _qr_text(shown) == seat_url(LAN[1], 1, seating.seat_pass(1).secret)
-    assert _tagged(shown, ids.PLAYERS_NO_QR) is None
+    assert _tagged(shown, table_ids.PLAYERS_NO_QR) is None
 
 
 def test_one_address_needs_no_choice(table):
     seating, screen = table
     shown = build_players_screen(screen(AddressesOnly(LAN[:1])))
     assert _qr_text(shown).startswith(LAN[0] + "/seat/1?s=")
-    assert _tagged(shown, ids.players_address(1)) is None
+    assert _tagged(shown, table_ids.players_address(1)) is None
 
 
 @pytest.mark.parametrize("lang", ["pt-BR", "tr"])
@@ -99,8 +99,8 @@ def test_no_qr_code_when_no_phone_could_open_it_and_the_page_says_why(table, ser
     ctx = screen(server, lang)
     shown = build_players_screen(ctx)
     # No QR code; the seat's code stays, for a browser on this computer.
-    assert _tagged(shown, ids.PLAYERS_QR) is None and _tagged(shown, ids.PLAYERS_CODE) is not None
-    assert strings(_tagged(shown, ids.PLAYERS_NO_QR)) == [ctx.texts.t(why)]
+    assert _tagged(shown, table_ids.PLAYERS_QR) is None and _tagged(shown, table_ids.PLAYERS_CODE) is not None
+    assert strings(_tagged(shown, table_ids.PLAYERS_NO_QR)) == [ctx.texts.t(why)]
     # Nothing asks to scan a QR code: only the sentence saying why there is none names one.
     assert [text for text in strings(shown) if "QR" in text] == [ctx.texts.t(why)]
     assert ctx.texts.t("ui.players.help_no_qr") in strings(shown)
@@ -110,12 +110,12 @@ def test_no_qr_code_when_no_phone_could_open_it_and_the_page_says_why(table, ser
 def test_the_table_sees_wrong_codes_by_address_and_lets_them_in(table):
     seating, screen = table
     ctx = screen(AddressesOnly(LAN))
-    assert _tagged(build_players_screen(ctx), ids.PLAYERS_LOCKOUTS) is None
+    assert _tagged(build_players_screen(ctx), table_ids.PLAYERS_LOCKOUTS) is None
     assert seating.join_by_code("guesser", "192.168.1.33", "ZZZZZZ").outcome is CodeOutcome.WRONG
     shown = build_players_screen(ctx)
-    listed = " ".join(strings(_tagged(shown, ids.PLAYERS_LOCKOUTS)))
+    listed = " ".join(strings(_tagged(shown, table_ids.PLAYERS_LOCKOUTS)))
     assert ctx.texts.t("ui.net.lockout", address="192.168.1.33", count=1) in listed
     assert seating.join_by_code("guesser", "192.168.1.33", seating.seat_pass(2).code).outcome is CodeOutcome.TOO_SOON
-    fire(_tagged(shown, ids.players_unlock("192.168.1.33")).content.on_click)
-    assert _tagged(build_players_screen(ctx), ids.PLAYERS_LOCKOUTS) is None
+    fire(_tagged(shown, table_ids.players_unlock("192.168.1.33")).content.on_click)
+    assert _tagged(build_players_screen(ctx), table_ids.PLAYERS_LOCKOUTS) is None
     assert seating.join_by_code("guesser", "192.168.1.33", seating.seat_pass(2).code).seat == 2

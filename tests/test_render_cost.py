@@ -17,6 +17,7 @@ from companion.engine.commands import PlaceFire
 from .flet_session import (controls_built, counting, live_page, noted_changes, patch_operations, table_page, tap,
                            without_busy_bar)
 from .ui_tree import make_controller, page_app
+from companion.ui.table import ids as table_ids
 
 SETUP = NewGame(players=(PlayerSetup(name="A", character="hacker"), PlayerSetup(name="B", character="janitor")),
                 seed=1)
@@ -67,7 +68,7 @@ def test_the_first_part_of_the_table_is_the_time_track_and_its_actions(tmp_path)
         app.start()
     first = wire.take()
     shown = identifiers(page.controls[-1])
-    assert ids.ADVANCE_TIME in shown and ids.TIME_TRACK in shown and ids.LOG not in shown
+    assert table_ids.ADVANCE_TIME in shown and table_ids.TIME_TRACK in shown and ids.LOG not in shown
     # The whole table is about 500 controls; its first part, under 300 (about 250 now).
     assert 0 < first.added < 300
 

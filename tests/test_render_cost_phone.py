@@ -14,11 +14,13 @@ from companion.engine import commands as c
 from companion.engine.views import seat_viewer
 from companion.seats.phone_access import PhoneAccess
 from companion.seats.seating import Seating
-from companion.ui import ids
 from tests.support.control_tree import controls_on
 
 from .flet_session import controls_built, counting, live_page, noted_changes, patch_operations, shown_control, tap
 from .ui_tree import make_controller, page_app
+from companion.ui.phone import ids as phone_ids
+from companion.ui.scanner import ids as scanner_ids
+from companion.ui.victory import ids as victory_ids
 
 
 @pytest.fixture
@@ -86,7 +88,7 @@ def phone(tmp_path):
 def test_a_knowledge_tap_on_a_phone_builds_nothing_and_sends_what_it_changed(phone, noted):
     page = phone()
     before = page.controller.state.member(1).knowledge
-    built, sent, operations, properties = page.sent(noted, lambda: tap(page.page, ids.SEAT_KNOWLEDGE_UP))
+    built, sent, operations, properties = page.sent(noted, lambda: tap(page.page, phone_ids.SEAT_KNOWLEDGE_UP))
     assert page.controller.state.member(1).knowledge == before + 1
     # The own card's Knowledge, the crew's line for the seat and the − button now enabled.
     assert built == 0 and sent.added == 0
@@ -104,7 +106,7 @@ def test_a_change_at_the_table_reaches_a_phone_as_the_values_it_changed(phone, n
 
 def test_a_tap_that_changes_nothing_on_the_phone_sends_nothing(phone, noted):
     page = phone()
-    page.sent(noted, lambda: tap(page.page, ids.SEAT_KNOWLEDGE_UP))
+    page.sent(noted, lambda: tap(page.page, phone_ids.SEAT_KNOWLEDGE_UP))
     built, sent, operations, properties = page.sent(noted, lambda: page.app.render())
     assert (built, sent.bytes, operations, properties) == (0, 0, 0, 0)
 
@@ -127,8 +129,8 @@ def test_a_film_drag_sends_the_films_place_and_nothing_else(phone, noted):
     page.controller.execute(c.ScanContamination(seat=1, procedure="all"), seat_viewer(1))
     page.app.render()
     assert page.page.session.index  # the results are on the page
-    shown_control(page.page, ids.scanner_card(1))
-    built, sent, operations, properties = page.sent(noted, lambda: _drag(page.page, ids.scanner_card(1), 150, 170))
+    shown_control(page.page, scanner_ids.scanner_card(1))
+    built, sent, operations, properties = page.sent(noted, lambda: _drag(page.page, scanner_ids.scanner_card(1), 150, 170))
     # Along the card's lower edge (the field not covered): the film's left and the word's
     # under it, in one message; nothing built, and the screen not shown again (the film's
     # own changes were the only ones taken).
@@ -136,7 +138,7 @@ def test_a_film_drag_sends_the_films_place_and_nothing_else(phone, noted):
     assert built == 0 and sent.added == 0 and sent.messages == 1 and len(noted) == 1
     assert operations == properties == 2 and sent.bytes < 200
     # A finger that stays where the film already lies sends nothing at all.
-    built, sent, operations, properties = page.sent(noted, lambda: _drag(page.page, ids.scanner_card(1), 150, 170))
+    built, sent, operations, properties = page.sent(noted, lambda: _drag(page.page, scanner_ids.scanner_card(1), 150, 170))
     assert (built, sent.bytes, operations, properties) == (0, 0, 0, 0)
 
 
@@ -146,9 +148,9 @@ def test_a_victory_check_answer_on_a_phone_builds_nothing_and_sends_what_it_chan
     commands = _commands_to_the_end(digital=True, cards={2: 2}, larva=(2,))
     page = phone(commands[0], seat=2, before=[*commands[1:], c.StartVictoryCheck(), c.ConfirmRoster(),
                                               c.EnterActiveContingency(token="green"), c.StartContaminationChecks()])
-    shown_control(page.page, ids.VICTORY_PRIVATE)
+    shown_control(page.page, victory_ids.VICTORY_PRIVATE)
     built, sent, operations, properties = page.sent(
-        noted, lambda: tap(page.page, ids.victory_count("action-cards", 6)))
+        noted, lambda: tap(page.page, victory_ids.victory_count("action-cards", 6)))
     # The chip chosen (its selection, colour, frame) and the draw button now enabled.
     assert built == 0 and sent.added == 0
     assert 0 < properties == operations <= 10 and sent.bytes < 1000

@@ -14,6 +14,7 @@ from tests.support.control_tree import controls_on
 
 from .flet_session import controls_built, counting, live_page, noted_changes, patch_operations, shown_control, tap
 from .ui_tree import make_controller, page_app
+from companion.ui.scanner import ids as scanner_ids
 
 
 @pytest.fixture
@@ -80,7 +81,7 @@ def test_the_wizard_shown_again_from_home_builds_nothing(home, noted):
         assert built == 0 and sent.added == 0 and sent.bytes < 1000
 
 
-@pytest.mark.parametrize("identifier", [ids.SETUP_INFECTED_UP, ids.SETUP_INFECTED_DOWN])
+@pytest.mark.parametrize("identifier", [scanner_ids.SETUP_INFECTED_UP, scanner_ids.SETUP_INFECTED_DOWN])
 def test_a_tap_in_the_wizard_builds_nothing_and_sends_what_it_changed(home, noted, identifier):
     tap(home.page, ids.NEW_GAME)
     home.app.setup_wizard().draft.digital_contamination = True  # the app's deck, with its count

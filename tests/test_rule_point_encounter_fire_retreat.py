@@ -15,12 +15,12 @@ from companion.engine.decks.cards import event_card
 from companion.engine.phase.model import EventStep
 from companion.i18n import LANGUAGES, Translator
 from companion.reading.paths import locales_dir
-from companion.ui import ids
 from companion.ui.events import INJURY, build_events_screen, open_screen
 from tests.conftest import LAYOUT_1234, do
 from tests.support.bag_helpers import full_bag, new_entries
 from tests.support.deck_helpers import drive_to
 from tests.ui_tree import check_texts, make_context, make_controller, strings, walk
+from companion.ui.events import ids as events_ids
 
 
 def _topic_body(lang: str, chapter: str, topic: str) -> str:
@@ -125,7 +125,7 @@ def _new(controller) -> None:
 
 def _verdict_area(screen) -> list[str]:
     for item in walk(screen):
-        if isinstance(item, ft.Semantics) and item.identifier == ids.INJURY_VERDICT:
+        if isinstance(item, ft.Semantics) and item.identifier == events_ids.INJURY_VERDICT:
             return strings(item)
     raise AssertionError("no verdict on screen")
 

@@ -18,6 +18,7 @@ from tests.conftest import setup_command
 from tests.support.contamination_helpers import clean_cards, digital_game, session_from, with_held
 from tests.support.deck_helpers import drive_to, next_runner_command
 from tests.ui_tree import make_context, strings
+from companion.ui.events import ids as events_ids
 
 RULES = load_rules()
 
@@ -137,7 +138,6 @@ def test_the_runner_lists_the_scans_in_turn_order(tmp_path, lang):
     """p.13: the runner lists the Characters from the First Player, clockwise."""
     import flet as ft
 
-    from companion.ui import ids
     from companion.ui.events import RUNNER, build_events_screen
     from tests.ui_tree import walk
 
@@ -145,7 +145,7 @@ def test_the_runner_lists_the_scans_in_turn_order(tmp_path, lang):
     controller = TableController(GameStore(tmp_path), RULES)
     controller.session = game
     controller.game_id = "g"
-    rows = {ids.event_effect("leaving_the_shell", seat): seat for seat in (1, 2, 3)}
+    rows = {events_ids.event_effect("leaving_the_shell", seat): seat for seat in (1, 2, 3)}
     screen = build_events_screen(make_context(controller, lang), RUNNER)
     holder = next(item for item in walk(screen) if isinstance(item, ft.Column) and item.controls
                   and all(getattr(row, "identifier", None) in rows for row in item.controls))

@@ -12,10 +12,10 @@ from companion.engine import commands as c
 from companion.engine.authority import refusal_for
 from companion.engine.views import TABLE, seat_viewer, view_for
 from companion.rules import load_rules
-from companion.ui import ids
 from companion.ui.table.crew_panel import build_crew_panel
 from tests.conftest import setup_command
 from tests.ui_tree import enabled, identifiers, make_context, make_controller, walk
+from companion.ui.table import ids as table_ids
 
 RULES = load_rules()
 
@@ -116,8 +116,8 @@ def test_the_crew_card_offers_revival_only_for_a_dead_character_in_coop(tmp_path
     ctx = make_context(controller, lang)
     panel = build_crew_panel(ctx.gate())
     found = identifiers(panel)
-    assert ids.crew_action("revive", 1) not in found
-    assert (ids.crew_action("revive", 2) in found) is (mode == "coop")
+    assert table_ids.crew_action("revive", 1) not in found
+    assert (table_ids.crew_action("revive", 2) in found) is (mode == "coop")
     if mode == "coop":
-        tagged = next(item for item in walk(panel) if getattr(item, "identifier", None) == ids.crew_action("revive", 2))
+        tagged = next(item for item in walk(panel) if getattr(item, "identifier", None) == table_ids.crew_action("revive", 2))
         assert enabled(tagged)

@@ -12,7 +12,6 @@ from companion.engine.commands import StartSelfDestruct
 from companion.engine.decks.cards import ATTACK_DECK, EVENT_DECK, attack_card, event_card
 from companion.engine.journal import Event
 from companion.hosting.secrets import CODE_ALPHABET, CODE_LENGTH, JoinSecrets, format_code
-from companion.ui import ids
 from companion.ui.announcements import Announcer
 from companion.ui.events.deck_screen import show_card
 from companion.ui.kit.gate import CommandGate
@@ -22,6 +21,7 @@ from companion.ui.shell import PageApp
 
 from .test_ui_pages import LivePage
 from .ui_tree import make_context, make_controller, page_app, walk
+from companion.ui.phone import ids as phone_ids
 
 
 def _setup() -> NewGame:
@@ -104,4 +104,4 @@ def test_the_join_field_counts_the_codes_own_letters(controller):
     assert typed(CODE_ALPHABET.lower()[:CODE_LENGTH]) == CODE_ALPHABET.lower()[:CODE_LENGTH]
     assert typed("- _01OIL") == ""
     assert field.label == ctx.texts.t("ui.join.code_label")
-    assert ids.JOIN_CODE in {getattr(item, "identifier", None) for item in walk(screen)}
+    assert phone_ids.JOIN_CODE in {getattr(item, "identifier", None) for item in walk(screen)}

@@ -12,7 +12,7 @@ import pytest
 from companion.engine.bag.model import Awaiting, TokenOutcome
 from companion.engine.commands import DevelopBag, PlaceFire, StartEventPhase
 from companion.engine.phase.model import EventStep
-from companion.ui import ids, theme
+from companion.ui import theme
 from companion.ui.announcements import Announcer
 from companion.ui.bag.questions import QuestionPrompter
 from companion.ui.bag.screen import BagScreen
@@ -25,10 +25,12 @@ from tests.support.deck_helpers import next_runner_command
 from .test_ui_bag import _quiet_dialogs, _setup
 from .test_ui_events import _new, _to_css_space
 from .ui_tree import make_context, make_controller, walk
+from companion.ui.bag import ids as bag_ids
+from companion.ui.events import ids as events_ids
 
 WIDTH, HEIGHT = 360, 640
 # The runner's ways on: one of them is the main action of every step.
-WAYS_ON = {ids.EVENT_CONTINUE, ids.EVENT_NEST_FIRE_YES, ids.EVENT_DEVELOP_BAG, ids.EVENT_ATTACK_RESOLVE}
+WAYS_ON = {events_ids.EVENT_CONTINUE, events_ids.EVENT_NEST_FIRE_YES, events_ids.EVENT_DEVELOP_BAG, events_ids.EVENT_ATTACK_RESOLVE}
 # One line of a chip at 360 px: the window less the page's and a card's padding, the chip's
 # padding and its icon, at about 8.6 px a bold 15 px letter.
 CHIP_LETTERS = int((WIDTH - 2 * theme.PAGE_PADDING - 2 * 16 - 24 - 24) / 8.6)
@@ -112,9 +114,9 @@ def test_the_attack_and_injury_forms_keep_resolve_at_the_bottom_edge(tmp_path, l
     _new(controller)
     ctx = _small(controller, lang)
     attack = _shown(AttackScreen(ctx))
-    _assert_pinned(attack, {ids.ATTACK_RESOLVE})
+    _assert_pinned(attack, {events_ids.ATTACK_RESOLVE})
     injury = _shown(InjuryScreen(ctx))
-    _assert_pinned(injury, {ids.INJURY_RESOLVE})
+    _assert_pinned(injury, {events_ids.INJURY_RESOLVE})
     labels = _chip_labels(attack) + _chip_labels(injury) + _chip_labels(_shown(BagScreen(ctx)))
     assert labels and sorted({label for label in labels if len(label) > CHIP_LETTERS}) == []
 
@@ -189,22 +191,22 @@ def test_the_bag_screen_keeps_its_draw_at_the_bottom_edge_and_brings_the_token_i
     screen = _shown(BagScreen(ctx))
     pinned = screen.pinned
     assert pinned.root.expand and pinned.body.scroll == ft.ScrollMode.AUTO
-    assert ids.DRAW_ENCOUNTER in _identifiers(pinned.footer)
-    assert ids.DRAW_ENCOUNTER not in _identifiers(pinned.body)
+    assert bag_ids.DRAW_ENCOUNTER in _identifiers(pinned.footer)
+    assert bag_ids.DRAW_ENCOUNTER not in _identifiers(pinned.body)
     assert scrolled == []  # nothing new came out: the screen opens where it is
     controller.execute(ResolveEncounter(seat=1, place=Place.S01, hand=0))
     screen.show()
     assert scrolled == [TOKEN_KEY]
     # With no card in hand the intruder attacks: its Resolve joins the draw at the bottom edge.
     assert controller.state.bag.last_draw.surprise_attack
-    assert ids.SURPRISE_ATTACK_RESOLVE in _identifiers(pinned.footer)
-    assert ids.SURPRISE_ATTACK_RESOLVE not in _identifiers(pinned.body)
+    assert bag_ids.SURPRISE_ATTACK_RESOLVE in _identifiers(pinned.footer)
+    assert bag_ids.SURPRISE_ATTACK_RESOLVE not in _identifiers(pinned.body)
     screen.show()  # the same token: the table may have scrolled away, it is left there
     assert scrolled == [TOKEN_KEY]
     controller.execute(DevelopBag())  # the development's token comes into view too
     screen.show()
     assert scrolled == [TOKEN_KEY, TOKEN_KEY]
-    assert ids.SURPRISE_ATTACK_RESOLVE not in _identifiers(pinned.footer)  # no encounter, no attack
+    assert bag_ids.SURPRISE_ATTACK_RESOLVE not in _identifiers(pinned.footer)  # no encounter, no attack
     for seat in (1, 2, 3):  # the game ends: nothing more is drawn, and no draw waits at the edge
         controller.execute(RecordDeath(seat=seat))
     screen.show()
@@ -236,20 +238,20 @@ def test_step_10s_draw_and_way_on_share_a_row_so_its_scrolling_part_keeps_its_ro
     controller.execute(StartEventPhase())
     _drive_to(controller, EventStep.DEVELOPMENT)
     screen = _shown(RunnerScreen(_small(controller, lang)))
-    _assert_pinned(screen, {ids.EVENT_CONTINUE})
+    _assert_pinned(screen, {events_ids.EVENT_CONTINUE})
 
     def one_row_of_buttons(draw: str) -> None:
         buttons = [item for item in screen.pinned.footer.content.controls if isinstance(item, ft.Semantics)
-                   and item.visible is not False and item.identifier != ids.EVENT_BLOCKED]
-        assert {item.identifier for item in buttons} == {draw, ids.EVENT_CONTINUE}
+                   and item.visible is not False and item.identifier != events_ids.EVENT_BLOCKED]
+        assert {item.identifier for item in buttons} == {draw, events_ids.EVENT_CONTINUE}
         assert _rows(buttons) == 1  # the scrolling part keeps a row's height (56 px) more
 
-    one_row_of_buttons(ids.EVENT_DEVELOP_BAG)  # before the development: its button and the way on
+    one_row_of_buttons(events_ids.EVENT_DEVELOP_BAG)  # before the development: its button and the way on
     token = next(token for token in controller.state.bag.bag if token.startswith("adult"))
     controller.execute(EventDevelopBag(outcome=TokenOutcome(token=token)))
     assert controller.state.bag.last_draw.result is DrawResult.NOISE_ROLL
     screen.show()
-    one_row_of_buttons(ids.DRAW_ENCOUNTER)  # a Noise roll may bring an encounter: its draw and the way on
+    one_row_of_buttons(bag_ids.DRAW_ENCOUNTER)  # a Noise roll may bring an encounter: its draw and the way on
 
 
 # A wide guess at a regular letter's width, in ems (Roboto's widest lower-case letters
@@ -310,13 +312,13 @@ def test_step_8s_injury_check_resolves_from_the_bottom_edge_and_its_result_comes
     _drive_to(controller, EventStep.FIRE)
     screen.show()
     footer, body = _identifiers(screen.pinned.footer), _identifiers(screen.pinned.body)
-    assert ids.INJURY_RESOLVE not in footer | body  # nothing to resolve before an intruder is chosen
-    assert {ids.EVENT_NEST_FIRE_YES, ids.EVENT_NEST_FIRE_NO} <= footer
+    assert events_ids.INJURY_RESOLVE not in footer | body  # nothing to resolve before an intruder is chosen
+    assert {events_ids.EVENT_NEST_FIRE_YES, events_ids.EVENT_NEST_FIRE_NO} <= footer
     draft_of(ctx).injured = "adult"
     screen.show()
     footer, body = _identifiers(screen.pinned.footer), _identifiers(screen.pinned.body)
-    assert ids.INJURY_RESOLVE in footer and ids.INJURY_RESOLVE not in body
-    assert {ids.EVENT_NEST_FIRE_YES, ids.EVENT_NEST_FIRE_NO} <= footer
+    assert events_ids.INJURY_RESOLVE in footer and events_ids.INJURY_RESOLVE not in body
+    assert {events_ids.EVENT_NEST_FIRE_YES, events_ids.EVENT_NEST_FIRE_NO} <= footer
     controller.execute(InjuryCheck(intruder="adult", injuries=1))
     screen.show()
     screen.show()
@@ -325,7 +327,7 @@ def test_step_8s_injury_check_resolves_from_the_bottom_edge_and_its_result_comes
     draft_of(ctx).injured = "adult"
     _drive_to(controller, EventStep.EVENT_CARD)
     screen.show()
-    assert ids.INJURY_RESOLVE not in _identifiers(screen.pinned.footer)
+    assert events_ids.INJURY_RESOLVE not in _identifiers(screen.pinned.footer)
 
 
 def test_a_taller_status_strip_leaves_a_pinned_screen_less_room(tmp_path):

@@ -20,6 +20,9 @@ from companion.ui.table.markers_panel import build_markers_panel
 
 from .flet_session import live_page
 from .ui_tree import enabled, fire, make_context, make_controller, page_app, walk
+from companion.ui.events import ids as events_ids
+from companion.ui.phone import ids as phone_ids
+from companion.ui.table import ids as table_ids
 
 
 def _setup() -> NewGame:
@@ -52,11 +55,11 @@ def test_knowledge_buttons_send_a_change_not_the_value_they_showed(tmp_path):
     seat = build_seat_screen(phone, on_leave=lambda: None)
     start = controller.state.member(1).knowledge
     # Three taps on screens drawn once, before any of them shows the change.
-    _tap(_tagged(crew, ids.crew_action("knowledge-up", 1)))
-    _tap(_tagged(seat, ids.SEAT_KNOWLEDGE_UP))
-    _tap(_tagged(seat, ids.SEAT_KNOWLEDGE_UP))
+    _tap(_tagged(crew, table_ids.crew_action("knowledge-up", 1)))
+    _tap(_tagged(seat, phone_ids.SEAT_KNOWLEDGE_UP))
+    _tap(_tagged(seat, phone_ids.SEAT_KNOWLEDGE_UP))
     assert controller.state.member(1).knowledge == start + 3
-    _tap(_tagged(crew, ids.crew_action("knowledge-down", 1)))
+    _tap(_tagged(crew, table_ids.crew_action("knowledge-down", 1)))
     assert controller.state.member(1).knowledge == start + 2
     assert sent == [ChangeKnowledge(seat=1, by=1)] * 3 + [ChangeKnowledge(seat=1, by=-1)]
 
@@ -69,14 +72,14 @@ def test_a_button_keeps_its_place_whether_it_is_enabled_or_not(tmp_path):
     ctx = make_context(controller, "pt-BR")
 
     def shape(control) -> list[str]:
-        return [type(item).__name__ for item in walk(_tagged(control, ids.FIRE_REMOVE))
+        return [type(item).__name__ for item in walk(_tagged(control, table_ids.FIRE_REMOVE))
                 if isinstance(item, (ft.Container, ft.Button))]
 
     refused = build_markers_panel(CommandGate(ctx))
-    assert not enabled(_tagged(refused, ids.FIRE_REMOVE))
+    assert not enabled(_tagged(refused, table_ids.FIRE_REMOVE))
     controller.execute(PlaceFire())
     allowed = build_markers_panel(CommandGate(ctx))
-    assert enabled(_tagged(allowed, ids.FIRE_REMOVE))
+    assert enabled(_tagged(allowed, table_ids.FIRE_REMOVE))
     assert shape(refused) == shape(allowed) == ["Container", "Button"]
 
 
@@ -86,12 +89,12 @@ def test_a_tap_on_a_button_drawn_disabled_is_checked_again_when_it_arrives(tmp_p
     ctx = make_context(controller, "pt-BR")
     drawn_without_fire = build_markers_panel(CommandGate(ctx))
     # Nothing to remove: the tap is refused aloud, and nothing is sent.
-    _tap(_tagged(drawn_without_fire, ids.FIRE_REMOVE))
+    _tap(_tagged(drawn_without_fire, table_ids.FIRE_REMOVE))
     assert ctx.texts.t("error.no_fire_to_remove") in ctx.page.dialogs[-1].content.value
     assert controller.state.fire == 0
     # Another page placed a Fire marker before this page drew it: the same tap removes it.
     controller.execute(PlaceFire())
-    _tap(_tagged(drawn_without_fire, ids.FIRE_REMOVE))
+    _tap(_tagged(drawn_without_fire, table_ids.FIRE_REMOVE))
     assert controller.state.fire == 0
     assert controller.session.commands[-1] == RemoveFire()
 
@@ -125,7 +128,7 @@ def test_a_tap_on_a_control_a_redraw_took_away_is_told(tmp_path):
     asyncio.run(page.session.dispatch_event(gone, "click", None))
     assert [snack.content.value for snack in dialogs()] == [app.texts.t("ui.net.tap_lost")]
     # A tap on a control that is there still reaches it.
-    button = _tagged(page, ids.FIRE_PLACE)
+    button = _tagged(page, table_ids.FIRE_PLACE)
     target = next(item for item in walk(button) if isinstance(item, ft.Button))
     asyncio.run(page.session.dispatch_event(target._i, "click", None))
     assert controller.state.fire == 1 and len(dialogs()) == 1
@@ -182,7 +185,7 @@ def test_a_double_tap_on_the_runners_continue_moves_one_step(tmp_path):
     controller.execute(StartEventPhase())
     app.navigate(RUNNER)
     step = controller.state.event_phase.step
-    button = next(item for item in walk(_tagged(page, ids.EVENT_CONTINUE)) if isinstance(item, ft.Button))
+    button = next(item for item in walk(_tagged(page, events_ids.EVENT_CONTINUE)) if isinstance(item, ft.Button))
     asyncio.run(page.session.dispatch_event(button._i, "click", None))
     moved_to = controller.state.event_phase.step
     assert moved_to > step

@@ -12,6 +12,7 @@ from companion.ui.table.view import build_table
 
 from .test_ui_round_flow import _find
 from .ui_tree import fire, identifiers, make_context, make_controller, strings, walk
+from companion.ui.table import ids as table_ids
 
 
 def _game(tmp_path):
@@ -32,9 +33,9 @@ def _tap(ctx, identifier: str) -> None:
 def test_the_first_tap_only_asks_and_cancel_leaves_time_alone(tmp_path):
     controller, ctx = _game(tmp_path)
     time = controller.state.time
-    _tap(ctx, ids.ADVANCE_TIME)
+    _tap(ctx, table_ids.ADVANCE_TIME)
     shown = build_table(ctx)
-    assert {ids.CONFIRM_OK, ids.CONFIRM_CANCEL} <= identifiers(shown) and ids.ADVANCE_TIME not in identifiers(shown)
+    assert {ids.CONFIRM_OK, ids.CONFIRM_CANCEL} <= identifiers(shown) and table_ids.ADVANCE_TIME not in identifiers(shown)
     assert ctx.texts.t("ui.confirm.advance_time") in strings(shown)
     assert not ctx.page.dialogs and controller.state.time == time
     _tap(ctx, ids.CONFIRM_CANCEL)
@@ -44,19 +45,19 @@ def test_the_first_tap_only_asks_and_cancel_leaves_time_alone(tmp_path):
 def test_confirm_moves_time_one_space_and_the_question_goes(tmp_path):
     controller, ctx = _game(tmp_path)
     time = controller.state.time
-    _tap(ctx, ids.ADVANCE_TIME)
+    _tap(ctx, table_ids.ADVANCE_TIME)
     _tap(ctx, ids.CONFIRM_OK)
     assert controller.state.time == time - 1
     shown = build_table(ctx)
-    assert ids.ADVANCE_TIME in identifiers(shown) and ids.CONFIRM_OK not in identifiers(shown)
+    assert table_ids.ADVANCE_TIME in identifiers(shown) and ids.CONFIRM_OK not in identifiers(shown)
 
 
 def test_a_question_left_open_is_not_offered_once_time_cannot_advance(tmp_path):
     controller, ctx = _game(tmp_path)
-    _tap(ctx, ids.ADVANCE_TIME)
+    _tap(ctx, table_ids.ADVANCE_TIME)
     controller.execute(StartEventPhase())  # another page opens the Event Phase meanwhile
     shown = build_table(ctx)
-    assert ids.CONFIRM_OK not in identifiers(shown) and ids.ADVANCE_TIME in identifiers(shown)
+    assert ids.CONFIRM_OK not in identifiers(shown) and table_ids.ADVANCE_TIME in identifiers(shown)
     assert confirming_advance(ctx) is None  # it does not come back when the phase is over
 
 
@@ -66,7 +67,7 @@ def test_the_question_says_so_when_advancing_time_ends_the_game(tmp_path):
 
     controller, ctx = _game(tmp_path)
     ends = ctx.texts.t("ui.confirm.ends_game")
-    _tap(ctx, ids.ADVANCE_TIME)
+    _tap(ctx, table_ids.ADVANCE_TIME)
     assert not any(ends in text for text in strings(build_table(ctx)))
     _tap(ctx, ids.CONFIRM_CANCEL)
     for _ in range(40):
@@ -74,5 +75,5 @@ def test_the_question_says_so_when_advancing_time_ends_the_game(tmp_path):
             break
         controller.execute(AdvanceTime())
     assert controller.game_ending(AdvanceTime()) is GameEnding.ENDS
-    _tap(ctx, ids.ADVANCE_TIME)
+    _tap(ctx, table_ids.ADVANCE_TIME)
     assert any(ends in text for text in strings(build_table(ctx)))

@@ -27,7 +27,6 @@ from companion.engine.state import GameState
 from companion.vocab import Section
 from companion.rules import load_rules
 from companion.store import GameStore
-from companion.ui import ids
 from companion.ui.events import ATTACK, DECKS, INJURY, RUNNER, build_events_screen, open_screen
 from companion.ui.kit.kept import shown_part
 from companion.ui.table.events_panel import EventsPanel
@@ -39,6 +38,8 @@ from tests.support.deck_helpers import next_runner_command
 from tests.support.event_seed import find_power_surge_seed, play
 
 from .ui_tree import check_texts, fire, identifiers, make_context, make_controller, strings, walk
+from companion.ui.bag import ids as bag_ids
+from companion.ui.events import ids as events_ids
 
 WIDTHS = (390, 1280)
 LANGS = ("pt-BR", "tr")
@@ -146,14 +147,14 @@ def test_every_step_renders(controller, lang, width):
     check_texts(build_events_screen(ctx, RUNNER))  # no phase yet
     steps_seen = []
     expected_ids = {
-        EventStep.CSS_LAUNCH: {ids.css_face(face) for face in ("A", "B", "C", "ALL", "NONE")},
+        EventStep.CSS_LAUNCH: {events_ids.css_face(face) for face in ("A", "B", "C", "ALL", "NONE")},
         EventStep.TIME: set(),
-        EventStep.NOISE: {ids.EVENT_NOISE_SECTIONS},
-        EventStep.ATTACKS: {ids.ATTACK, ids.INJURY_CHECK},
-        EventStep.FIRE: {ids.EVENT_NOTHING_BURNS, ids.INJURY_CHECK},  # no Fire marker on the board
-        EventStep.EVENT_CARD: {ids.DRAW_EVENT},
-        EventStep.DEVELOPMENT: {ids.EVENT_DEVELOP_BAG},
-        EventStep.ROUND_END: {ids.EVENT_ROUND_END},
+        EventStep.NOISE: {events_ids.EVENT_NOISE_SECTIONS},
+        EventStep.ATTACKS: {events_ids.ATTACK, events_ids.INJURY_CHECK},
+        EventStep.FIRE: {events_ids.EVENT_NOTHING_BURNS, events_ids.INJURY_CHECK},  # no Fire marker on the board
+        EventStep.EVENT_CARD: {events_ids.DRAW_EVENT},
+        EventStep.DEVELOPMENT: {events_ids.EVENT_DEVELOP_BAG},
+        EventStep.ROUND_END: {events_ids.EVENT_ROUND_END},
     }
     for _ in range(40):
         state = controller.state
@@ -165,10 +166,10 @@ def test_every_step_renders(controller, lang, width):
             if not steps_seen or steps_seen[-1] is not phase.step:
                 steps_seen.append(phase.step)
                 assert expected_ids[phase.step] <= found, phase.step
-            assert {ids.event_step(n) for n in range(4, 12)} | {ids.EVENT_CONTINUE, ids.EVENT_STATUS} <= found
-            assert _find(screen, ids.event_step(int(phase.step))).selected
+            assert {events_ids.event_step(n) for n in range(4, 12)} | {events_ids.EVENT_CONTINUE, events_ids.EVENT_STATUS} <= found
+            assert _find(screen, events_ids.event_step(int(phase.step))).selected
             if phase.step is EventStep.EVENT_CARD and phase.event_card is not None:
-                assert ids.EVENT_CARD in found
+                assert events_ids.EVENT_CARD in found
             for other in (ATTACK, INJURY, DECKS):
                 check_texts(build_events_screen(ctx, other))
         elif steps_seen:
@@ -177,7 +178,7 @@ def test_every_step_renders(controller, lang, width):
     assert steps_seen == list(EventStep)
     table = build_table(ctx)
     check_texts(table)
-    assert {ids.EVENT_PHASE, ids.ATTACK, ids.INJURY_CHECK, ids.DECKS} <= identifiers(table)
+    assert {events_ids.EVENT_PHASE, events_ids.ATTACK, events_ids.INJURY_CHECK, events_ids.DECKS} <= identifiers(table)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -192,17 +193,17 @@ def test_every_tracked_event_effect_renders_and_is_one_tap(controller, lang, wid
     screen = build_events_screen(ctx, RUNNER)
     texts = check_texts(screen)
     assert ctx.texts.t(f"event_card.name.{card}") in texts
-    continue_button = _find(screen, ids.EVENT_CONTINUE)
+    continue_button = _find(screen, events_ids.EVENT_CONTINUE)
     assert _disabled(continue_button)  # the effect first
-    assert ctx.texts.t("error.event_phase_effects_pending") in strings(_find(screen, ids.EVENT_BLOCKED))
+    assert ctx.texts.t("error.event_phase_effects_pending") in strings(_find(screen, events_ids.EVENT_BLOCKED))
     answers = {"power_surge": None, "kickstopper": None, "lurking": None, "leaving_the_shell": "done"}
-    first = ids.event_effect(card, answers.get(card, "no"))
+    first = events_ids.event_effect(card, answers.get(card, "no"))
     _tap(ctx, RUNNER, first)
     phase = controller.state.event_phase
     assert phase.pending_effects == [] and phase.done_effects == [EventEffect(card)]
     after = build_events_screen(ctx, RUNNER)
     check_texts(after)
-    assert not _disabled(_find(after, ids.EVENT_CONTINUE))
+    assert not _disabled(_find(after, events_ids.EVENT_CONTINUE))
 
 
 # --------------------------------------------------------------------- one round number
@@ -253,11 +254,11 @@ def test_continue_is_disabled_exactly_when_the_engine_refuses(controller):
             screen = build_events_screen(ctx, RUNNER)
             reason = blocking_reason(state, controller.rules)
             blocked = reason is not None and not _answered_by_the_board(state, reason)
-            assert _disabled(_find(screen, ids.EVENT_CONTINUE)) == blocked
+            assert _disabled(_find(screen, events_ids.EVENT_CONTINUE)) == blocked
             if blocked:
-                assert ctx.texts.t(reason) in strings(_find(screen, ids.EVENT_BLOCKED))
+                assert ctx.texts.t(reason) in strings(_find(screen, events_ids.EVENT_BLOCKED))
             else:
-                assert ids.EVENT_BLOCKED not in identifiers(screen)
+                assert events_ids.EVENT_BLOCKED not in identifiers(screen)
         controller.execute(next_runner_command(state, controller.rules))
     # Once answered, the step-8 answer is refused, and so is any answer off step 8.
     assert ctx.session.check(EventFireDamage(nest_fire=True)) is not None
@@ -268,27 +269,27 @@ def test_css_face_and_nest_fire_are_taps(controller):
     _to_css_space(controller)
     controller.execute(PlaceFire())  # a Fire marker somewhere: step 8 asks about the Nest
     ctx = make_context(controller, "tr", 390)
-    _click(_find(build_table(ctx), ids.EVENT_PHASE))
+    _click(_find(build_table(ctx), events_ids.EVENT_PHASE))
     assert controller.state.event_phase.step is EventStep.CSS_LAUNCH
-    _tap(ctx, RUNNER, ids.css_face("A"))
+    _tap(ctx, RUNNER, events_ids.css_face("A"))
     assert controller.state.css_launched_at is None  # asks first
     _confirm(ctx)
     assert controller.state.css_launched_at == 10
-    _tap(ctx, RUNNER, ids.EVENT_CONTINUE)
+    _tap(ctx, RUNNER, events_ids.EVENT_CONTINUE)
     assert controller.state.event_phase.step is EventStep.TIME
     _drive_to(controller, EventStep.FIRE)
     screen = build_events_screen(ctx, RUNNER)
-    assert ids.EVENT_NOTHING_BURNS not in identifiers(screen)
+    assert events_ids.EVENT_NOTHING_BURNS not in identifiers(screen)
     # The answer is the way on: no separate button to continue while it is open.
-    assert ids.EVENT_CONTINUE not in identifiers(screen)
-    assert ids.INJURY_COUNT in identifiers(screen)  # the checks come first, here
+    assert events_ids.EVENT_CONTINUE not in identifiers(screen)
+    assert events_ids.INJURY_COUNT in identifiers(screen)  # the checks come first, here
     # Its Resolve joins the answers at the bottom edge once an intruder is chosen.
-    assert ids.INJURY_RESOLVE not in identifiers(screen)
-    _tap(ctx, RUNNER, ids.injury_intruder("adult"))
-    assert ids.INJURY_RESOLVE in identifiers(build_events_screen(ctx, RUNNER))
+    assert events_ids.INJURY_RESOLVE not in identifiers(screen)
+    _tap(ctx, RUNNER, events_ids.injury_intruder("adult"))
+    assert events_ids.INJURY_RESOLVE in identifiers(build_events_screen(ctx, RUNNER))
     eggs = controller.state.bag.eggs
     before = controller.state.commands_applied
-    _tap(ctx, RUNNER, ids.EVENT_NEST_FIRE_YES)
+    _tap(ctx, RUNNER, events_ids.EVENT_NEST_FIRE_YES)
     state = controller.state
     assert state.bag.eggs == eggs - 1
     # The answer, the step, and the Event card drawn on entering step 9: three commands.
@@ -299,8 +300,8 @@ def test_css_face_and_nest_fire_are_taps(controller):
     assert controller.state.event_phase.step is EventStep.FIRE and controller.state.event_phase.nest_fire is True
     screen = build_events_screen(ctx, RUNNER)
     assert ctx.texts.t("ui.events.fire.answered_yes") in strings(screen)
-    assert ids.EVENT_NEST_FIRE_YES not in identifiers(screen)
-    assert not _disabled(_find(screen, ids.EVENT_CONTINUE))
+    assert events_ids.EVENT_NEST_FIRE_YES not in identifiers(screen)
+    assert not _disabled(_find(screen, events_ids.EVENT_CONTINUE))
 
 
 def test_step_8_with_no_fire_on_the_board_asks_nothing(controller):
@@ -311,12 +312,12 @@ def test_step_8_with_no_fire_on_the_board_asks_nothing(controller):
     ctx = make_context(controller, "pt-BR", 390)
     screen = build_events_screen(ctx, RUNNER)
     check_texts(screen)
-    assert ctx.texts.t("ui.events.fire.nothing_burns") in strings(_find(screen, ids.EVENT_NOTHING_BURNS))
-    assert not {ids.EVENT_NEST_FIRE_YES, ids.EVENT_NEST_FIRE_NO, ids.EVENT_BLOCKED} & identifiers(screen)
+    assert ctx.texts.t("ui.events.fire.nothing_burns") in strings(_find(screen, events_ids.EVENT_NOTHING_BURNS))
+    assert not {events_ids.EVENT_NEST_FIRE_YES, events_ids.EVENT_NEST_FIRE_NO, events_ids.EVENT_BLOCKED} & identifiers(screen)
     assert ctx.texts.t("event_phase.question.nest_fire") not in strings(screen)
     eggs = controller.state.bag.eggs
     before = controller.state.commands_applied
-    _tap(ctx, RUNNER, ids.EVENT_CONTINUE)
+    _tap(ctx, RUNNER, events_ids.EVENT_CONTINUE)
     # Three named commands: the answer, the step, then the Event card drawn on entering step 9.
     state = controller.state
     assert state.event_phase.step is EventStep.EVENT_CARD and state.event_phase.nest_fire is False
@@ -326,7 +327,7 @@ def test_step_8_with_no_fire_on_the_board_asks_nothing(controller):
     assert keys.index("log.event_phase.no_nest_fire") < keys.index("log.event.drawn")
     # Step 9 says what step 8 did.
     assert ctx.texts.t("ui.events.fire.nothing_burned") in strings(
-        _find(build_events_screen(ctx, RUNNER), ids.EVENT_FIRE_DONE))
+        _find(build_events_screen(ctx, RUNNER), events_ids.EVENT_FIRE_DONE))
     controller.undo()
     assert controller.state.event_phase.event_card is None
     controller.undo()
@@ -344,9 +345,9 @@ def test_a_power_surge_that_changes_nothing_needs_no_tap(controller):
     screen = build_events_screen(ctx, RUNNER)
     check_texts(screen)
     found = identifiers(screen)
-    assert ids.event_effect("power_surge", "settled") in found and ids.event_effect("power_surge") not in found
-    assert ids.EVENT_BLOCKED not in found
-    _tap(ctx, RUNNER, ids.EVENT_CONTINUE)
+    assert events_ids.event_effect("power_surge", "settled") in found and events_ids.event_effect("power_surge") not in found
+    assert events_ids.EVENT_BLOCKED not in found
+    _tap(ctx, RUNNER, events_ids.EVENT_CONTINUE)
     state = controller.state
     assert state.event_phase.step is EventStep.DEVELOPMENT and not state.time_active
     assert any(e.key == "log.power_surge_no_effect" for e in controller.history(ctx.viewer, limit=10))
@@ -359,11 +360,11 @@ def test_the_event_card_on_screen_is_the_engines(controller):
     ctx = make_context(controller, "pt-BR", 1280)
     controller.execute(StartEventPhase())
     _drive_to(controller, EventStep.EVENT_CARD)
-    _tap(ctx, RUNNER, ids.DRAW_EVENT)
+    _tap(ctx, RUNNER, events_ids.DRAW_EVENT)
     card = controller.state.event_phase.event_card
     assert card is not None and controller.state.decks.event.shown == [card]
     spec = event_card(controller.rules, card)
-    view = _find(build_events_screen(ctx, RUNNER), ids.EVENT_CARD)
+    view = _find(build_events_screen(ctx, RUNNER), events_ids.EVENT_CARD)
     shown = strings(view)
     t = ctx.texts.t
     assert t(f"event_card.name.{spec.card}") in shown
@@ -383,10 +384,10 @@ def test_power_surge_turns_the_time_token_inactive(controller):
     controller.execute(StartEventPhase())
     _drive_to(controller, EventStep.EVENT_CARD, card="power_surge")
     ctx = make_context(controller, "tr", 390)
-    assert ctx.texts.t("ui.track.backup_on") in strings(_find(build_events_screen(ctx, RUNNER), ids.EVENT_STATUS))
-    _tap(ctx, RUNNER, ids.event_effect("power_surge"))
+    assert ctx.texts.t("ui.track.backup_on") in strings(_find(build_events_screen(ctx, RUNNER), events_ids.EVENT_STATUS))
+    _tap(ctx, RUNNER, events_ids.event_effect("power_surge"))
     assert not controller.state.time_active
-    status = strings(_find(build_events_screen(ctx, RUNNER), ids.EVENT_STATUS))
+    status = strings(_find(build_events_screen(ctx, RUNNER), events_ids.EVENT_STATUS))
     assert ctx.texts.t("ui.track.backup_off") in status
 
 
@@ -431,23 +432,23 @@ def test_attack_shows_the_drawn_card_and_the_verdict(controller, lang):
     _new(controller)
     ctx = make_context(controller, lang, 1280)
     open_screen(ctx, ATTACK)
-    assert ids.ATTACK_VERDICT not in identifiers(build_events_screen(ctx, ATTACK))
-    _tap(ctx, ATTACK, ids.attack_attacker("queen"))
-    _tap(ctx, ATTACK, ids.attack_seat(2))
-    _tap(ctx, ATTACK, ids.attack_target("standard"))
-    _tap(ctx, ATTACK, ids.attack_place("STAIRS"))
+    assert events_ids.ATTACK_VERDICT not in identifiers(build_events_screen(ctx, ATTACK))
+    _tap(ctx, ATTACK, events_ids.attack_attacker("queen"))
+    _tap(ctx, ATTACK, events_ids.attack_seat(2))
+    _tap(ctx, ATTACK, events_ids.attack_target("standard"))
+    _tap(ctx, ATTACK, events_ids.attack_place("STAIRS"))
     screen = build_events_screen(ctx, ATTACK)
     check_texts(screen)
-    assert ctx.texts.t("reminder.attack_target.standard") in strings(_find(screen, ids.ATTACK_TARGET_RULE))
-    assert ctx.texts.t("ui.events.lighting.stairs") in strings(_find(screen, ids.ATTACK_LIGHTING))
-    _click(_find(screen, ids.ATTACK_RESOLVE))
+    assert ctx.texts.t("reminder.attack_target.standard") in strings(_find(screen, events_ids.ATTACK_TARGET_RULE))
+    assert ctx.texts.t("ui.events.lighting.stairs") in strings(_find(screen, events_ids.ATTACK_LIGHTING))
+    _click(_find(screen, events_ids.ATTACK_RESOLVE))
     card = controller.state.decks.attack.shown[0]
     spec = attack_card(controller.rules, card)
     screen = build_events_screen(ctx, ATTACK)
     check_texts(screen)
-    shown = strings(_find(screen, ids.ATTACK_CARD))
+    shown = strings(_find(screen, events_ids.ATTACK_CARD))
     assert ctx.texts.t(f"attack_card.name.{spec.kind}") in shown
-    verdict = " ".join(strings(_find(screen, ids.ATTACK_VERDICT)))
+    verdict = " ".join(strings(_find(screen, events_ids.ATTACK_VERDICT)))
     hit = "queen" in spec.symbols
     key = "ui.events.attack.hit" if hit else "ui.events.attack.miss"
     assert ctx.texts.upper(ctx.texts.t(key)) in verdict
@@ -458,7 +459,7 @@ def test_attack_shows_the_drawn_card_and_the_verdict(controller, lang):
         assert ctx.texts.t(f"attack_card.dark.{spec.kind}") in shown
     # Undo takes the result off the screen again.
     controller.undo()
-    assert ids.ATTACK_VERDICT not in identifiers(build_events_screen(ctx, ATTACK))
+    assert events_ids.ATTACK_VERDICT not in identifiers(build_events_screen(ctx, ATTACK))
 
 
 def test_the_lighting_follows_the_power_tokens(controller):
@@ -467,7 +468,7 @@ def test_the_lighting_follows_the_power_tokens(controller):
     t = ctx.texts.t
     for section in (Section.S01, Section.S02, Section.S03, Section.ELEVATOR):
         draft_of(ctx).place = Place(section.value)
-        shown = strings(_find(build_events_screen(ctx, ATTACK), ids.ATTACK_LIGHTING))
+        shown = strings(_find(build_events_screen(ctx, ATTACK), events_ids.ATTACK_LIGHTING))
         key = "light" if controller.state.is_powered(section) else "dark"
         assert t(f"ui.events.lighting.{key}", section=section.value) in shown
 
@@ -476,12 +477,12 @@ def test_the_attack_form_lets_a_character_ignore_darkness(controller):
     _new(controller)
     ctx = make_context(controller, "pt-BR", 1280)
     open_screen(ctx, ATTACK)
-    for identifier in (ids.attack_attacker("adult"), ids.attack_seat(2), ids.attack_target("standard"),
-                       ids.attack_place("STAIRS"), ids.ATTACK_IGNORE_DARKNESS):
+    for identifier in (events_ids.attack_attacker("adult"), events_ids.attack_seat(2), events_ids.attack_target("standard"),
+                       events_ids.attack_place("STAIRS"), events_ids.ATTACK_IGNORE_DARKNESS):
         _tap(ctx, ATTACK, identifier)
     screen = build_events_screen(ctx, ATTACK)
-    assert ctx.texts.t("ui.events.lighting.ignored", section="STAIRS") in strings(_find(screen, ids.ATTACK_LIGHTING))
-    _click(_find(screen, ids.ATTACK_RESOLVE))
+    assert ctx.texts.t("ui.events.lighting.ignored", section="STAIRS") in strings(_find(screen, events_ids.ATTACK_LIGHTING))
+    _click(_find(screen, events_ids.ATTACK_RESOLVE))
     assert controller.state.latest.attack.dark is False
 
 
@@ -497,18 +498,18 @@ def test_a_surprise_attack_from_the_bag_shows_exactly_its_values(controller):
     screen = build_events_screen(ctx, ATTACK)
     check_texts(screen)
     chosen = {item.identifier for item in walk(screen) if isinstance(item, ft.Semantics) and item.selected}
-    assert {ids.attack_attacker("creeper"), ids.attack_seat(3), ids.attack_place("S-02"),
-            ids.attack_target("surprise")} <= chosen
+    assert {events_ids.attack_attacker("creeper"), events_ids.attack_seat(3), events_ids.attack_place("S-02"),
+            events_ids.attack_target("surprise")} <= chosen
     assert len([i for i in chosen if i.startswith(("attack-attacker-", "attack-seat-", "attack-place-",
                                                    "attack-target-"))]) == 4
-    assert ctx.texts.t("reminder.attack_target.surprise") in strings(_find(screen, ids.ATTACK_TARGET_RULE))
-    assert ctx.texts.t("ui.events.back_bag") in strings(_find(screen, ids.BACK))
-    _click(_find(screen, ids.ATTACK_RESOLVE))
+    assert ctx.texts.t("reminder.attack_target.surprise") in strings(_find(screen, events_ids.ATTACK_TARGET_RULE))
+    assert ctx.texts.t("ui.events.back_bag") in strings(_find(screen, events_ids.BACK))
+    _click(_find(screen, events_ids.ATTACK_RESOLVE))
     result = controller.state.latest.attack
     assert (result.attacker, result.seat, result.target) == ("creeper", 3, "surprise")
-    verdict = " ".join(strings(_find(build_events_screen(ctx, ATTACK), ids.ATTACK_VERDICT)))
+    verdict = " ".join(strings(_find(build_events_screen(ctx, ATTACK), events_ids.ATTACK_VERDICT)))
     assert player_label(ctx.texts, ctx.game, 3) in verdict
-    _click(_find(build_events_screen(ctx, ATTACK), ids.BACK))
+    _click(_find(build_events_screen(ctx, ATTACK), events_ids.BACK))
     assert pages == [ATTACK, "bag"]
 
 
@@ -516,16 +517,16 @@ def test_a_larva_infests_without_a_card(controller):
     _new(controller)
     ctx = make_context(controller, "tr", 390)
     open_screen(ctx, ATTACK)
-    for identifier in (ids.attack_attacker("larva"), ids.attack_seat(1), ids.attack_target("standard"),
-                       ids.attack_place("S-01")):
+    for identifier in (events_ids.attack_attacker("larva"), events_ids.attack_seat(1), events_ids.attack_target("standard"),
+                       events_ids.attack_place("S-01")):
         _tap(ctx, ATTACK, identifier)
     screen = build_events_screen(ctx, ATTACK)
     assert ctx.texts.t("ui.events.odds.larva") in strings(screen)
-    _click(_find(screen, ids.ATTACK_RESOLVE))
+    _click(_find(screen, events_ids.ATTACK_RESOLVE))
     screen = build_events_screen(ctx, ATTACK)
     assert ctx.texts.upper(ctx.texts.t("ui.events.attack.infested")) in " ".join(
-        strings(_find(screen, ids.ATTACK_VERDICT)))
-    assert ids.ATTACK_CARD not in identifiers(screen)
+        strings(_find(screen, events_ids.ATTACK_VERDICT)))
+    assert events_ids.ATTACK_CARD not in identifiers(screen)
 
 
 def test_attack_resolve_is_disabled_when_nobody_can_be_attacked(controller):
@@ -536,16 +537,16 @@ def test_attack_resolve_is_disabled_when_nobody_can_be_attacked(controller):
     draft.attacker, draft.seat, draft.target, draft.place = "adult", 1, "standard", Place.S01
     # A dead Character is not offered, nor taken for one still there: the table chooses.
     screen = build_events_screen(ctx, ATTACK)
-    assert ids.attack_seat(1) not in identifiers(screen)
-    assert _disabled(_find(screen, ids.ATTACK_RESOLVE))
-    assert ctx.texts.t("ui.events_screen.attack.needs_seat") in strings(_find(screen, ids.ATTACK_RESOLVE))
-    _tap(ctx, ATTACK, ids.attack_seat(2))
-    assert not _disabled(_find(build_events_screen(ctx, ATTACK), ids.ATTACK_RESOLVE))
+    assert events_ids.attack_seat(1) not in identifiers(screen)
+    assert _disabled(_find(screen, events_ids.ATTACK_RESOLVE))
+    assert ctx.texts.t("ui.events_screen.attack.needs_seat") in strings(_find(screen, events_ids.ATTACK_RESOLVE))
+    _tap(ctx, ATTACK, events_ids.attack_seat(2))
+    assert not _disabled(_find(build_events_screen(ctx, ATTACK), events_ids.ATTACK_RESOLVE))
     for seat in (2, 3):
         controller.execute(RecordDeath(seat=seat))
     screen = build_events_screen(ctx, ATTACK)
-    assert _disabled(_find(screen, ids.ATTACK_RESOLVE))
-    assert ctx.texts.t("ui.events.attack.nobody") in strings(_find(screen, ids.ATTACK_RESOLVE))
+    assert _disabled(_find(screen, events_ids.ATTACK_RESOLVE))
+    assert ctx.texts.t("ui.events.attack.nobody") in strings(_find(screen, events_ids.ATTACK_RESOLVE))
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -554,25 +555,25 @@ def test_injury_check_shows_its_cards_and_verdict(controller, lang, width):
     _new(controller)
     ctx = make_context(controller, lang, width)
     open_screen(ctx, INJURY)
-    _tap(ctx, INJURY, ids.injury_intruder("breeder"))
+    _tap(ctx, INJURY, events_ids.injury_intruder("breeder"))
     for _ in range(4):  # none at first, then 1, 2, 3, 4
-        _tap(ctx, INJURY, ids.INJURY_COUNT_UP)
+        _tap(ctx, INJURY, events_ids.INJURY_COUNT_UP)
     assert draft_of(ctx).injuries == 4
     screen = build_events_screen(ctx, INJURY)
     check_texts(screen)
-    assert "%" in " ".join(strings(_find(screen, ids.INJURY_ODDS)))
-    _click(_find(screen, ids.INJURY_RESOLVE))
+    assert "%" in " ".join(strings(_find(screen, events_ids.INJURY_ODDS)))
+    _click(_find(screen, events_ids.INJURY_RESOLVE))
     drawn = list(controller.state.decks.attack.shown)
     assert len(drawn) == 2
     screen = build_events_screen(ctx, INJURY)
     check_texts(screen)
     for index, card in enumerate(drawn, start=1):
         spec = attack_card(controller.rules, card)
-        assert ctx.texts.t(f"attack_card.name.{spec.kind}") in strings(_find(screen, ids.injury_card(index)))
+        assert ctx.texts.t(f"attack_card.name.{spec.kind}") in strings(_find(screen, events_ids.injury_card(index)))
     # The journal's line, read independently of the typed result the screen shows.
     last = next(e for e in controller.history(ctx.viewer) if e.key.startswith(
         ("log.injury.killed", "log.injury.survives", "log.injury.retreat")))
-    verdict = " ".join(strings(_find(screen, ids.INJURY_VERDICT)))
+    verdict = " ".join(strings(_find(screen, events_ids.INJURY_VERDICT)))
     word = {"log.injury.killed": "killed", "log.injury.survives": "survives"}.get(last.key, "retreats")
     assert ctx.texts.upper(ctx.texts.t(f"ui.events.injury.{word}", kind="breeder")) in verdict
 
@@ -584,10 +585,10 @@ def test_a_retreat_names_its_corridor(controller):
     controller.execute(InjuryCheck(intruder="adult", injuries=3, cards=("cut_r",)))
     screen = build_events_screen(ctx, INJURY)
     entry = next(e for e in controller.history(ctx.viewer) if e.key.startswith("log.injury.retreat"))
-    verdict = " ".join(strings(_find(screen, ids.INJURY_VERDICT)))
+    verdict = " ".join(strings(_find(screen, events_ids.INJURY_VERDICT)))
     assert ctx.texts.upper(ctx.texts.t("ui.events.injury.retreats", kind="adult")) in verdict
     assert str(entry.params["corridor"]) in verdict
-    assert ctx.texts.t("ui.events.card.retreat") in strings(_find(screen, ids.injury_card(1)))
+    assert ctx.texts.t("ui.events.card.retreat") in strings(_find(screen, events_ids.injury_card(1)))
 
 
 # --------------------------------------------------------------------- decks
@@ -602,22 +603,22 @@ def test_decks_screen_lists_piles_and_history(controller, lang, width):
     screen = build_events_screen(ctx, DECKS)
     check_texts(screen)
     state = controller.state
-    assert ctx.texts.t("event_card.name.blue_screen") in " ".join(strings(_find(screen, ids.DECK_EVENT_REMOVED)))
-    assert str(len(state.decks.event.draw_pile)) in strings(_find(screen, ids.DECK_EVENT_DRAW))
-    assert str(len(state.decks.attack.draw_pile)) in strings(_find(screen, ids.DECK_ATTACK_DRAW))
-    shown = " ".join(strings(_find(screen, ids.DECK_ATTACK_SHOWN)))
+    assert ctx.texts.t("event_card.name.blue_screen") in " ".join(strings(_find(screen, events_ids.DECK_EVENT_REMOVED)))
+    assert str(len(state.decks.event.draw_pile)) in strings(_find(screen, events_ids.DECK_EVENT_DRAW))
+    assert str(len(state.decks.attack.draw_pile)) in strings(_find(screen, events_ids.DECK_ATTACK_DRAW))
+    shown = " ".join(strings(_find(screen, events_ids.DECK_ATTACK_SHOWN)))
     for card in state.decks.attack.shown:
         assert ctx.texts.t(f"attack_card.name.{attack_card(controller.rules, card).kind}") in shown
-    history = " ".join(strings(_find(screen, ids.DECK_HISTORY)))
+    history = " ".join(strings(_find(screen, events_ids.DECK_HISTORY)))
     assert ctx.texts.t("event_card.name.blue_screen") in history
     # Browsable: a card of a pile opens, large.
     removed = state.decks.event.removed[0]
-    _click(_find(screen, ids.deck_card("event", removed)))
+    _click(_find(screen, events_ids.deck_card("event", removed)))
     dialog = ctx.page.dialogs[-1]
-    assert ctx.texts.t("event_card.effect.blue_screen") in strings(_find(dialog.content, ids.DECK_CARD))
+    assert ctx.texts.t("event_card.effect.blue_screen") in strings(_find(dialog.content, events_ids.DECK_CARD))
     controller.execute(InjuryCheck(intruder="adult", injuries=1))  # the queen's cards go to the discard pile
     screen = build_events_screen(ctx, DECKS)
-    discard = " ".join(strings(_find(screen, ids.DECK_ATTACK_DISCARD)))
+    discard = " ".join(strings(_find(screen, events_ids.DECK_ATTACK_DISCARD)))
     for card in state.decks.attack.shown:
         assert ctx.texts.t(f"attack_card.name.{attack_card(controller.rules, card).kind}") in discard
 
@@ -630,7 +631,7 @@ def test_the_table_starts_and_resumes_the_phase(controller):
     ctx.navigate = pages.append
     panel = shown_part(ctx, EventsPanel)
     assert ctx.texts.t("ui.events.panel.start") in strings(panel)
-    _click(_find(panel, ids.EVENT_PHASE))
+    _click(_find(panel, events_ids.EVENT_PHASE))
     assert controller.state.event_phase is not None and pages == [RUNNER]
     panel = shown_part(ctx, EventsPanel)
     step = controller.state.event_phase.step
@@ -648,9 +649,9 @@ def test_a_restarted_app_shows_the_same_step(tmp_path):
     again.open(game_id)
     ctx = make_context(again, "tr", 390)
     screen = build_events_screen(ctx, RUNNER)
-    assert _find(screen, ids.event_step(8)).selected
-    assert not _find(screen, ids.event_step(7)).selected
-    assert {ids.EVENT_NEST_FIRE_YES, ids.EVENT_NEST_FIRE_NO} <= identifiers(screen)
+    assert _find(screen, events_ids.event_step(8)).selected
+    assert not _find(screen, events_ids.event_step(7)).selected
+    assert {events_ids.EVENT_NEST_FIRE_YES, events_ids.EVENT_NEST_FIRE_NO} <= identifiers(screen)
 
 
 def test_finishing_the_phase_returns_to_the_table(controller):
@@ -660,7 +661,7 @@ def test_finishing_the_phase_returns_to_the_table(controller):
     _drive_to(controller, EventStep.ROUND_END)
     ctx = make_context(controller, "tr", 1280)
     ctx.navigate = pages.append
-    _tap(ctx, RUNNER, ids.EVENT_CONTINUE)
+    _tap(ctx, RUNNER, events_ids.EVENT_CONTINUE)
     assert controller.state.event_phase is None
     assert pages == ["table"]
 
@@ -680,18 +681,18 @@ def test_step_10_with_a_physical_bag_and_the_queen_question(controller):
     ctx = make_context(controller, "tr", 390)
     screen = build_events_screen(ctx, RUNNER)
     check_texts(screen)
-    develop = _find(screen, ids.EVENT_DEVELOP_BAG)
+    develop = _find(screen, events_ids.EVENT_DEVELOP_BAG)
     assert not _disabled(develop)  # the engine only misses the outcome: ask for it
     _click(develop)
     assert controller.state.event_phase.developed is False  # nothing sent before the answer
     dialog = ctx.page.dialogs[-1]
     dialog.update = lambda: None
     queen = next(spec for spec in controller.rules.intruders.tokens if spec.kind == "queen")
-    _click(_find(dialog.content, ids.outcome("queen", queen.light, queen.dark)))
+    _click(_find(dialog.content, bag_ids.outcome("queen", queen.light, queen.dark)))
     state = controller.state
     assert state.event_phase.developed and state.bag.awaiting is not None
     screen = build_events_screen(ctx, RUNNER)
     check_texts(screen)
     assert ctx.texts.t("ui.events.bag.question_open") in strings(screen)
-    assert _disabled(_find(screen, ids.EVENT_CONTINUE))
-    assert ids.TOKEN_REVEAL in identifiers(screen)
+    assert _disabled(_find(screen, events_ids.EVENT_CONTINUE))
+    assert bag_ids.TOKEN_REVEAL in identifiers(screen)

@@ -11,6 +11,7 @@ from companion.ui.shell import PageApp
 
 from .flet_session import live_page, run_now
 from .ui_tree import FakePage, identifiers, make_context, make_controller, page_app, strings
+from companion.ui.table import ids as table_ids
 
 
 class LivePage(FakePage):
@@ -54,7 +55,7 @@ def test_two_pages_follow_one_controller(tmp_path):
         apps.append(app)
     controller.new_game(_setup(), "t")
     for page in pages:
-        assert ids.ADVANCE_TIME in identifiers(page.controls[-1])
+        assert table_ids.ADVANCE_TIME in identifiers(page.controls[-1])
     controller.execute(AdvanceTime())  # 14: a red threshold takes power away -> announced
     for page in pages:
         assert any(ids.ANNOUNCEMENT in identifiers(d.content) for d in page.dialogs)
@@ -152,11 +153,11 @@ def test_a_page_opening_on_the_table_sends_the_time_track_first_then_the_rest(tm
     app = page_app(page.page, controller, language="pt-BR", startup_errors=[])
     app.start()
     first = page.shown[-1]
-    assert {ids.TIME_TRACK, ids.ADVANCE_TIME} <= first
-    assert ids.LOG not in first and ids.FIRE_COUNT not in first
+    assert {table_ids.TIME_TRACK, table_ids.ADVANCE_TIME} <= first
+    assert ids.LOG not in first and table_ids.FIRE_COUNT not in first
     page.run_queued()
     whole = page.shown[-1]
-    assert {ids.TIME_TRACK, ids.ADVANCE_TIME, ids.LOG, ids.FIRE_COUNT} <= whole
+    assert {table_ids.TIME_TRACK, table_ids.ADVANCE_TIME, ids.LOG, table_ids.FIRE_COUNT} <= whole
     # Only the opening is split: a change afterwards is drawn once, on the whole screen.
     renders = _renders(app)
     controller.execute(AdvanceTime())

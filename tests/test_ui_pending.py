@@ -11,13 +11,14 @@ from companion.engine.bag.model import Place, TokenOutcome
 from companion.engine.commands import (AnswerQueenInNest, ContinueEventPhase, DrawEventCard, EventDevelopBag,
                                        PlaceIntruder, ResolveAttack, ResolveEncounter, StartEventPhase)
 from companion.engine.phase.model import EventEffect, EventStep
-from companion.ui import ids
 from companion.ui.bag.screen import build_bag_screen
 from companion.ui.events import ATTACK, RUNNER, build_events_screen
 from companion.ui.events.draft import draft_of as events_draft_of
 from tests.support.deck_helpers import next_runner_command
 
 from .ui_tree import check_texts, fire, identifiers, make_context, make_controller, strings, tagged, walk
+from companion.ui.bag import ids as bag_ids
+from companion.ui.events import ids as events_ids
 
 LANGS = ("pt-BR", "tr")
 LAYOUT = {Section.S01: 1, Section.S02: 2, Section.S03: 3, Section.ELEVATOR: 4}  # S-03, Elevator dark
@@ -76,7 +77,7 @@ def _children(node):
 
 
 def _banner(ctx) -> str:
-    return " ".join(strings(tagged(build_bag_screen(ctx), ids.SURPRISE_ATTACK)))
+    return " ".join(strings(tagged(build_bag_screen(ctx), bag_ids.SURPRISE_ATTACK)))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -85,16 +86,16 @@ def test_the_bag_screen_offers_a_surprise_attack_once_then_shows_it_as_past(cont
     ctx.navigate = lambda screen: None
     controller.execute(SURPRISE)
     t = ctx.texts.t
-    assert _shown(build_bag_screen(ctx), ids.SURPRISE_ATTACK_RESOLVE)
+    assert _shown(build_bag_screen(ctx), bag_ids.SURPRISE_ATTACK_RESOLVE)
     assert ctx.texts.upper(t("ui.bag.surprise.yes")) in _banner(ctx)
-    _tap(build_bag_screen(ctx), ids.SURPRISE_ATTACK_RESOLVE)
+    _tap(build_bag_screen(ctx), bag_ids.SURPRISE_ATTACK_RESOLVE)
     owed = controller.state.pending[0]
     assert events_draft_of(ctx).resolves == owed.id
-    _tap(build_events_screen(ctx, ATTACK), ids.ATTACK_RESOLVE)
+    _tap(build_events_screen(ctx, ATTACK), events_ids.ATTACK_RESOLVE)
     assert controller.state.pending == [] and controller.state.latest.attack.seat == 2
     screen = build_bag_screen(ctx)
     check_texts(screen)
-    assert not _shown(screen, ids.SURPRISE_ATTACK_RESOLVE)
+    assert not _shown(screen, bag_ids.SURPRISE_ATTACK_RESOLVE)
     assert t("ui.bag.surprise.resolved") in _banner(ctx)
     assert ctx.texts.upper(t("ui.bag.surprise.yes")) not in _banner(ctx)
 
@@ -107,13 +108,13 @@ def test_a_form_filled_before_the_resolution_is_refused_with_the_engines_reason(
         ctx.navigate = lambda screen: None
     controller.execute(SURPRISE)
     for ctx in (first, second):
-        _tap(build_bag_screen(ctx), ids.SURPRISE_ATTACK_RESOLVE)
+        _tap(build_bag_screen(ctx), bag_ids.SURPRISE_ATTACK_RESOLVE)
     stale = events_draft_of(second).resolves
     assert stale == controller.state.pending[0].id
-    _tap(build_events_screen(first, ATTACK), ids.ATTACK_RESOLVE)
+    _tap(build_events_screen(first, ATTACK), events_ids.ATTACK_RESOLVE)
     applied = controller.state.commands_applied
     # The other page's form empties with the attack that went through: nothing left to send.
-    resolve = tagged(build_events_screen(second, ATTACK), ids.ATTACK_RESOLVE)
+    resolve = tagged(build_events_screen(second, ATTACK), events_ids.ATTACK_RESOLVE)
     assert all(button.disabled for button in walk(resolve) if isinstance(button, ft.Button))
     assert events_draft_of(second).resolves is None
     # And the stale attack itself, sent as the filled form held it, is refused aloud.
@@ -129,7 +130,7 @@ def test_a_surprise_attack_left_open_reads_as_past_in_the_next_round(controller,
     controller.execute(SURPRISE)
     controller.execute(StartEventPhase())
     screen = build_bag_screen(ctx)
-    assert not _shown(screen, ids.SURPRISE_ATTACK_RESOLVE)
+    assert not _shown(screen, bag_ids.SURPRISE_ATTACK_RESOLVE)
     assert ctx.texts.t("ui.bag.surprise.lapsed") in _banner(ctx)
     lapsed = [entry for entry in controller.session.history() if entry.key == "announce.pending.lapsed.surprise_attack"]
     assert len(lapsed) == 1
@@ -157,14 +158,14 @@ def test_step_10_offers_the_queens_surprise_attack_until_it_is_resolved(controll
     _to_development(controller)
     controller.execute(EventDevelopBag(outcome=TokenOutcome(kind="queen")))
     controller.execute(AnswerQueenInNest(character_in_nest=True, seat=3, place=Place.ELEVATOR, hand=0))
-    assert _shown(build_events_screen(ctx, RUNNER), ids.SURPRISE_ATTACK_RESOLVE)
-    _tap(build_events_screen(ctx, RUNNER), ids.SURPRISE_ATTACK_RESOLVE)
-    _tap(build_events_screen(ctx, ATTACK), ids.ATTACK_RESOLVE)
+    assert _shown(build_events_screen(ctx, RUNNER), bag_ids.SURPRISE_ATTACK_RESOLVE)
+    _tap(build_events_screen(ctx, RUNNER), bag_ids.SURPRISE_ATTACK_RESOLVE)
+    _tap(build_events_screen(ctx, ATTACK), events_ids.ATTACK_RESOLVE)
     assert controller.state.pending == []
     runner = build_events_screen(ctx, RUNNER)
     check_texts(runner)
-    assert not _shown(runner, ids.SURPRISE_ATTACK_RESOLVE)
-    assert ctx.texts.t("ui.bag.surprise.resolved") in " ".join(strings(tagged(runner, ids.SURPRISE_ATTACK)))
+    assert not _shown(runner, bag_ids.SURPRISE_ATTACK_RESOLVE)
+    assert ctx.texts.t("ui.bag.surprise.resolved") in " ".join(strings(tagged(runner, bag_ids.SURPRISE_ATTACK)))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -175,15 +176,15 @@ def test_the_breeder_follow_up_is_offered_only_while_it_is_owed(controller, lang
     from companion.ui.events.draft import open_screen
     open_screen(ctx, ATTACK)
     controller.execute(ResolveAttack(attacker="creeper", seat=1, dark=True, card="evolve_4"))
-    assert _shown(build_events_screen(ctx, ATTACK), ids.ATTACK_BREEDER_FOLLOW_UP)
-    _tap(build_events_screen(ctx, ATTACK), ids.ATTACK_BREEDER_FOLLOW_UP)
+    assert _shown(build_events_screen(ctx, ATTACK), events_ids.ATTACK_BREEDER_FOLLOW_UP)
+    _tap(build_events_screen(ctx, ATTACK), events_ids.ATTACK_BREEDER_FOLLOW_UP)
     draft = events_draft_of(ctx)
     assert (draft.attacker, draft.resolves) == ("breeder", controller.state.pending[0].id)
-    _tap(build_events_screen(ctx, ATTACK), ids.attack_seat(2))
-    _tap(build_events_screen(ctx, ATTACK), ids.attack_place("S-03"))
-    _tap(build_events_screen(ctx, ATTACK), ids.ATTACK_RESOLVE)
+    _tap(build_events_screen(ctx, ATTACK), events_ids.attack_seat(2))
+    _tap(build_events_screen(ctx, ATTACK), events_ids.attack_place("S-03"))
+    _tap(build_events_screen(ctx, ATTACK), events_ids.ATTACK_RESOLVE)
     assert controller.state.pending == [] and controller.state.latest.attack.attacker == "breeder"
-    assert not _shown(build_events_screen(ctx, ATTACK), ids.ATTACK_BREEDER_FOLLOW_UP)
+    assert not _shown(build_events_screen(ctx, ATTACK), events_ids.ATTACK_BREEDER_FOLLOW_UP)
 
 
 def test_step_7_does_not_offer_again_an_intruder_whose_attack_was_resolved(controller):
@@ -193,10 +194,10 @@ def test_step_7_does_not_offer_again_an_intruder_whose_attack_was_resolved(contr
     controller.execute(StartEventPhase())
     while controller.state.event_phase.step is not EventStep.ATTACKS:
         controller.execute(ContinueEventPhase())
-    pick = ids.event_attack_pick("adult", 1)
+    pick = events_ids.event_attack_pick("adult", 1)
     assert pick in identifiers(build_events_screen(ctx, RUNNER))
     _tap(build_events_screen(ctx, RUNNER), pick)
-    _tap(build_events_screen(ctx, RUNNER), ids.EVENT_ATTACK_RESOLVE)
+    _tap(build_events_screen(ctx, RUNNER), events_ids.EVENT_ATTACK_RESOLVE)
     assert controller.state.event_phase.attacks == 1
     runner = build_events_screen(ctx, RUNNER)
     assert not _shown(runner, pick)

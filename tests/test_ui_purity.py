@@ -19,7 +19,6 @@ from companion.engine.bag.model import Awaiting, Place, TokenOutcome
 from companion.engine.commands import DevelopBag, PlaceFire, PlaceIntruder, RecordDeath, ResolveEncounter, SetShowOdds
 from companion.engine.state import GameState
 from companion.engine.views import TABLE, seat_viewer
-from companion.ui import ids
 from companion.ui.announcements import Announcer
 from companion.ui.bag.draft import draft_of
 from companion.ui.bag.questions import QuestionPrompter
@@ -27,6 +26,8 @@ from companion.ui.bag.screen import build_bag_screen
 from companion.ui.bag.table_panel import build_bag_panel
 
 from .ui_tree import fire, identifiers, make_context, make_controller, strings, walk
+from companion.ui.bag import ids as bag_ids
+from companion.ui.events import ids as events_ids
 
 T = TypeVar("T")
 # The module, not the package's `apply` function of the same name.
@@ -122,12 +123,12 @@ def _bag_pages(controller, monkeypatch, *, hand: int | None) -> None:
             _quiet(ctx.page)
             _choose(ctx, hand)
             screen = render_purely(monkeypatch, controller, lambda: build_bag_screen(ctx))
-            assert ids.BAG_CONTENTS in identifiers(screen)
+            assert bag_ids.BAG_CONTENTS in identifiers(screen)
             waiting = ctx.texts.t("ui.bag.encounter.hand_needed") in strings(screen)
             assert waiting == (hand is None and not controller.state.is_over)
             if viewer.is_table:
                 panel = render_purely(monkeypatch, controller, lambda: build_bag_panel(ctx.gate()))
-                assert ids.OPEN_BAG in identifiers(panel)
+                assert bag_ids.OPEN_BAG in identifiers(panel)
 
 
 @pytest.mark.parametrize("show_odds", (True, False))
@@ -156,9 +157,9 @@ def test_the_physical_outcome_picker_renders_from_the_view_only(tmp_path, monkey
     _quiet(ctx.page)
     _choose(ctx, 3)
     screen = build_bag_screen(ctx)
-    draw = next(item for item in walk(screen) if getattr(item, "identifier", None) == ids.DRAW_ENCOUNTER)
+    draw = next(item for item in walk(screen) if getattr(item, "identifier", None) == bag_ids.DRAW_ENCOUNTER)
     render_purely(monkeypatch, controller, lambda: fire(draw.content.on_click))
-    assert any(ids.outcome("blank") in identifiers(dialog) for dialog in ctx.page.dialogs)
+    assert any(bag_ids.outcome("blank") in identifiers(dialog) for dialog in ctx.page.dialogs)
 
 
 @pytest.mark.parametrize("question", (Awaiting.QUEEN_IN_NEST, Awaiting.ADULTS_RETREAT))
@@ -247,9 +248,9 @@ def test_events_screens_render_from_the_view_only(tmp_path, monkeypatch, physica
             ctx = make_context(controller, "tr", 390)
             _quiet(ctx.page)
             screen = build_events_screen(ctx, RUNNER)
-            button = next(item for item in walk(screen) if getattr(item, "identifier", None) == ids.EVENT_DEVELOP_BAG)
+            button = next(item for item in walk(screen) if getattr(item, "identifier", None) == events_ids.EVENT_DEVELOP_BAG)
             render_purely(monkeypatch, controller, lambda: fire(button.content.on_click))
-            assert any(ids.outcome("blank") in identifiers(dialog) for dialog in ctx.page.dialogs)
+            assert any(bag_ids.outcome("blank") in identifiers(dialog) for dialog in ctx.page.dialogs)
         controller.execute(_next_event_command(controller))
     assert steps == set(EventStep)
     _events_pages(controller, monkeypatch)

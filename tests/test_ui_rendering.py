@@ -14,6 +14,7 @@ from companion.ui.setup_wizard import SetupWizard
 from companion.ui.table.view import build_table
 
 from .ui_tree import check_texts, identifiers, make_context, make_controller
+from companion.ui.table import ids as table_ids
 
 WIDTHS = (390, 1280)
 LANGS = ("pt-BR", "tr")
@@ -48,8 +49,8 @@ def test_home_and_setup_render(controller, lang, width):
 def test_table_renders_through_a_game(controller, lang, width):
     controller.new_game(_setup(), "t")
     ctx = make_context(controller, lang, width)
-    wanted = {ids.ADVANCE_TIME, ids.START_SELF_DESTRUCT, ids.TRIGGER_ALERT, ids.RESTORE_POWER, ids.TIME_TRACK,
-              ids.FIRE_COUNT, ids.MALFUNCTION_COUNT, ids.LOG, *(ids.power(s) for s in
+    wanted = {table_ids.ADVANCE_TIME, table_ids.START_SELF_DESTRUCT, table_ids.TRIGGER_ALERT, table_ids.RESTORE_POWER, table_ids.TIME_TRACK,
+              table_ids.FIRE_COUNT, table_ids.MALFUNCTION_COUNT, ids.LOG, *(table_ids.power(s) for s in
                                                                ("S-01", "S-02", "S-03", "ELEVATOR"))}
     assert wanted <= identifiers(build_table(ctx))
     for _ in range(3):
@@ -58,14 +59,14 @@ def test_table_renders_through_a_game(controller, lang, width):
     controller.execute(TriggerAlert())
     table = build_table(ctx)
     check_texts(table)
-    assert ids.STOP_SELF_DESTRUCT in identifiers(table)
+    assert table_ids.STOP_SELF_DESTRUCT in identifiers(table)
     for seat in (1, 2, 3):
         controller.execute(RecordDeath(seat=seat))
     assert controller.state.is_over
     ended = build_table(ctx)
     check_texts(ended)
-    assert ids.GAME_END in identifiers(ended)
-    assert ids.ADVANCE_TIME not in identifiers(ended)
+    assert table_ids.GAME_END in identifiers(ended)
+    assert table_ids.ADVANCE_TIME not in identifiers(ended)
 
 
 def test_every_ui_key_exists_in_both_languages():

@@ -39,6 +39,8 @@ from tests.support.round_flow_seed import BRUNO_HAND, BRUNO_PLACE, find_seed, pl
 
 from .test_ui_pages import LivePage, _patch_dialog_updates
 from .ui_tree import FakePage, fire, identifiers, make_context, make_controller, page_app, strings, walk
+from companion.ui.bag import ids as bag_ids
+from companion.ui.events import ids as events_ids
 
 PLAYERS = (("Ana", "hacker"), ("Bruno", "janitor"), ("Carla", "xenobiologist"))
 
@@ -102,21 +104,21 @@ def test_an_event_phase_with_nothing_to_resolve_is_six_taps_each_a_named_command
     ctx = make_context(controller, "pt-BR", 390)
     runner = Runner(ctx)
     start = controller.state.commands_applied
-    runner.tap(ids.EVENT_PHASE, shown_part(ctx, EventsPanel))
+    runner.tap(events_ids.EVENT_PHASE, shown_part(ctx, EventsPanel))
     assert controller.state.event_phase.step is EventStep.TIME
-    runner.tap(ids.EVENT_CONTINUE)  # Time moves, Noise goes by
+    runner.tap(events_ids.EVENT_CONTINUE)  # Time moves, Noise goes by
     assert controller.state.event_phase.step is EventStep.ATTACKS
-    assert runner.has(ids.EVENT_NOISE_DONE)
-    runner.tap(ids.EVENT_CONTINUE)
+    assert runner.has(events_ids.EVENT_NOISE_DONE)
+    runner.tap(events_ids.EVENT_CONTINUE)
     assert controller.state.event_phase.step is EventStep.FIRE
-    runner.tap(ids.EVENT_NEST_FIRE_NO)  # the answer is the way on; the Event card is drawn
+    runner.tap(events_ids.EVENT_NEST_FIRE_NO)  # the answer is the way on; the Event card is drawn
     phase = controller.state.event_phase
     assert phase.step is EventStep.EVENT_CARD and phase.event_card is not None
-    runner.tap(ids.EVENT_CONTINUE)  # the card discarded, the bag developed
+    runner.tap(events_ids.EVENT_CONTINUE)  # the card discarded, the bag developed
     phase = controller.state.event_phase
     assert phase.step is EventStep.DEVELOPMENT and phase.developed
-    assert runner.has(ids.EVENT_ROUND_END_AHEAD)
-    runner.tap(ids.EVENT_CONTINUE)  # steps 10 and 11
+    assert runner.has(events_ids.EVENT_ROUND_END_AHEAD)
+    runner.tap(events_ids.EVENT_CONTINUE)  # steps 10 and 11
     assert controller.state.event_phase is None and runner.pages[-1] == TABLE
     assert runner.taps == 6
     # Every one of those is its own command, each undone on its own.
@@ -145,11 +147,11 @@ def test_a_physical_bag_is_asked_at_step_10_not_drawn_for(controller):
             break
         controller.execute(next_runner_command(state, controller.rules))
     ctx = make_context(controller, "tr", 390)
-    Runner(ctx).tap(ids.EVENT_CONTINUE)
+    Runner(ctx).tap(events_ids.EVENT_CONTINUE)
     phase = controller.state.event_phase
     assert phase.step is EventStep.DEVELOPMENT and not phase.developed
     assert arrival(ctx.view) is None
-    assert ids.EVENT_DEVELOP_BAG in identifiers(build_events_screen(ctx, RUNNER))
+    assert events_ids.EVENT_DEVELOP_BAG in identifiers(build_events_screen(ctx, RUNNER))
 
 
 def test_the_time_step_ending_the_game_asks_first_and_sends_nothing_after(controller):
@@ -160,7 +162,7 @@ def test_the_time_step_ending_the_game_asks_first_and_sends_nothing_after(contro
     assert state.event_phase.step is EventStep.TIME
     before = state.commands_applied
     controller.game_ending = lambda command, actor=None: GameEnding.ENDS  # as on the last slot
-    Runner(ctx).tap(ids.EVENT_CONTINUE)
+    Runner(ctx).tap(events_ids.EVENT_CONTINUE)
     assert controller.state.commands_applied == before  # a confirmation is open instead
     assert ctx.page.dialogs and ids.CONFIRM_OK in identifiers(ctx.page.dialogs[-1].actions[-1])
 
@@ -181,19 +183,19 @@ def test_step_7_offers_the_intruders_met_this_round_and_resolves_one_in_two_taps
     [meeting] = met_since_the_last_attacks(ctx, ctx.game, phase_start_seq(ctx.game))
     assert (meeting.kind, meeting.seat, meeting.place) == (met.kind, 2, Place(section.value))
     runner = Runner(ctx)
-    pick = ids.event_attack_pick(str(met.kind), 2)
-    assert ids.EVENT_ATTACK_RESOLVE not in identifiers(build_events_screen(ctx, RUNNER))
+    pick = events_ids.event_attack_pick(str(met.kind), 2)
+    assert events_ids.EVENT_ATTACK_RESOLVE not in identifiers(build_events_screen(ctx, RUNNER))
     runner.tap(pick)
     screen = build_events_screen(ctx, RUNNER)
     assert _find(screen, pick).selected
     # Darkness there: the row says so before the draw.
     assert ctx.texts.t("ui.events.lighting.dark", section=section.value) in strings(screen)
-    runner.tap(ids.EVENT_ATTACK_RESOLVE)
+    runner.tap(events_ids.EVENT_ATTACK_RESOLVE)
     result = controller.state.latest.attack
     # Where it met the Character: in the Darkness of the Section without power.
     assert (result.attacker, result.seat, result.target, result.dark) == (met.kind, 2, "standard", True)
     screen = build_events_screen(ctx, RUNNER)
-    assert ids.ATTACK_VERDICT in identifiers(screen) and ids.EVENT_ATTACK_RESOLVE not in identifiers(screen)
+    assert events_ids.ATTACK_VERDICT in identifiers(screen) and events_ids.EVENT_ATTACK_RESOLVE not in identifiers(screen)
     assert runner.taps == 2
     # An encounter after this step 7 (a Noise roll at step 10, say) is offered at the next
     # step 7; the ones before it have had their attacks.
@@ -223,10 +225,10 @@ def test_a_noise_roll_brings_the_encounter_form_and_the_surprise_attack_comes_ba
             break
     assert controller.state.bag.last_draw.result is DrawResult.NOISE_ROLL
     screen = build_events_screen(ctx, RUNNER)
-    assert {ids.TOKEN_REVEAL, ids.encounter_seat(2), ids.DRAW_ENCOUNTER} <= identifiers(screen)
+    assert {bag_ids.TOKEN_REVEAL, bag_ids.encounter_seat(2), bag_ids.DRAW_ENCOUNTER} <= identifiers(screen)
     controller.execute(ResolveEncounter(seat=2, place=BRUNO_PLACE, hand=BRUNO_HAND))
     runner = Runner(ctx)
-    runner.tap(ids.SURPRISE_ATTACK_RESOLVE)
+    runner.tap(bag_ids.SURPRISE_ATTACK_RESOLVE)
     draft = draft_of(ctx)
     assert (draft.attacker, draft.seat, draft.place, draft.target, draft.back_to) == (
         draws.surprise_kind, 2, BRUNO_PLACE, "surprise", RUNNER)

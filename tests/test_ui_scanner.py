@@ -23,6 +23,8 @@ from companion.ui.table.crew_panel import build_crew_panel
 from .test_ui_purity import render_purely
 from .ui_tree import check_texts, fire, identifiers, make_context, make_controller, strings, walk
 from .ui_tree import enabled as button_enabled
+from companion.ui.scanner import ids as scanner_ids
+from companion.ui.table import ids as table_ids
 
 LANGS = ("pt-BR", "tr")
 
@@ -74,14 +76,14 @@ def test_the_phone_shows_the_board_and_the_scanner(controller, lang):
     controller.execute(GainContamination(seat=1, count=3))
     ctx, screen = _seat(controller, 1, lang)
     found = identifiers(screen)
-    assert {ids.SEAT_BOARD, ids.SCANNER, ids.SCANNER_SCAN, ids.scanner_procedure("surgery")} <= found
-    assert ids.SCANNER_RESULTS not in found
+    assert {scanner_ids.SEAT_BOARD, scanner_ids.SCANNER, scanner_ids.SCANNER_SCAN, scanner_ids.scanner_procedure("surgery")} <= found
+    assert scanner_ids.SCANNER_RESULTS not in found
     texts = check_texts(screen)
     assert ctx.texts.t("ui.scanner.held", held=3) in texts
     # Hand scans ask how many cards are in hand: 0 to the 3 held.
-    fire(_find(screen, ids.scanner_procedure("hand")).content.on_click)
+    fire(_find(screen, scanner_ids.scanner_procedure("hand")).content.on_click)
     found = identifiers(build_seat_screen(ctx, on_leave=lambda: None))
-    assert {ids.scanner_count(0), ids.scanner_count(3)} <= found and ids.scanner_count(4) not in found
+    assert {scanner_ids.scanner_count(0), scanner_ids.scanner_count(3)} <= found and scanner_ids.scanner_count(4) not in found
 
 
 def test_the_scan_button_waits_for_the_count_then_scans(controller):
@@ -89,16 +91,16 @@ def test_the_scan_button_waits_for_the_count_then_scans(controller):
     controller.execute(GainContamination(seat=1, count=3))
     ctx, screen = _seat(controller, 1)
     assert ctx.session.check(ScanContamination(seat=1, procedure="hand")).key == "error.contamination.how_many"
-    fire(_find(screen, ids.scanner_procedure("hand")).content.on_click)
+    fire(_find(screen, scanner_ids.scanner_procedure("hand")).content.on_click)
     screen = build_seat_screen(ctx, on_leave=lambda: None)
-    fire(_find(screen, ids.scanner_count(2)).content.on_click)
+    fire(_find(screen, scanner_ids.scanner_count(2)).content.on_click)
     ctx, screen = ctx, build_seat_screen(ctx, on_leave=lambda: None)
-    scan = _find(screen, ids.SCANNER_SCAN).content
+    scan = _find(screen, scanner_ids.SCANNER_SCAN).content
     assert not scan.disabled
     controller.execute(ScanContamination(seat=1, procedure="hand", in_hand=2), seat_viewer(1))
     screen = build_seat_screen(ctx, on_leave=lambda: None)
-    assert {ids.SCANNER_RESULTS, ids.scanner_card(1), ids.scanner_card(2)} <= identifiers(screen)
-    assert ids.scanner_card(3) not in identifiers(screen)
+    assert {scanner_ids.SCANNER_RESULTS, scanner_ids.scanner_card(1), scanner_ids.scanner_card(2)} <= identifiers(screen)
+    assert scanner_ids.scanner_card(3) not in identifiers(screen)
 
 
 def test_the_film_reveals_each_word_where_it_covers_the_field(controller):
@@ -118,21 +120,21 @@ def test_the_film_reveals_each_word_where_it_covers_the_field(controller):
         assert hidden == box.content.exclude_semantics
         return "" if hidden else " ".join(strings(box))
 
-    assert shown(ids.scanner_word(1)) == "" and shown(ids.SCANNER_OUTCOME) == ""
+    assert shown(scanner_ids.scanner_word(1)) == "" and shown(scanner_ids.SCANNER_OUTCOME) == ""
     # A film beside the field reads nothing: the film moves, and the page is not shown again.
-    _drag(ctx, _find(screen, ids.scanner_card(1)), 300, 180)
-    assert not rerenders and shown(ids.scanner_word(1)) == ""
-    moved = [item for item in walk(_find(screen, ids.scanner_card(1)))
+    _drag(ctx, _find(screen, scanner_ids.scanner_card(1)), 300, 180)
+    assert not rerenders and shown(scanner_ids.scanner_word(1)) == ""
+    moved = [item for item in walk(_find(screen, scanner_ids.scanner_card(1)))
              if isinstance(item, ft.Container) and item.left is not None and item.clip_behavior is not None]
     assert moved and (moved[0].left, moved[0].top) == Geometry(card_width(ctx)).placed(300, 180)
     # Covering the field reads the card: its word opens, so the page is shown again.
-    _drag(ctx, _find(screen, ids.scanner_card(1)), *_field_centre(ctx))
-    assert rerenders and word in shown(ids.scanner_word(1))
-    assert shown(ids.SCANNER_OUTCOME) == ""  # the second card is still unread
-    _drag(ctx, _find(screen, ids.scanner_card(2)), *_field_centre(ctx))
-    assert larva in shown(ids.SCANNER_OUTCOME) and word in shown(ids.scanner_word(2))
+    _drag(ctx, _find(screen, scanner_ids.scanner_card(1)), *_field_centre(ctx))
+    assert rerenders and word in shown(scanner_ids.scanner_word(1))
+    assert shown(scanner_ids.SCANNER_OUTCOME) == ""  # the second card is still unread
+    _drag(ctx, _find(screen, scanner_ids.scanner_card(2)), *_field_centre(ctx))
+    assert larva in shown(scanner_ids.SCANNER_OUTCOME) and word in shown(scanner_ids.scanner_word(2))
     # The film lies where it was dragged: centred on the coded field.
-    film = [item for item in walk(_find(build_seat_screen(ctx, on_leave=lambda: None), ids.scanner_card(1)))
+    film = [item for item in walk(_find(build_seat_screen(ctx, on_leave=lambda: None), scanner_ids.scanner_card(1)))
             if isinstance(item, ft.Container) and item.left is not None and item.clip_behavior is not None]
     assert film and Geometry(card_width(ctx)).coverage(film[0].left, film[0].top) > 0.55
 
@@ -142,7 +144,7 @@ def test_the_word_under_the_film_is_kept_out_of_the_accessibility_tree(controlle
     controller.execute(GainContamination(seat=1))
     controller.execute(ScanContamination(seat=1, procedure="all"), seat_viewer(1))
     ctx, screen = _seat(controller, 1)
-    card = _find(screen, ids.scanner_card(1))
+    card = _find(screen, scanner_ids.scanner_card(1))
     word = ctx.texts.t("contamination.word.infected")
     hidden = [item for item in walk(card) if isinstance(item, ft.Semantics) and item.exclude_semantics]
     assert hidden and word in strings(hidden[0])
@@ -163,7 +165,7 @@ def test_another_phone_and_the_table_see_only_what_follows(controller):
     controller.execute(GainContamination(seat=1, count=2))
     controller.execute(ScanContamination(seat=1, procedure="all"), seat_viewer(1))
     ctx2, other = _seat(controller, 2)
-    assert ids.SCANNER_RESULTS not in identifiers(other)
+    assert scanner_ids.SCANNER_RESULTS not in identifiers(other)
     words = {ctx2.texts.t(f"contamination.word.{w}") for w in ("infected", "decoy_1", "decoy_2", "decoy_3")}
     assert not words & set(strings(other))
     # Both see the public consequence: a Larva on Ana's board, her two cards.
@@ -173,7 +175,7 @@ def test_another_phone_and_the_table_see_only_what_follows(controller):
     shown = strings(panel)
     assert table.texts.t("ui.body.larva") in shown and table.texts.t("ui.body.cards", held=2) in shown
     assert not words & set(shown)
-    assert {ids.crew_status(1), ids.crew_action("scanner", 1), ids.crew_action("board", 1)} <= identifiers(panel)
+    assert {table_ids.crew_status(1), table_ids.crew_action("scanner", 1), table_ids.crew_action("board", 1)} <= identifiers(panel)
 
 
 def test_without_the_digital_deck_the_phone_shows_the_board_only(controller):
@@ -181,9 +183,9 @@ def test_without_the_digital_deck_the_phone_shows_the_board_only(controller):
     controller.execute(InfestCharacter(seat=1))
     ctx, screen = _seat(controller, 1)
     found = identifiers(screen)
-    assert ids.SEAT_BOARD in found and ids.SCANNER not in found
+    assert scanner_ids.SEAT_BOARD in found and scanner_ids.SCANNER not in found
     table = make_context(controller, "tr", 1280)
-    assert ids.crew_action("scanner", 1) not in identifiers(build_crew_panel(table.gate()))
+    assert table_ids.crew_action("scanner", 1) not in identifiers(build_crew_panel(table.gate()))
 
 
 # --------------------------------------------------------------------- the table's board dialog
@@ -194,7 +196,7 @@ def test_the_board_dialog_offers_what_the_engine_accepts(controller):
     check_texts(dialog.content)
 
     def enabled(action: str) -> bool:
-        return button_enabled(_find(dialog.content, ids.body_action(action)))
+        return button_enabled(_find(dialog.content, scanner_ids.body_action(action)))
 
     assert enabled("light") and enabled("serious") and enabled("infest") and enabled("gain")
     assert not enabled("dress_one") and not enabled("heal_light")
@@ -207,27 +209,27 @@ def test_the_shared_device_hands_the_scanner_over_and_hides_it(controller, monke
     ctx = make_context(controller, "pt-BR", 390)
     open_scanner_for(ctx, 2)
     give = render_purely(monkeypatch, controller, lambda: build_handover_screen(ctx))
-    assert ids.HANDOVER_TAKE in identifiers(give) and ids.SCANNER not in identifiers(give)
+    assert ids.HANDOVER_TAKE in identifiers(give) and scanner_ids.SCANNER not in identifiers(give)
     assert ctx.texts.t("ui.handover.give", name="Bora") in strings(give)
     fire(_find(give, ids.HANDOVER_TAKE).content.on_click)
     held = render_purely(monkeypatch, controller, lambda: build_handover_screen(ctx))
-    assert {ids.SCANNER, ids.SEAT_BOARD} <= identifiers(held)
+    assert {scanner_ids.SCANNER, scanner_ids.SEAT_BOARD} <= identifiers(held)
     # Nothing done yet: a way back, not "done: hide and hand back".
     assert ids.HANDOVER_DONE not in identifiers(held)
     assert ctx.texts.t("ui.common.cancel") in strings(held)
     controller.execute(ScanContamination(seat=2, procedure="all"), seat_viewer(2))
     held = build_handover_screen(ctx)
-    assert {ids.scanner_card(2), ids.HANDOVER_DONE} <= identifiers(held)
+    assert {scanner_ids.scanner_card(2), ids.HANDOVER_DONE} <= identifiers(held)
     ctx.rerender = lambda: None
-    assert _find(held, ids.scanner_word(1)).content.opacity == 0
-    _drag(ctx, _find(held, ids.scanner_card(1)), *_field_centre(ctx))
+    assert _find(held, scanner_ids.scanner_word(1)).content.opacity == 0
+    _drag(ctx, _find(held, scanner_ids.scanner_card(1)), *_field_centre(ctx))
     assert ctx.extras["scanner_film"].read == {0}
-    result = _find(build_handover_screen(ctx), ids.scanner_word(1)).content
+    result = _find(build_handover_screen(ctx), scanner_ids.scanner_word(1)).content
     assert result.opacity == 1 and ctx.texts.t("contamination.word.infected") in " ".join(strings(result))
     fire(_find(held, ids.HANDOVER_DONE).content.on_click)
     assert handoff_of(ctx).seat is None and "scanner_film" not in ctx.extras
     after = build_handover_screen(ctx)
-    assert ids.SCANNER_RESULTS not in identifiers(after) and ids.handover_seat(2) in identifiers(after)
+    assert scanner_ids.SCANNER_RESULTS not in identifiers(after) and scanner_ids.handover_seat(2) in identifiers(after)
 
 
 def test_the_table_view_never_holds_a_private_part(controller):
@@ -259,17 +261,17 @@ def test_setup_offers_the_digital_deck_and_an_unconfirmed_infected_count(control
     wizard.draft.digital_contamination = True  # the app's deck, chosen
     form = wizard.build()
     texts = check_texts(form)
-    assert {ids.SETUP_CONTAMINATION, ids.SETUP_INFECTED, ids.SETUP_INFECTED_UP} <= identifiers(form)
+    assert {scanner_ids.SETUP_CONTAMINATION, scanner_ids.SETUP_INFECTED, scanner_ids.SETUP_INFECTED_UP} <= identifiers(form)
     assert ctx.texts.t("common.unconfirmed") in texts
     assert str(ctx.session.rules.contamination.infected_count) in texts
     for player in wizard.draft.players:
         player["name"] = "A"
-    fire(_find(form, ids.SETUP_INFECTED_UP).content.on_click)
+    fire(_find(form, scanner_ids.SETUP_INFECTED_UP).content.on_click)
     command = wizard._command()
     rules = ctx.session.rules.contamination
     assert command.digital_contamination and command.infected_count == rules.infected_count + 1
     wizard.draft.digital_contamination = False
     form = wizard.build()
-    assert ids.SETUP_INFECTED not in identifiers(form)
+    assert scanner_ids.SETUP_INFECTED not in identifiers(form)
     command = wizard._command()
     assert not command.digital_contamination and command.infected_count is None

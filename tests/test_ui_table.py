@@ -24,6 +24,11 @@ from tests.support.deck_helpers import next_runner_command
 
 from .flet_session import table_page
 from .ui_tree import FakePage, fire, identifiers, make_context, make_controller, strings, walk
+from companion.ui.bag import ids as bag_ids
+from companion.ui.events import ids as events_ids
+from companion.ui.scanner import ids as scanner_ids
+from companion.ui.table import ids as table_ids
+from companion.ui.victory import ids as victory_ids
 
 RULES = load_rules()
 NAMES = (("Ana", "hacker"), ("Bora", "janitor"), ("Carla", "lab_rat"))
@@ -100,15 +105,15 @@ def test_the_kept_table_follows_its_buttons_answers_and_values(game):
     ctx = make_context(game, "pt-BR", 390)
     screen = TableScreen(ctx)
     root = shown_root(screen)
-    bunker = ids.crew_action("bunker", 2)
-    assert not _disabled(root, ids.ADVANCE_TIME) and _disabled(root, bunker)
+    bunker = table_ids.crew_action("bunker", 2)
+    assert not _disabled(root, table_ids.ADVANCE_TIME) and _disabled(root, bunker)
     game.execute(c.AdvanceTime())
     screen.show()
     assert str(game.state.time) in _text(root, ids.TRACK_TIME)
     game.execute(c.OpenMainGate())  # nobody on the crew changes, but the Bunker opens
     game.execute(c.StartEventPhase())  # the track's values do not change, but Time waits for step 5
     screen.show()
-    assert _disabled(root, ids.ADVANCE_TIME) and not _disabled(root, bunker)
+    assert _disabled(root, table_ids.ADVANCE_TIME) and not _disabled(root, bunker)
 
 
 # --------------------------------------------------------------------- the strip
@@ -192,16 +197,16 @@ def test_a_phone_puts_the_main_actions_first_under_the_strip(game, width):
 
     # The Event Phase and the bag in one row, then Advance Time (its question in place),
     # then the track: all before anything else of the board.
-    assert place(ids.EVENT_PHASE) == place(ids.OPEN_BAG) < place(ids.ADVANCE_TIME) < place(ids.TIME_TRACK)
-    assert place(ids.TIME_TRACK) < place(ids.FIRE_PLACE)
+    assert place(events_ids.EVENT_PHASE) == place(bag_ids.OPEN_BAG) < place(table_ids.ADVANCE_TIME) < place(table_ids.TIME_TRACK)
+    assert place(table_ids.TIME_TRACK) < place(table_ids.FIRE_PLACE)
     # Moved from their panels, not copied.
     tagged = [item.identifier for item in walk(root) if isinstance(item, ft.Semantics) and item.identifier]
-    assert [tagged.count(i) for i in (ids.EVENT_PHASE, ids.OPEN_BAG)] == [1, 1]
+    assert [tagged.count(i) for i in (events_ids.EVENT_PHASE, bag_ids.OPEN_BAG)] == [1, 1]
 
 
 def test_a_button_label_too_long_for_its_button_ends_in_an_ellipsis(game):
     root = shown_root(TableScreen(make_context(game, "pt-BR", 360)))
-    label = next(item for item in walk(_tagged(root, ids.ADVANCE_TIME)) if isinstance(item, ft.Text))
+    label = next(item for item in walk(_tagged(root, table_ids.ADVANCE_TIME)) if isinstance(item, ft.Text))
     assert label.max_lines == 2 and label.overflow == ft.TextOverflow.ELLIPSIS
 
 
@@ -229,7 +234,7 @@ def test_on_a_phone_a_fate_sits_under_the_name_never_beside_it(game, lang):
     _end(game)
     ctx = make_context(game, lang, 360)
     root = shown_root(TableScreen(ctx))
-    panel = _tagged(root, ids.GAME_END)
+    panel = _tagged(root, table_ids.GAME_END)
     names = [item for item in walk(panel) if isinstance(item, ft.Text) and item.value == "Carla"]
     fate = ctx.texts.t(f"fate.{ctx.game.end.fates[2].fate.value}")
     fates = [item for item in walk(panel) if isinstance(item, ft.Text) and item.value == fate]
@@ -256,9 +261,9 @@ def test_on_a_small_phone_the_way_into_the_victory_check_is_in_view_as_the_end_p
     for command in ended.commands[1:]:
         game.execute(command)
     ctx = make_context(game, lang, 360)
-    panel = _tagged(shown_root(TableScreen(ctx)), ids.GAME_END)
+    panel = _tagged(shown_root(TableScreen(ctx)), table_ids.GAME_END)
     parts = panel.content.content.controls
-    entry = next(i for i, part in enumerate(parts) if getattr(part, "identifier", None) == ids.VICTORY_ENTRY
+    entry = next(i for i, part in enumerate(parts) if getattr(part, "identifier", None) == victory_ids.VICTORY_ENTRY
                  and part.visible is not False)
     fates = next(i for i, part in enumerate(parts) if ctx.texts.character(ctx.game.end.fates[0].character)
                  in strings(part))
@@ -279,7 +284,7 @@ def test_after_the_last_move_the_table_opens_on_the_end_of_the_game(tmp_path):
         assert scrolled == []
         controller.execute(c.RecordDeath(seat=3))
         assert scrolled == [True]
-        assert ids.GAME_END in identifiers(app.shown_screen())
+        assert table_ids.GAME_END in identifiers(app.shown_screen())
 
 
 def test_on_the_table_the_end_panel_says_what_ended_the_game_and_who_died_so_the_modal_does_not():
@@ -328,7 +333,7 @@ def test_a_command_tap_sends_the_busy_bar_then_does_its_work_in_the_same_handler
             update(*controls)
 
         object.__setattr__(app.page, "update", updated)
-        tap(app.page, ids.FIRE_PLACE)  # returns once Flet's dispatch of the tap has
+        tap(app.page, table_ids.FIRE_PLACE)  # returns once Flet's dispatch of the tap has
         assert controller.state.fire == 1
         assert happened[:2] == ["bar shown", "command"] and "answer" in happened
         assert app.busy.shown is False and app.busy.bar.value == 0 and app.busy.waiting == 0
@@ -349,7 +354,7 @@ def test_taps_that_come_together_keep_their_order(tmp_path):
         sent: list[str] = []
         execute = controller.execute
         controller.execute = lambda command, actor=None: sent.append(type(command).__name__) or execute(command, actor)
-        place, remove = button(ids.FIRE_PLACE), button(ids.FIRE_REMOVE)
+        place, remove = button(table_ids.FIRE_PLACE), button(table_ids.FIRE_REMOVE)
         object.__setattr__(remove, "disabled", False)  # the browser drew it enabled: a late tap
 
         async def both() -> None:
@@ -381,8 +386,8 @@ def test_a_screen_change_sends_the_busy_bar_before_the_new_screen(tmp_path):
             update(*controls)
 
         object.__setattr__(app.page, "update", updated)
-        tap(app.page, ids.OPEN_BAG)
-        assert app.shown_screen() is not None and ids.BAG_BACK in identifiers(app.shown_screen())
+        tap(app.page, bag_ids.OPEN_BAG)
+        assert app.shown_screen() is not None and bag_ids.BAG_BACK in identifiers(app.shown_screen())
         # The bar leaves first; the bag screen (built the first time) comes after it, and
         # its render takes the bar away.
         assert happened[:2] == ["bar shown", "show bag"] and app.busy.shown is False
@@ -480,7 +485,7 @@ def test_a_draw_tapped_again_through_a_new_dialog_counts_and_a_bounce_does_not(t
         """The gain button of the board dialog open now."""
         dialog = next(d for d in app.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open)
         tagged = next(c for c in controls_on(dialog)
-                      if isinstance(c, ft.Semantics) and c.identifier == ids.body_action("gain"))
+                      if isinstance(c, ft.Semantics) and c.identifier == scanner_ids.body_action("gain"))
         return next(c for c in controls_on(tagged) if isinstance(c, ft.Button))
 
     def click(*buttons: ft.Button) -> None:
@@ -495,10 +500,10 @@ def test_a_draw_tapped_again_through_a_new_dialog_counts_and_a_bounce_does_not(t
 
     with table_page(tmp_path, setup) as (controller, app, wire):
         for expected in (1, 2, 3):
-            tap(app.page, ids.crew_action("board", 1))
+            tap(app.page, table_ids.crew_action("board", 1))
             click(gain_button())
             assert held() == expected
-        tap(app.page, ids.crew_action("board", 1))
+        tap(app.page, table_ids.crew_action("board", 1))
         bounced = gain_button()
         click(bounced, bounced)
         assert held() == 4

@@ -19,6 +19,7 @@ from tests.support.victory_helpers import ended_game, walk_to_result
 from tests.test_ui_purity import render_purely
 
 from .ui_tree import check_texts, identifiers, make_context, make_controller, strings, walk
+from companion.ui.victory import ids as victory_ids
 
 
 def _controller_at_end(tmp_path, app_tokens: bool):
@@ -75,15 +76,15 @@ def _render_all(controller, monkeypatch) -> dict:
 def test_every_step_renders_for_the_table_and_each_phone(tmp_path, monkeypatch, app_tokens):
     controller, _game = _controller_at_end(tmp_path, app_tokens)
     screens = _render_all(controller, monkeypatch)
-    assert ids.VICTORY_ENTRY in identifiers(screens[("table", "tr")])
+    assert victory_ids.VICTORY_ENTRY in identifiers(screens[("table", "tr")])
     for command in _commands_of_the_walkthrough(app_tokens):
         controller.execute(command, sender_for(command))
         screens = _render_all(controller, monkeypatch)
         step = controller.state.victory.step
-        assert ids.victory_step(int(step)) in identifiers(screens[("victory", "tr")])
+        assert victory_ids.victory_step(int(step)) in identifiers(screens[("victory", "tr")])
     assert controller.state.victory.step is VictoryStep.RESULT
     result = screens[("victory", "pt-BR")]
-    assert {ids.VICTORY_RESULT, ids.VICTORY_SUMMARY, ids.VICTORY_QR} <= identifiers(result)
+    assert {victory_ids.VICTORY_RESULT, victory_ids.VICTORY_SUMMARY, victory_ids.VICTORY_QR} <= identifiers(result)
 
 
 def _at_contamination(tmp_path, app_tokens: bool = True):
@@ -101,24 +102,24 @@ def test_a_players_check_is_on_their_phone_and_on_the_table_only_while_handed_ov
     assert survivors == [2, 3]
     table = make_context(controller, "tr", 1280)
     screen = build_victory_screen(table)
-    assert ids.VICTORY_PRIVATE not in identifiers(screen)
-    assert {ids.victory_handoff(2), ids.victory_handoff(3)} <= identifiers(screen)
+    assert victory_ids.VICTORY_PRIVATE not in identifiers(screen)
+    assert {victory_ids.victory_handoff(2), victory_ids.victory_handoff(3)} <= identifiers(screen)
     # The phone of seat 2 shows its check; seat 1 (dead) has none.
     phone = make_context(controller, "tr", 390, viewer=seat_viewer(2))
-    assert ids.VICTORY_PRIVATE in identifiers(build_seat_screen(phone, on_leave=lambda: None))
+    assert victory_ids.VICTORY_PRIVATE in identifiers(build_seat_screen(phone, on_leave=lambda: None))
     other = make_context(controller, "tr", 390, viewer=seat_viewer(1))
-    assert ids.VICTORY_PRIVATE not in identifiers(build_seat_screen(other, on_leave=lambda: None))
+    assert victory_ids.VICTORY_PRIVATE not in identifiers(build_seat_screen(other, on_leave=lambda: None))
     # On the table: the curtain first, then the player's part, then hidden again.
     hand_to(table, 3, VICTORY)
     curtain = build_victory_screen(table)
-    assert ids.VICTORY_HANDOFF_TAKE in identifiers(curtain) and ids.VICTORY_PRIVATE not in identifiers(curtain)
+    assert ids.VICTORY_HANDOFF_TAKE in identifiers(curtain) and victory_ids.VICTORY_PRIVATE not in identifiers(curtain)
     handoff_of(table).holding = True
     held = render_purely(monkeypatch, controller, lambda: build_victory_screen(table))
-    assert ids.VICTORY_PRIVATE in identifiers(held) and ids.victory_answer("infected", True) in identifiers(held)
-    assert ids.victory_answer("larva", True) not in identifiers(held)  # the board says it
+    assert victory_ids.VICTORY_PRIVATE in identifiers(held) and victory_ids.victory_answer("infected", True) in identifiers(held)
+    assert victory_ids.victory_answer("larva", True) not in identifiers(held)  # the board says it
     assert wrap_faults(held) == []
     hand_back(table)
-    assert ids.VICTORY_PRIVATE not in identifiers(build_victory_screen(table))
+    assert victory_ids.VICTORY_PRIVATE not in identifiers(build_victory_screen(table))
 
 
 def test_the_draw_is_shown_card_by_card(tmp_path):
@@ -132,7 +133,7 @@ def test_the_draw_is_shown_card_by_card(tmp_path):
         page = build_seat_screen(phone, on_leave=lambda: None)
         shown = strings(page)
         assert shown.count(hidden) == len(drawn) - turned
-        assert (ids.VICTORY_CHECK_OUTCOME in identifiers(page)) == (turned == len(drawn))
+        assert (victory_ids.VICTORY_CHECK_OUTCOME in identifiers(page)) == (turned == len(drawn))
         phone.extras[("victory_cards", 2)] = turned + 1
     # The table sees that seat 2 is done, not how it went.
     table = make_context(controller, "pt-BR", 1280)
@@ -147,31 +148,31 @@ def test_the_tokens_panel_shows_a_players_tokens_only_behind_the_hand_off(tmp_pa
     assert not controller.state.is_over
     table = make_context(controller, "tr", 1280)
     board = build_table(table)
-    assert ids.CONTINGENCY_PANEL in identifiers(board) and ids.CONTINGENCY_OWN not in identifiers(board)
+    assert victory_ids.CONTINGENCY_PANEL in identifiers(board) and victory_ids.CONTINGENCY_OWN not in identifiers(board)
     hand_to(table, 1, CONTINGENCY, curtain=False)
     board = build_table(table)
-    assert ids.CONTINGENCY_OWN in identifiers(board)
+    assert victory_ids.CONTINGENCY_OWN in identifiers(board)
     own = {t.id for t in controller.view(seat_viewer(1)).private.contingency.own}
     assert own and own == set(controller.state.contingency.held[1])
     phone = make_context(controller, "pt-BR", 390, viewer=seat_viewer(2))
     page = build_seat_screen(phone, on_leave=lambda: None)
-    assert ids.CONTINGENCY_OWN in identifiers(page)
-    assert ids.contingency_look("computer") in identifiers(page)
+    assert victory_ids.CONTINGENCY_OWN in identifiers(page)
+    assert victory_ids.contingency_look("computer") in identifiers(page)
 
 
 def test_the_victory_check_can_be_started_by_hand_while_the_app_has_not_ended_the_game(tmp_path, monkeypatch):
     controller = make_controller(tmp_path)
     controller.new_game(ended_game(app_tokens=False).commands[0], "t")
     table = make_context(controller, "pt-BR", 390)
-    assert ids.VICTORY_BY_HAND in identifiers(build_table(table))
+    assert victory_ids.VICTORY_BY_HAND in identifiers(build_table(table))
     screen = render_purely(monkeypatch, controller, lambda: build_victory_screen(table))
-    assert ids.victory_reason("time_ran_out") in identifiers(screen) and ids.VICTORY_START not in identifiers(screen)
+    assert victory_ids.victory_reason("time_ran_out") in identifiers(screen) and victory_ids.VICTORY_START not in identifiers(screen)
     table.extras["victory_reason"] = EndReason.ALERT_PROCEDURE
     screen = build_victory_screen(table)
-    assert ids.VICTORY_START in identifiers(screen) and wrap_faults(screen) == []
+    assert victory_ids.VICTORY_START in identifiers(screen) and wrap_faults(screen) == []
     controller.execute(c.StartVictoryCheck(reason=EndReason.ALERT_PROCEDURE))
     assert controller.state.is_over and controller.state.victory.reason is EndReason.ALERT_PROCEDURE
-    assert ids.VICTORY_CONFIRM_ROSTER in identifiers(build_victory_screen(table))
+    assert victory_ids.VICTORY_CONFIRM_ROSTER in identifiers(build_victory_screen(table))
 
 
 @pytest.mark.parametrize("lang", ["pt-BR", "tr"])
@@ -187,10 +188,10 @@ def test_a_computer_look_with_nobody_in_reach_says_why_it_is_greyed_out(tmp_path
     controller.execute(c.RecordDeath(seat=2))  # the only other player is gone: nobody to look at
     phone = make_context(controller, lang, 360, viewer=seat_viewer(1))
     page = build_seat_screen(phone, on_leave=lambda: None)
-    [chip] = [item for item in walk(page) if getattr(item, "identifier", None) == ids.contingency_look("computer")]
+    [chip] = [item for item in walk(page) if getattr(item, "identifier", None) == victory_ids.contingency_look("computer")]
     fire(chip.content.on_click)
     page = build_seat_screen(phone, on_leave=lambda: None)
-    [go] = [item for item in walk(page) if getattr(item, "identifier", None) == ids.CONTINGENCY_LOOK_GO]
+    [go] = [item for item in walk(page) if getattr(item, "identifier", None) == victory_ids.CONTINGENCY_LOOK_GO]
     assert not enabled(go)
     # In words on the page, not only in a tooltip (a phone never shows one).
     said = phone.texts.t("error.contingency.nobody_in_reach")

@@ -14,7 +14,6 @@ from companion.engine.victory.model import ObjectiveChoice, ObjectiveKind, Victo
 from companion.engine.views import TABLE, seat_viewer, view_for
 from companion.vocab import Pod
 from companion.rules import load_rules
-from companion.ui import ids
 from companion.ui.kit.handoff import VICTORY as HANDED_FOR_VICTORY
 from companion.ui.kit.handoff import hand_to, handoff_of
 from companion.ui.on_screen import shown_on_screen
@@ -23,6 +22,7 @@ from companion.ui.routes import VICTORY
 from companion.ui.victory import build_victory_screen
 from companion.ui.victory.private import draft_of
 from tests.ui_tree import fire, identifiers, make_context, make_controller, strings, walk
+from companion.ui.victory import ids as victory_ids
 
 RULES = load_rules()
 PLAYERS = (("Ana", "hacker"), ("Bruno", "janitor"), ("Carla", "lab_rat"))
@@ -89,8 +89,8 @@ def test_with_the_apps_deck_a_survivor_without_cards_or_larva_is_settled_at_step
     assert [e.params["seat"] for e in lines] == [3]
     table = make_context(controller, "pt-BR", 1280)
     screen = build_victory_screen(table)
-    assert ids.victory_handoff(3) not in identifiers(screen)  # no handover for nothing
-    assert table.texts.t("ui.victory.contamination.certain") in strings(_find(screen, ids.victory_status(3)))
+    assert victory_ids.victory_handoff(3) not in identifiers(screen)  # no handover for nothing
+    assert table.texts.t("ui.victory.contamination.certain") in strings(_find(screen, victory_ids.victory_status(3)))
     # Bruno's result is hidden: the public status of his check says nothing about it.
     public = view_for(controller.state, TABLE, RULES).public.victory
     assert public.status_of(2).dies is None and public.status_of(3).dies is False
@@ -111,15 +111,15 @@ def test_the_larva_question_is_never_asked_and_a_larva_on_the_board_goes_straigh
     controller = _controller_at_step_2(tmp_path, digital=False, larva=(2,))
     ctx, page = _phone(controller, 2)
     shown = identifiers(page())
-    assert ids.victory_answer("larva", True) not in shown and ids.victory_answer("infected", True) not in shown
-    assert ids.victory_count("action-cards", 10) in shown  # the draw's counts, without a question
+    assert victory_ids.victory_answer("larva", True) not in shown and victory_ids.victory_answer("infected", True) not in shown
+    assert victory_ids.victory_count("action-cards", 10) in shown  # the draw's counts, without a question
     controller.execute(c.DrawContamination(seat=2, action_cards=6, contamination_cards=2), seat_viewer(2))
     assert controller.state.victory.contamination_of(2).larva is True
     # Carla, no Larva: one question, sent with its tap.
     ctx3, page3 = _phone(controller, 3)
     screen = page3()
-    assert ids.victory_answer("larva", False) not in identifiers(screen)
-    _tap(screen, ids.victory_answer("infected", False))
+    assert victory_ids.victory_answer("larva", False) not in identifiers(screen)
+    _tap(screen, victory_ids.victory_answer("infected", False))
     entry = controller.state.victory.contamination_of(3)
     assert entry.settled and entry.larva is False and entry.dies is False
 
@@ -127,10 +127,10 @@ def test_the_larva_question_is_never_asked_and_a_larva_on_the_board_goes_straigh
 def test_an_infected_answer_leads_to_the_draw_in_the_same_tap(tmp_path):
     controller = _controller_at_step_2(tmp_path, digital=False)
     ctx, page = _phone(controller, 2)
-    _tap(page(), ids.victory_answer("infected", True))
+    _tap(page(), victory_ids.victory_answer("infected", True))
     entry = controller.state.victory.contamination_of(2)
     assert entry.infected is True and entry.larva is False and not entry.settled
-    assert ids.VICTORY_DRAW in identifiers(page())
+    assert victory_ids.VICTORY_DRAW in identifiers(page())
 
 
 # --------------------------------------------------------------------- no default decides a draw
@@ -139,19 +139,19 @@ def test_no_count_is_pre_set_and_the_draw_waits_for_both(tmp_path):
     controller.execute(c.AnswerScan(seat=2, infected=True), seat_viewer(2))
     ctx, page = _phone(controller, 2)
     screen = page()
-    draw = _find(screen, ids.VICTORY_DRAW)
+    draw = _find(screen, victory_ids.VICTORY_DRAW)
     assert any(getattr(item, "disabled", False) for item in walk(draw))
     chips = [item for item in walk(screen) if str(getattr(item, "identifier", "")).startswith("victory-action-cards-")]
     assert len(chips) >= 10
     chance = ctx.texts.t("ui.victory.check.chance", chance="").split(":")[0]
     assert not any(chance in text for text in strings(screen))
-    _tap(screen, ids.victory_count("action-cards", 7))
+    _tap(screen, victory_ids.victory_count("action-cards", 7))
     assert draft_of(ctx, 2).action_cards == 7 and draft_of(ctx, 2).contamination_cards is None
     screen = page()
-    assert any(getattr(item, "disabled", False) for item in walk(_find(screen, ids.VICTORY_DRAW)))
-    _tap(screen, ids.victory_count("contamination-cards", 2))
+    assert any(getattr(item, "disabled", False) for item in walk(_find(screen, victory_ids.VICTORY_DRAW)))
+    _tap(screen, victory_ids.victory_count("contamination-cards", 2))
     screen = page()
-    assert not any(getattr(item, "disabled", False) for item in walk(_find(screen, ids.VICTORY_DRAW)))
+    assert not any(getattr(item, "disabled", False) for item in walk(_find(screen, victory_ids.VICTORY_DRAW)))
     assert any(chance in text for text in strings(screen))
 
 
@@ -159,7 +159,7 @@ def test_with_the_apps_deck_the_action_card_count_is_asked_not_assumed(tmp_path)
     controller = _controller_at_step_2(tmp_path, digital=True, cards={2: 1})
     ctx, page = _phone(controller, 2)
     assert draft_of(ctx, 2).action_cards is None
-    assert any(getattr(item, "disabled", False) for item in walk(_find(page(), ids.VICTORY_DRAW)))
+    assert any(getattr(item, "disabled", False) for item in walk(_find(page(), victory_ids.VICTORY_DRAW)))
 
 
 # --------------------------------------------------------------------- the drawn cards in one tap
@@ -170,12 +170,12 @@ def test_the_drawn_cards_turn_in_one_tap_and_one_by_one_stays_possible(tmp_path)
     ctx, page = _phone(controller, 2)
     hidden = ctx.texts.t("ui.victory.check.card.hidden")
     screen = page()
-    assert strings(screen).count(hidden) == 4 and ids.VICTORY_NEXT_CARD in identifiers(screen)
-    _tap(screen, ids.VICTORY_NEXT_CARD)
+    assert strings(screen).count(hidden) == 4 and victory_ids.VICTORY_NEXT_CARD in identifiers(screen)
+    _tap(screen, victory_ids.VICTORY_NEXT_CARD)
     assert strings(page()).count(hidden) == 3
-    _tap(page(), ids.VICTORY_TURN_ALL)
+    _tap(page(), victory_ids.VICTORY_TURN_ALL)
     screen = page()
-    assert strings(screen).count(hidden) == 0 and ids.VICTORY_CHECK_OUTCOME in identifiers(screen)
+    assert strings(screen).count(hidden) == 0 and victory_ids.VICTORY_CHECK_OUTCOME in identifiers(screen)
 
 
 # --------------------------------------------------------------------- one turn for check and objective
@@ -185,12 +185,12 @@ def test_a_survivor_enters_the_objective_in_the_same_turn_and_the_table_learns_n
     hand_to(table, 3, HANDED_FOR_VICTORY)
     handoff_of(table).holding = True
     held = build_victory_screen(table)
-    assert ids.objective_kind("only_survivor") not in identifiers(held)  # the check first
-    _tap(held, ids.victory_answer("infected", False))
+    assert victory_ids.objective_kind("only_survivor") not in identifiers(held)  # the check first
+    _tap(held, victory_ids.victory_answer("infected", False))
     held = build_victory_screen(table)
-    assert ids.VICTORY_CHECK_OUTCOME in identifiers(held) and ids.objective_kind("player_dies") in identifiers(held)
-    _tap(held, ids.objective_kind("player_dies"))
-    _tap(build_victory_screen(table), ids.objective_player(1))  # complete: saved at once, no button
+    assert victory_ids.VICTORY_CHECK_OUTCOME in identifiers(held) and victory_ids.objective_kind("player_dies") in identifiers(held)
+    _tap(held, victory_ids.objective_kind("player_dies"))
+    _tap(build_victory_screen(table), victory_ids.objective_player(1))  # complete: saved at once, no button
     assert controller.state.victory.objectives[3] == ObjectiveChoice(kind=ObjectiveKind.PLAYER_DIES, player=1)
     assert "victory-objective-submit" not in identifiers(build_victory_screen(table))
     # The table's view and log say nothing of it before the reveal.
@@ -219,9 +219,9 @@ def test_an_objective_is_saved_only_once_complete_and_a_printed_value_is_never_a
     controller = _controller_at_step_2(tmp_path, digital=False)
     controller.execute(c.AnswerScan(seat=2, infected=False), seat_viewer(2))
     ctx, page = _phone(controller, 2)
-    _tap(page(), ids.objective_kind("knowledge_at_least"))
+    _tap(page(), victory_ids.objective_kind("knowledge_at_least"))
     assert 2 not in controller.state.victory.objectives  # the value printed on the card is missing
-    _tap(page(), ids.objective_knowledge(4))
+    _tap(page(), victory_ids.objective_knowledge(4))
     assert controller.state.victory.objectives[2].knowledge == 4
 
 
@@ -229,20 +229,20 @@ def test_a_chosen_objective_kind_stands_alone_until_the_player_asks_for_the_othe
     controller = _controller_at_step_2(tmp_path, digital=False)
     controller.execute(c.AnswerScan(seat=2, infected=False), seat_viewer(2))
     ctx, page = _phone(controller, 2)
-    every_kind = {ids.objective_kind(kind.value) for kind in ObjectiveKind}
+    every_kind = {victory_ids.objective_kind(kind.value) for kind in ObjectiveKind}
     shown = identifiers(page())
-    assert every_kind <= shown and ids.OBJECTIVE_OTHER_KIND not in shown
-    _tap(page(), ids.objective_kind("knowledge_at_least"))
-    _tap(page(), ids.objective_knowledge(4))
+    assert every_kind <= shown and victory_ids.OBJECTIVE_OTHER_KIND not in shown
+    _tap(page(), victory_ids.objective_kind("knowledge_at_least"))
+    _tap(page(), victory_ids.objective_knowledge(4))
     shown = identifiers(page())
     # What the card asks comes right under the chosen kind: the others are one tap away.
-    assert every_kind & shown == {ids.objective_kind("knowledge_at_least")} and ids.OBJECTIVE_OTHER_KIND in shown
-    _tap(page(), ids.OBJECTIVE_OTHER_KIND)
+    assert every_kind & shown == {victory_ids.objective_kind("knowledge_at_least")} and victory_ids.OBJECTIVE_OTHER_KIND in shown
+    _tap(page(), victory_ids.OBJECTIVE_OTHER_KIND)
     shown = identifiers(page())
-    assert every_kind <= shown and ids.OBJECTIVE_OTHER_KIND not in shown
-    _tap(page(), ids.objective_kind("knowledge_at_least"))  # the same card again keeps what was entered
+    assert every_kind <= shown and victory_ids.OBJECTIVE_OTHER_KIND not in shown
+    _tap(page(), victory_ids.objective_kind("knowledge_at_least"))  # the same card again keeps what was entered
     assert draft_of(ctx, 2).knowledge == 4 and controller.state.victory.objectives[2].knowledge == 4
-    assert ids.OBJECTIVE_OTHER_KIND in identifiers(page())
+    assert victory_ids.OBJECTIVE_OTHER_KIND in identifiers(page())
 
 
 # --------------------------------------------------------------------- no acknowledgement of the screen
@@ -284,7 +284,7 @@ def test_the_end_panels_button_opens_the_victory_check_screen(tmp_path):
     ctx = make_context(controller, "tr", 1280)
     went = []
     ctx.navigate = went.append
-    _tap(build_table(ctx), ids.VICTORY_ENTRY)
+    _tap(build_table(ctx), victory_ids.VICTORY_ENTRY)
     assert controller.state.victory is not None and went == [VICTORY]
-    _tap(build_table(ctx), ids.VICTORY_ENTRY)  # and back to it once started
+    _tap(build_table(ctx), victory_ids.VICTORY_ENTRY)  # and back to it once started
     assert went == [VICTORY, VICTORY]

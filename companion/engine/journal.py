@@ -124,6 +124,7 @@ TOPICS: dict[str, Topic] = {
     "log.contamination.": Topic.CREW,
     "announce.contamination.": Topic.CREW,
     "log.body.": Topic.CREW,
+    "log.from_phone": Topic.CREW,
     "announce.body.": Topic.CREW,
     # Contingency tokens (contingency.py) and the Victory Check (victory.py).
     "log.contingency.": Topic.CREW,

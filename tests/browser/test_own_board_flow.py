@@ -14,6 +14,7 @@ from companion.ui import ids
 
 from .flutter_page import DESKTOP, FlutterPage, join_with_code
 from .test_scanner_flow import _code_of, _dismiss_all
+from companion.ui.scanner import ids as scanner_ids
 
 pytestmark = pytest.mark.browser
 
@@ -157,7 +158,7 @@ def test_players_keep_their_own_boards_on_their_phones(app_url, flutter, browser
             assert not [name for name in found if name.startswith("crew-board-")], found
             assert not {f"body-{row}" for row in TABLE_ONLY} & found, found
             assert not phone.has(ids.UNDO)
-            assert f"{other} (" not in phone.text_of(ids.SEAT_BOARD_CHANGES)
+            assert f"{other} (" not in phone.text_of(scanner_ids.SEAT_BOARD_CHANGES)
         ana.scroll_top()
         ana.screenshot(screenshots / "own-board-pt-phone-after.png")
         bruno.scroll_top()

@@ -22,6 +22,8 @@ from companion.ui import ids
 from .conftest import CHROMIUM, REPO, running_app
 from .flutter_page import DESKTOP, PHONE, FlutterPage, join_with_code
 from .slowness import scaled_ms
+from companion.ui.phone import ids as phone_ids
+from companion.ui.table import ids as table_ids
 
 pytestmark = pytest.mark.browser
 
@@ -89,7 +91,7 @@ def _read_qr(app: FlutterPage):
     import zxingcpp
     from PIL import Image
 
-    box = app.by_id(ids.PLAYERS_QR).bounding_box()
+    box = app.by_id(table_ids.PLAYERS_QR).bounding_box()
     if box is None:
         return None, None
     shot = app.page.screenshot(clip={"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"]})
@@ -100,7 +102,7 @@ def _read_qr(app: FlutterPage):
 
 def _decode_qr(app: FlutterPage, *, not_: str | None = None) -> str:
     """The URL in the QR code the table shows (once it is another than `not_`)."""
-    app.scroll_into_view(ids.PLAYERS_QR, top=True)
+    app.scroll_into_view(table_ids.PLAYERS_QR, top=True)
     read: list = [None, None]
 
     def readable() -> bool:
@@ -144,9 +146,9 @@ def test_two_phones_join_by_qr_and_follow_the_table(browser, documented_app, scr
     table.open(app_url)
     table.wait_for_id("new-game")
     _new_game(table)
-    table.tap(ids.PLAYERS_JOIN)
-    table.wait_for_id(ids.PLAYERS_QR)
-    table.tap(ids.players_seat(1))
+    table.tap(table_ids.PLAYERS_JOIN)
+    table.wait_for_id(table_ids.PLAYERS_QR)
+    table.tap(table_ids.players_seat(1))
     shown = _decode_qr(table)
     assert "/seat/1?s=" in shown and len(shown.split("s=", 1)[1]) >= 22  # at least 128 bits
     # A phone on this network can open it: one of this machine's own addresses, and the
@@ -161,32 +163,32 @@ def test_two_phones_join_by_qr_and_follow_the_table(browser, documented_app, scr
     # For the README: the QR code and the typed code are secrets, so they are masked there.
     README_SCREENS.mkdir(parents=True, exist_ok=True)
     table.page.screenshot(path=str(README_SCREENS / "players-join-tr-desktop.png"),
-                          mask=[table.by_id(ids.PLAYERS_QR), table.by_id(ids.PLAYERS_CODE)])
-    table.tap(ids.players_seat(2))
+                          mask=[table.by_id(table_ids.PLAYERS_QR), table.by_id(table_ids.PLAYERS_CODE)])
+    table.tap(table_ids.players_seat(2))
     second = _on_loopback(_decode_qr(table, not_=shown))
     assert "/seat/2?s=" in second and second != first
 
     # Each phone starts in its browser's language.
     ana = _phone(browser, "pt-BR")
     ana.open(first)
-    ana.wait_for_id(ids.SEAT_SCREEN)
+    ana.wait_for_id(phone_ids.SEAT_SCREEN)
     ana.wait_text(PT.t("ui.phone.you"))
     baris = _phone(browser, "tr-TR")
     baris.open(second)
-    baris.wait_for_id(ids.SEAT_SCREEN)
+    baris.wait_for_id(phone_ids.SEAT_SCREEN)
     baris.wait_text(TR.t("ui.phone.you"))
-    assert "Ana" in ana.text_of(ids.SEAT_NAME) and "Barış" in baris.text_of(ids.SEAT_NAME)
-    assert not ana.has(ids.UNDO) and not ana.has(ids.ADVANCE_TIME)
+    assert "Ana" in ana.text_of(phone_ids.SEAT_NAME) and "Barış" in baris.text_of(phone_ids.SEAT_NAME)
+    assert not ana.has(ids.UNDO) and not ana.has(table_ids.ADVANCE_TIME)
     ana.screenshot(screenshots / "seat-pt-phone.png")
     baris.screenshot(screenshots / "seat-tr-phone.png")
     ana.page.screenshot(path=str(README_SCREENS / "seat-pt-phone.png"))
 
     # The table sees which seats hold a phone.
-    table.tap(ids.PLAYERS_BACK)
-    table.wait_for_id(ids.crew_phone(1))
+    table.tap(table_ids.PLAYERS_BACK)
+    table.wait_for_id(table_ids.crew_phone(1))
 
     # A dialog is announced as what it is, in the page's language, not as "Alert".
-    table.tap(ids.START_SELF_DESTRUCT)
+    table.tap(table_ids.START_SELF_DESTRUCT)
     table.page.wait_for_selector("[role=alertdialog]", timeout=scaled_ms(20_000))
     named = table.page.evaluate("() => Array.from(document.querySelectorAll('[role=alertdialog] [aria-label],"
                                 " [role=alertdialog][aria-label]')).map(e => e.getAttribute('aria-label'))")
@@ -195,15 +197,15 @@ def test_two_phones_join_by_qr_and_follow_the_table(browser, documented_app, scr
     table.wait_until(lambda: table.page.locator("[role=alertdialog]").count() == 0, "the dialog to close")
 
     # A tap on Ana's phone shows on the table and on Barış's phone.
-    before = ana.text_of(ids.SEAT_KNOWLEDGE)
-    ana.tap(ids.SEAT_KNOWLEDGE_UP)
-    ana.wait_until(lambda: ana.text_of(ids.SEAT_KNOWLEDGE) != before, "Ana's Knowledge to change")
+    before = ana.text_of(phone_ids.SEAT_KNOWLEDGE)
+    ana.tap(phone_ids.SEAT_KNOWLEDGE_UP)
+    ana.wait_until(lambda: ana.text_of(phone_ids.SEAT_KNOWLEDGE) != before, "Ana's Knowledge to change")
     raised = PT.t("ui.crew.knowledge", value=2, maximum=8).split("/")[0]
-    assert raised in ana.text_of(ids.SEAT_KNOWLEDGE)
+    assert raised in ana.text_of(phone_ids.SEAT_KNOWLEDGE)
     baris.wait_until(lambda: TR.t("ui.crew.knowledge", value=2, maximum=8).split("/")[0]
-                     in baris.text_of(ids.seat_crew_knowledge(1)), "Barış's phone to show Ana's Knowledge")
+                     in baris.text_of(phone_ids.seat_crew_knowledge(1)), "Barış's phone to show Ana's Knowledge")
     table.wait_until(lambda: TR.t("ui.crew.knowledge", value=2, maximum=8).split("/")[0]
-                     in table.text_of(ids.crew_knowledge(1)), "the table to show Ana's Knowledge")
+                     in table.text_of(table_ids.crew_knowledge(1)), "the table to show Ana's Knowledge")
 
     # Switching one phone's language leaves the other as it was.
     ana.tap(ids.LANGUAGE)
@@ -220,25 +222,25 @@ def test_two_phones_join_by_qr_and_follow_the_table(browser, documented_app, scr
     # A wrong secret gets the join screen.
     stranger = _phone(browser, "pt-BR")
     stranger.open(first.split("s=", 1)[0] + "s=" + "x" * 43)
-    stranger.wait_for_id(ids.JOIN_SCREEN)
-    assert not stranger.has(ids.SEAT_SCREEN)
+    stranger.wait_for_id(phone_ids.JOIN_SCREEN)
+    assert not stranger.has(phone_ids.SEAT_SCREEN)
     # The code field counts the code's own letters, in the page's language.
     stranger.wait_text(f"{CODE_LENGTH} caracteres restantes")
     assert "characters remaining" not in stranger.text()
     stranger.screenshot(screenshots / "join-pt-phone.png")
 
     # A re-issued pass drops Ana's phone to the join screen, and her old link stops working.
-    table.tap(ids.PLAYERS_JOIN)
-    table.tap(ids.players_seat(1))
-    table.tap(ids.PLAYERS_REISSUE)
-    ana.wait_for_id(ids.JOIN_SCREEN)
+    table.tap(table_ids.PLAYERS_JOIN)
+    table.tap(table_ids.players_seat(1))
+    table.tap(table_ids.PLAYERS_REISSUE)
+    ana.wait_for_id(phone_ids.JOIN_SCREEN)
     stale = _phone(browser, "pt-BR")
     stale.open(first)
-    stale.wait_for_id(ids.JOIN_SCREEN)
+    stale.wait_for_id(phone_ids.JOIN_SCREEN)
     fresh = _on_loopback(_decode_qr(table))
     assert fresh != first and "/seat/1?s=" in fresh
     # The typed code works as well as the QR code.
-    code = table.text_of(ids.PLAYERS_CODE)
+    code = table.text_of(table_ids.PLAYERS_CODE)
     typed = "".join(ch for ch in code if ch.isalnum())[-6:]
     join_with_code(ana, typed)
     for page in (table, ana, baris, stranger, stale):

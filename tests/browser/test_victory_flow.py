@@ -28,6 +28,9 @@ from companion.ui import ids
 
 from .conftest import CHROMIUM, running_app
 from .flutter_page import DESKTOP, PHONE, FlutterPage, join_with_code
+from companion.ui.phone import ids as phone_ids
+from companion.ui.table import ids as table_ids
+from companion.ui.victory import ids as victory_ids
 
 pytestmark = pytest.mark.browser
 
@@ -146,21 +149,21 @@ def keep_failures(request, screenshots):
 
 def _join(browser, table: FlutterPage, base: str, seat: int, previous: str = "") -> tuple[FlutterPage, str]:
     """Seat `seat`'s phone joins by typing the code the table shows; the phone and the code."""
-    table.tap(ids.players_seat(seat))
+    table.tap(table_ids.players_seat(seat))
     code = ""
 
     def fresh_code() -> bool:
         nonlocal code
         # A control off screen has no text in the accessibility tree: bring the code into view.
-        table.scroll_into_view(ids.PLAYERS_CODE)
-        code = "".join(ch for ch in table.text_of(ids.PLAYERS_CODE) if ch.isalnum())[-6:]
+        table.scroll_into_view(table_ids.PLAYERS_CODE)
+        code = "".join(ch for ch in table.text_of(table_ids.PLAYERS_CODE) if ch.isalnum())[-6:]
         return len(code) == 6 and code != previous
 
     # Until the table has redrawn, the previous seat's code is still on screen.
     table.wait_until(fresh_code, f"seat {seat}'s join code", timeout=20)
     phone = _page(browser, PHONE)
     phone.open(base)
-    phone.wait_for_id(ids.JOIN_CODE)
+    phone.wait_for_id(phone_ids.JOIN_CODE)
     join_with_code(phone, code)
     return phone, code
 
@@ -226,23 +229,23 @@ def test_the_whole_victory_check_with_two_phones_and_the_shared_device(browser, 
     base = prepared_app.split("/table", 1)[0] + "/"
     table = _page(browser, DESKTOP)
     table.open(prepared_app)
-    _settle(table, ids.PLAYERS_JOIN, timeout=60)
+    _settle(table, table_ids.PLAYERS_JOIN, timeout=60)
 
     # Ayşe and Barış join by typing their codes; Cem has no phone.
-    table.tap(ids.PLAYERS_JOIN)
-    table.wait_for_id(ids.PLAYERS_CODE)
+    table.tap(table_ids.PLAYERS_JOIN)
+    table.wait_for_id(table_ids.PLAYERS_CODE)
     ayse, ayse_code = _join(browser, table, base, 1)
     baris, _ = _join(browser, table, base, 2, previous=ayse_code)
-    table.tap(ids.PLAYERS_BACK)
-    _settle(table, ids.crew_phone(2))
+    table.tap(table_ids.PLAYERS_BACK)
+    _settle(table, table_ids.crew_phone(2))
 
     # Barış reaches the Bunker: nobody is left, the self-destruct destroys the Facility.
-    table.tap(ids.crew_action("bunker", 2))
-    said = _confirm(table, ids.VICTORY_ENTRY)
+    table.tap(table_ids.crew_action("bunker", 2))
+    said = _confirm(table, victory_ids.VICTORY_ENTRY)
     # The end panel says what destroyed the Facility; the last move's announcement does not
     # say it again.
     cause = TR.t("ui.end.cause", cause=TR.t("destruction_cause.self_destruct"))
-    assert cause in table.text_of(ids.GAME_END), table.text_of(ids.GAME_END)
+    assert cause in table.text_of(table_ids.GAME_END), table.text_of(table_ids.GAME_END)
     assert not any(TR.t("announce.destroyed.self_destruct") in text for text in said), said
     _shots(table, screenshots, "end")
 
@@ -250,74 +253,74 @@ def test_the_whole_victory_check_with_two_phones_and_the_shared_device(browser, 
     TAPS.counting, TAPS.made = True, []
 
     # Step 0: the tracker's roster, confirmed (no announcement to dismiss: the screen says it).
-    _tap(table, ids.VICTORY_ENTRY, ids.VICTORY_CONFIRM_ROSTER)
+    _tap(table, victory_ids.VICTORY_ENTRY, victory_ids.VICTORY_CONFIRM_ROSTER)
     assert TR.t("end_reason.facility_destroyed") in table.text()
-    assert TR.t("ui.victory.roster.dies") in table.text_of(ids.victory_roster(1))
+    assert TR.t("ui.victory.roster.dies") in table.text_of(victory_ids.victory_roster(1))
     _shots(table, screenshots, "roster")
-    _tap(table, ids.VICTORY_CONFIRM_ROSTER, ids.VICTORY_REVEAL_ACTIVE)
+    _tap(table, victory_ids.VICTORY_CONFIRM_ROSTER, victory_ids.VICTORY_REVEAL_ACTIVE)
 
     # Step 1: the Active token, revealed for good (no step back past it), shown on the screen.
-    table.tap(ids.VICTORY_REVEAL_ACTIVE)
-    said = _confirm(table, ids.VICTORY_TO_CONTAMINATION)
+    table.tap(victory_ids.VICTORY_REVEAL_ACTIVE)
+    said = _confirm(table, victory_ids.VICTORY_TO_CONTAMINATION)
     assert said == []
-    assert table.has(ids.VICTORY_ACTIVE)
+    assert table.has(victory_ids.VICTORY_ACTIVE)
     _shots(table, screenshots, "contingency")
-    _tap(table, ids.VICTORY_TO_CONTAMINATION, ids.victory_status(3))
+    _tap(table, victory_ids.VICTORY_TO_CONTAMINATION, victory_ids.victory_status(3))
 
     # Step 2: Cem holds no Contamination card and no Larva: settled by the app, no handover.
-    table.wait_until(lambda: TR.t("ui.victory.contamination.certain") in table.text_of(ids.victory_status(3)),
+    table.wait_until(lambda: TR.t("ui.victory.contamination.certain") in table.text_of(victory_ids.victory_status(3)),
                      "Cem settled")
-    assert not table.has(ids.victory_handoff(3))
+    assert not table.has(victory_ids.victory_handoff(3))
 
     # Barış on his phone: the count is his (none pre-set), the app scans and draws, the 4
     # cards turn in one tap, then his objective in the same turn.
-    baris.wait_for_id(ids.VICTORY_PRIVATE)
-    assert not baris.has(ids.victory_answer("larva", True))
-    baris.tap(ids.victory_count("action-cards", ACTION_CARDS))
-    baris.wait_for_id(ids.VICTORY_DRAW)
+    baris.wait_for_id(victory_ids.VICTORY_PRIVATE)
+    assert not baris.has(victory_ids.victory_answer("larva", True))
+    baris.tap(victory_ids.victory_count("action-cards", ACTION_CARDS))
+    baris.wait_for_id(victory_ids.VICTORY_DRAW)
     baris.screenshot(screenshots / "victory-check-before-draw-tr-phone.png")
-    baris.tap(ids.VICTORY_DRAW)
+    baris.tap(victory_ids.VICTORY_DRAW)
     baris.wait_for_id(ids.CONFIRM_OK)
     baris.tap(ids.CONFIRM_OK)
-    baris.wait_for_id(ids.VICTORY_TURN_ALL)
+    baris.wait_for_id(victory_ids.VICTORY_TURN_ALL)
     baris.screenshot(screenshots / "victory-check-cards-tr-phone.png")
-    _tap(baris, ids.VICTORY_TURN_ALL, ids.VICTORY_CHECK_OUTCOME)
-    assert TR.t("ui.victory.check.you_survive_draw") in baris.text_of(ids.VICTORY_CHECK_OUTCOME)
+    _tap(baris, victory_ids.VICTORY_TURN_ALL, victory_ids.VICTORY_CHECK_OUTCOME)
+    assert TR.t("ui.victory.check.you_survive_draw") in baris.text_of(victory_ids.VICTORY_CHECK_OUTCOME)
     baris.screenshot(screenshots / "victory-check-outcome-tr-phone.png")
-    _tap(baris, ids.objective_kind("player_dies"), ids.objective_player(1))
-    _tap(baris, ids.objective_player(1), ids.VICTORY_OBJECTIVE_SAVED)
+    _tap(baris, victory_ids.objective_kind("player_dies"), victory_ids.objective_player(1))
+    _tap(baris, victory_ids.objective_player(1), victory_ids.VICTORY_OBJECTIVE_SAVED)
     baris.screenshot(screenshots / "victory-objective-tr-phone.png")
     # Ayşe's phone shows none of it; the table only that Barış is done.
-    assert not ayse.has(ids.VICTORY_PRIVATE)
-    table.wait_until(lambda: TR.t("ui.victory.done") in table.text_of(ids.victory_status(2)), "Barış done")
+    assert not ayse.has(victory_ids.VICTORY_PRIVATE)
+    table.wait_until(lambda: TR.t("ui.victory.done") in table.text_of(victory_ids.victory_status(2)), "Barış done")
     assert TR.t("ui.victory.check.you_survive_draw") not in table.text()
     _shots(table, screenshots, "contamination")
-    _tap(table, ids.VICTORY_REVEAL_CONTAMINATION, ids.VICTORY_REVEAL_OBJECTIVES)
+    _tap(table, victory_ids.VICTORY_REVEAL_CONTAMINATION, victory_ids.VICTORY_REVEAL_OBJECTIVES)
     # Barış already entered his objective: the would-be result shows now that step 2 is revealed.
-    baris.wait_until(lambda: TR.t("ui.victory.objective.would_meet") in baris.text_of(ids.VICTORY_OBJECTIVE_SAVED),
+    baris.wait_until(lambda: TR.t("ui.victory.objective.would_meet") in baris.text_of(victory_ids.VICTORY_OBJECTIVE_SAVED),
                      "Barış's objective judged")
 
     # Step 3, Cem on the shared device, once: all rooms of S-01 and S-03 explored, which the app asks.
-    _tap(table, ids.victory_handoff(3), ids.VICTORY_HANDOFF_TAKE)
+    _tap(table, victory_ids.victory_handoff(3), ids.VICTORY_HANDOFF_TAKE)
     table.screenshot(screenshots / "victory-handoff-tr-desktop.png")
-    _tap(table, ids.VICTORY_HANDOFF_TAKE, ids.objective_kind("sections_explored"))
-    _tap(table, ids.objective_kind("sections_explored"), ids.objective_section(1, "S-01"))
-    _choose(table, ids.objective_section(1, "S-01"))
-    _choose(table, ids.objective_section(2, "S-03"))
-    table.wait_for_id(ids.victory_answer("objective", True))
-    _tap(table, ids.victory_answer("objective", True), ids.VICTORY_OBJECTIVE_SAVED)
+    _tap(table, ids.VICTORY_HANDOFF_TAKE, victory_ids.objective_kind("sections_explored"))
+    _tap(table, victory_ids.objective_kind("sections_explored"), victory_ids.objective_section(1, "S-01"))
+    _choose(table, victory_ids.objective_section(1, "S-01"))
+    _choose(table, victory_ids.objective_section(2, "S-03"))
+    table.wait_for_id(victory_ids.victory_answer("objective", True))
+    _tap(table, victory_ids.victory_answer("objective", True), victory_ids.VICTORY_OBJECTIVE_SAVED)
     table.screenshot(screenshots / "victory-objective-shared-tr-desktop.png")
-    _tap(table, ids.VICTORY_HANDOFF_DONE, ids.VICTORY_REVEAL_OBJECTIVES)
+    _tap(table, ids.VICTORY_HANDOFF_DONE, victory_ids.VICTORY_REVEAL_OBJECTIVES)
     _shots(table, screenshots, "objectives")
 
     # Step 4: the result, for everyone, with the summary and its QR code.
-    _tap(table, ids.VICTORY_REVEAL_OBJECTIVES, ids.VICTORY_RESULT)
+    _tap(table, victory_ids.VICTORY_REVEAL_OBJECTIVES, victory_ids.VICTORY_RESULT)
     TAPS.counting = False
     for seat, name, character in ((2, "Barış", "janitor"), (3, "Cem", "lab_rat")):
         who = TR.t("ui.common.player_character", name=name, character=TR.t(f"character.{character}"))
-        assert TR.t("ui.victory.result.wins", who=who) in table.text_of(ids.victory_verdict(seat))
-    assert TR.t("death_cause.killed_at_end") in table.text_of(ids.victory_verdict(1))
-    assert table.has(ids.VICTORY_QR) and table.has(ids.VICTORY_SUMMARY)
+        assert TR.t("ui.victory.result.wins", who=who) in table.text_of(victory_ids.victory_verdict(seat))
+    assert TR.t("death_cause.killed_at_end") in table.text_of(victory_ids.victory_verdict(1))
+    assert table.has(victory_ids.VICTORY_QR) and table.has(victory_ids.VICTORY_SUMMARY)
     # 95 minutes before the app started, plus the minutes this test took.
     assert any(TR.t("ui.victory.length.clock", hours=1, minutes=35 + late) in table.text() for late in range(10))
     _shots(table, screenshots, "result")

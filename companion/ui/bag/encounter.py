@@ -16,6 +16,7 @@ from ..i18n_view import Texts
 from ..kit.chips import shown_lighting
 from ..kit.gate import CommandGate
 from .tokens import token_chip
+from companion.ui.bag import ids as bag_ids
 
 # The argument of a draw a physical bag's table picks: the token that came out.
 OUTCOME = "outcome"
@@ -47,7 +48,7 @@ def open_outcome_dialog(gate: CommandGate, title: str, action: Action, picked: d
             after()
 
     options = [
-        ids.tag(ids.outcome(outcome["kind"], outcome["light"], outcome["dark"]), ft.Container(
+        ids.tag(bag_ids.outcome(outcome["kind"], outcome["light"], outcome["dark"]), ft.Container(
             content=token_chip(texts, outcome["kind"], outcome["light"], outcome["dark"]),
             bgcolor=theme.SURFACE_HIGH, border=ft.Border.all(1, theme.OUTLINE), border_radius=10,
             padding=ft.Padding.symmetric(horizontal=12, vertical=8), ink=True,

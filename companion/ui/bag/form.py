@@ -18,6 +18,7 @@ from ..kit.gate import CommandGate
 from ..kit.kept import Card, Changes, Chip, KeptScreen, KeyedItems, OfferButton
 from .draft import HAND_MAX, BagDraft, draft_of
 from .encounter import OUTCOME, development_action, is_development_step, lighting_text, open_outcome_dialog
+from companion.ui.bag import ids as bag_ids
 
 
 class DrawButton(OfferButton):
@@ -99,26 +100,26 @@ class EncounterForm:
         self.who, self.where, self.hand_label = _label(), _label(), _label()
         self.seats_row = ft.Row([], wrap=True, spacing=8, run_spacing=8)
         self.seats: KeyedItems[Chip] = KeyedItems(changes, self.seats_row, lambda seat: Chip(
-            changes, ids.encounter_seat(seat), lambda: self._pick_seat(seat)))
+            changes, bag_ids.encounter_seat(seat), lambda: self._pick_seat(seat)))
         self.nobody = theme.muted("", size=14)
-        self.places = {place: Chip(changes, ids.encounter_place(place.value), lambda place=place: self._pick_place(place))
+        self.places = {place: Chip(changes, bag_ids.encounter_place(place.value), lambda place=place: self._pick_place(place))
                        for place in Place}
-        self.hands = {n: Chip(changes, ids.encounter_hand(n), lambda n=n: self._pick_hand(n))
+        self.hands = {n: Chip(changes, bag_ids.encounter_hand(n), lambda n=n: self._pick_hand(n))
                       for n in range(HAND_MAX + 1)}
         self.hand_help = theme.muted("", size=13)
         self.light_icon = ft.Icon(LIGHTING_ICONS[Lighting.POWERED], size=26)
         self.light_text = ft.Text("", size=15, weight=ft.FontWeight.BOLD, expand=True)
         self.light_frame = ft.Container(content=ft.Row([self.light_icon, self.light_text], spacing=8),
                                         border_radius=10, padding=10)
-        self.ignore = Chip(changes, ids.ENCOUNTER_IGNORE_DARKNESS, self._toggle_ignore)
-        self.draw = DrawButton(changes, ids.DRAW_ENCOUNTER, icon=ft.Icons.CASINO, tone="primary", gate_of=screen.gate,
+        self.ignore = Chip(changes, bag_ids.ENCOUNTER_IGNORE_DARKNESS, self._toggle_ignore)
+        self.draw = DrawButton(changes, bag_ids.DRAW_ENCOUNTER, icon=ft.Icons.CASINO, tone="primary", gate_of=screen.gate,
                                page_of=screen.page, after=self._drawn,
                                outcome_title=lambda: screen.ctx.texts.t("ui.bag.outcome.title"))
         self.places_row = ft.Row([chip.root for chip in self.places.values()], wrap=True, spacing=8, run_spacing=8)
         rows = [self.who, self.seats_row, self.nobody, self.where, self.places_row, self.hand_label,
-                ids.tag(ids.ENCOUNTER_HAND, ft.Row([chip.root for chip in self.hands.values()], wrap=True, spacing=8,
+                ids.tag(bag_ids.ENCOUNTER_HAND, ft.Row([chip.root for chip in self.hands.values()], wrap=True, spacing=8,
                                                    run_spacing=8)),
-                self.hand_help, ids.tag(ids.ENCOUNTER_LIGHTING, self.light_frame), self.ignore.root]
+                self.hand_help, ids.tag(bag_ids.ENCOUNTER_LIGHTING, self.light_frame), self.ignore.root]
         if not draw_apart:
             rows.append(self.draw.root)
         self.card = Card(changes, ft.Column(rows, spacing=8), help_of=screen.help)
@@ -218,7 +219,7 @@ class Development:
         self.now = ft.Container(content=ft.Row([ft.Icon(ft.Icons.NOTIFICATIONS_ACTIVE, color="#1a1a1a"), self.now_text],
                                                spacing=8), bgcolor=theme.YELLOW, border_radius=8, padding=8)
         self.help_text = theme.muted("", size=14)
-        self.button = DrawButton(screen.changes, ids.BAG_DEVELOPMENT, icon=ft.Icons.AUTORENEW, gate_of=screen.gate,
+        self.button = DrawButton(screen.changes, bag_ids.BAG_DEVELOPMENT, icon=ft.Icons.AUTORENEW, gate_of=screen.gate,
                                  page_of=screen.page, outcome_title=lambda: screen.ctx.texts.t("ui.bag.outcome.title"))
         self.card = Card(screen.changes, ft.Column([self.now, self.help_text, self.button.root], spacing=8),
                          help_of=screen.help)

@@ -33,6 +33,7 @@ from ..kit.kinds import DARK_ICON, KIND_COLOURS, LIGHT_ICON, kind_badge, kind_na
 from ..kit.numbers import percent
 from ..log_view import LogLine, line_keys
 from .draft import draft_of
+from companion.ui.bag import ids as bag_ids
 
 HISTORY_MAX = 20
 
@@ -93,9 +94,9 @@ class Odds:
         self.light = SurpriseBox(changes, LIGHT_ICON, theme.YELLOW)
         self.dark = SurpriseBox(changes, DARK_ICON, theme.TEXT_MUTED)
         self.surprise = ft.Row([self.light.root, self.dark.root], spacing=8)
-        body = ft.Column([ids.tag(ids.ODDS_TOGGLE, self.toggle), self.note, *(row.root for row in self.rows.values()),
+        body = ft.Column([ids.tag(bag_ids.ODDS_TOGGLE, self.toggle), self.note, *(row.root for row in self.rows.values()),
                           self.hand_needed, self.surprise_title, self.surprise], spacing=8)
-        self.card = Card(changes, body, identifier=ids.BAG_ODDS)
+        self.card = Card(changes, body, identifier=bag_ids.BAG_ODDS)
         self.root = self.card.root
 
     def _toggled(self, e) -> Iterator[None]:
@@ -167,9 +168,9 @@ class Contents:
     def __init__(self, screen: KeptScreen) -> None:
         self.screen = screen
         self.help_text = theme.muted("")
-        self.rows = {kind: CountRow(screen.changes, kind, ids.bag_count("bag", kind)) for kind in TOKEN_KINDS}
+        self.rows = {kind: CountRow(screen.changes, kind, bag_ids.bag_count("bag", kind)) for kind in TOKEN_KINDS}
         self.card = Card(screen.changes, ft.Column([self.help_text, *(row.root for row in self.rows.values())],
-                                                   spacing=6), help_of=screen.help, identifier=ids.BAG_CONTENTS)
+                                                   spacing=6), help_of=screen.help, identifier=bag_ids.BAG_CONTENTS)
         self.root = self.card.root
 
     def show(self) -> None:
@@ -188,12 +189,12 @@ class Supply:
         self.screen = screen
         changes = screen.changes
         self.help_text = theme.muted("")
-        self.adds = {kind: OfferButton(changes, ids.bag_action("add", kind), icon=ft.Icons.MOVE_DOWN,
+        self.adds = {kind: OfferButton(changes, bag_ids.bag_action("add", kind), icon=ft.Icons.MOVE_DOWN,
                                        gate_of=screen.gate, compact=True, page_of=screen.page) for kind in TOKEN_KINDS}
-        self.rows = {kind: CountRow(changes, kind, ids.bag_count("supply", kind), self.adds[kind].root)
+        self.rows = {kind: CountRow(changes, kind, bag_ids.bag_count("supply", kind), self.adds[kind].root)
                      for kind in TOKEN_KINDS}
         self.card = Card(changes, ft.Column([self.help_text, *(row.root for row in self.rows.values())], spacing=6),
-                         identifier=ids.BAG_SUPPLY)
+                         identifier=bag_ids.BAG_SUPPLY)
         self.root = self.card.root
 
     def show(self) -> None:
@@ -216,7 +217,7 @@ class BoardRow:
         self.changes = screen.changes
 
         def button(action: str, icon, tone: str = "normal") -> OfferButton:
-            return OfferButton(screen.changes, ids.bag_action(action, kind), icon=icon, gate_of=screen.gate,
+            return OfferButton(screen.changes, bag_ids.bag_action(action, kind), icon=icon, gate_of=screen.gate,
                                tone=tone, compact=True, page_of=screen.page)
 
         self.name = ft.Text("", size=16, weight=ft.FontWeight.BOLD, expand=True)
@@ -228,7 +229,7 @@ class BoardRow:
                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
         grid = ft.ResponsiveRow([ft.Container(b.root, col=6) for b in (self.place, self.kill, self.corridor,
                                                                       self.remove)], spacing=6, run_spacing=6)
-        self.root = ids.tag(ids.board(kind), ft.Container(content=ft.Column([head, grid], spacing=6, tight=True),
+        self.root = ids.tag(bag_ids.board(kind), ft.Container(content=ft.Column([head, grid], spacing=6, tight=True),
                                                           bgcolor=theme.SURFACE_HIGH, border_radius=theme.RADIUS,
                                                           padding=10))
 
@@ -250,12 +251,12 @@ class Board:
         self.screen = screen
         self.rows = {kind: BoardRow(screen, kind) for kind in MINIATURE_KINDS}
         self.carcasses = ft.Text("", size=15)
-        self.back = OfferButton(screen.changes, ids.RETURN_INTRUDERS, icon=ft.Icons.UNDO, gate_of=screen.gate,
+        self.back = OfferButton(screen.changes, bag_ids.RETURN_INTRUDERS, icon=ft.Icons.UNDO, gate_of=screen.gate,
                                 page_of=screen.page, on_tap=lambda: open_return_dialog(screen.gate()))
         body = ft.Column([*(row.root for row in self.rows.values()),
                           ft.Row([ft.Icon(ft.Icons.DANGEROUS, color=theme.TEXT_MUTED), self.carcasses], spacing=8),
                           self.back.root], spacing=8)
-        self.card = Card(screen.changes, body, identifier=ids.BAG_BOARD)
+        self.card = Card(screen.changes, body, identifier=bag_ids.BAG_BOARD)
         self.root = self.card.root
 
     def show(self) -> None:
@@ -297,8 +298,8 @@ def open_return_dialog(gate: CommandGate) -> None:
 
             rows.append(ft.Row(
                 [kind_badge(kind, 28), ft.Text(kind_name(texts, kind), size=15, expand=True),
-                 stepper(draft.returning[kind], on_change=change, identifier=ids.return_count(kind, "count"),
-                         down_id=ids.return_count(kind, "down"), up_id=ids.return_count(kind, "up"),
+                 stepper(draft.returning[kind], on_change=change, identifier=bag_ids.return_count(kind, "count"),
+                         down_id=bag_ids.return_count(kind, "down"), up_id=bag_ids.return_count(kind, "up"),
                          down_tip="−", up_tip="+", high=on_board)],
                 spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ))
@@ -330,11 +331,11 @@ class Eggs:
                                    padding=ft.Padding.symmetric(horizontal=10, vertical=3))
         self.taken = OfferButton(screen.changes, ids.EGG_TAKEN, icon=ft.Icons.BACK_HAND, gate_of=screen.gate,
                                  compact=True, page_of=screen.page)
-        self.destroyed = OfferButton(screen.changes, ids.EGG_DESTROYED, icon=ft.Icons.LOCAL_FIRE_DEPARTMENT,
+        self.destroyed = OfferButton(screen.changes, bag_ids.EGG_DESTROYED, icon=ft.Icons.LOCAL_FIRE_DEPARTMENT,
                                      gate_of=screen.gate, compact=True, tone="danger", page_of=screen.page)
         body = ft.Column([
             ft.Row([ft.Row([ft.Icon(ft.Icons.EGG, color=theme.TEXT), self.count, self.unconfirmed], spacing=8,
-                           tight=True), ids.tag(ids.NEST_STATUS, self.status)],
+                           tight=True), ids.tag(bag_ids.NEST_STATUS, self.status)],
                    wrap=True, spacing=12, run_spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             ft.Row([self.taken.root, self.destroyed.root], wrap=True, spacing=8, run_spacing=8),
         ], spacing=8)
@@ -375,7 +376,7 @@ class History:
         self.lines: KeyedItems[LogLine] = KeyedItems(screen.changes, self.lines_holder,
                                                      lambda _key: LogLine(screen.changes))
         self.card = Card(screen.changes, ft.Column([self.empty, self.lines_holder], spacing=0, tight=True),
-                         identifier=ids.BAG_HISTORY)
+                         identifier=bag_ids.BAG_HISTORY)
         self.root = self.card.root
         self.read: tuple | None = None
 

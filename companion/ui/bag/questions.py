@@ -23,6 +23,7 @@ from ..dialogs import Dialog, show_message
 from ..kit.chips import LIGHTING_COLOURS, LIGHTING_ICONS, place_label
 from ..kit.kept import ActionButton, Changes, Chip
 from .draft import HAND_MAX, draft_of
+from companion.ui.bag import ids as bag_ids
 
 
 def _label() -> ft.Text:
@@ -45,17 +46,17 @@ class QueenQuestion:
         self._redraw = redraw
         page_of = lambda: ctx.page  # noqa: E731
         self.question = ft.Text("", size=18, weight=ft.FontWeight.BOLD)
-        self.no = ActionButton(changes, ids.QUEEN_IN_NEST_NO, icon=ft.Icons.UNDO, page_of=page_of,
+        self.no = ActionButton(changes, bag_ids.QUEEN_IN_NEST_NO, icon=ft.Icons.UNDO, page_of=page_of,
                                on_tap=lambda: self._send(AnswerQueenInNest, {"character_in_nest": False}))
         self.who, self.where, self.hand_label = _label(), _label(), _label()
         self.seats_row = _wrap([])
         self.seat_chips: dict[int, Chip] = {}
         self.nobody = theme.muted("", size=14)
-        self.places = {place: Chip(changes, ids.queen_place(place.value), lambda place=place: self._pick(place=place))
+        self.places = {place: Chip(changes, bag_ids.queen_place(place.value), lambda place=place: self._pick(place=place))
                        for place in Place}
-        self.hands = {n: Chip(changes, ids.queen_hand(n), lambda n=n: self._pick(hand=n)) for n in range(HAND_MAX + 1)}
+        self.hands = {n: Chip(changes, bag_ids.queen_hand(n), lambda n=n: self._pick(hand=n)) for n in range(HAND_MAX + 1)}
         self.hand_help = ft.Text("", size=13, color=theme.TEXT_MUTED)
-        self.yes = ActionButton(changes, ids.QUEEN_IN_NEST_YES, icon=ft.Icons.WARNING, tone="danger", page_of=page_of,
+        self.yes = ActionButton(changes, bag_ids.QUEEN_IN_NEST_YES, icon=ft.Icons.WARNING, tone="danger", page_of=page_of,
                                 on_tap=self._yes)
         self.root = ft.Column([self.question, self.no.root, ft.Divider(color=theme.OUTLINE), self.who, self.seats_row,
                                self.nobody, self.where, _wrap([chip.root for chip in self.places.values()]),
@@ -103,7 +104,7 @@ class QueenQuestion:
         for member in seats:
             chip = self.seat_chips.get(member.seat)
             if chip is None:
-                chip = self.seat_chips[member.seat] = Chip(self.changes, ids.queen_seat(member.seat),
+                chip = self.seat_chips[member.seat] = Chip(self.changes, bag_ids.queen_seat(member.seat),
                                                            lambda seat=member.seat: self._pick(seat=seat))
             chip.show(member.name, sublabel=texts.character(member.character), selected=member.seat == draft.queen_seat,
                       icon=ft.Icons.PERSON)
@@ -133,7 +134,7 @@ class AdultsQuestion:
         maximum = ctx.session.rules.intruders.miniatures["adult"]
         self.question = ft.Text("", size=18, weight=ft.FontWeight.BOLD)
         self.help = ft.Text("", size=15, color=theme.TEXT_MUTED)
-        self.counts = {n: ActionButton(changes, ids.adults_retreat(n), tone="primary" if n else "normal",
+        self.counts = {n: ActionButton(changes, bag_ids.adults_retreat(n), tone="primary" if n else "normal",
                                        page_of=lambda: ctx.page,
                                        on_tap=lambda n=n: send(AnswerAdultsRetreat, {"not_in_combat": n}))
                        for n in range(maximum + 1)}
@@ -188,7 +189,7 @@ class QuestionPrompter:
         self.body = QueenQuestion(self.ctx, changes, self._send, self._redraw) if queen \
             else AdultsQuestion(self.ctx, changes, self._send)
         icon = ft.Icons.AUTO_AWESOME if queen else ft.Icons.BUG_REPORT
-        undo = ids.tag(ids.QUESTION_UNDO, ft.TextButton(content=self.undo_label, icon=ft.Icons.UNDO,
+        undo = ids.tag(bag_ids.QUESTION_UNDO, ft.TextButton(content=self.undo_label, icon=ft.Icons.UNDO,
                                                         on_click=self._undo))
         self.dialog = Dialog(self.ctx.page, self.ctx.texts, scrollable=True, bgcolor=theme.SURFACE_HIGH)
         self.parts = (ft.Row([ft.Icon(icon, color=theme.YELLOW, size=30), self.title], spacing=10),

@@ -18,6 +18,7 @@ from ..kit.shown_last import ShownLast
 from .form import Development, EncounterForm
 from .panels import Board, Contents, Eggs, History, Odds, Supply
 from .token_card import Reveal
+from companion.ui.bag import ids as bag_ids
 
 TABLE = "table"
 # The drawn token's place in a phone's scrolling body (a scroll key: nothing compares it).
@@ -29,7 +30,7 @@ class Header:
 
     def __init__(self, screen: KeptScreen) -> None:
         self.screen = screen
-        self.back = ActionButton(screen.changes, ids.BAG_BACK, icon=ft.Icons.ARROW_BACK, page_of=screen.page,
+        self.back = ActionButton(screen.changes, bag_ids.BAG_BACK, icon=ft.Icons.ARROW_BACK, page_of=screen.page,
                                  on_tap=lambda: screen.ctx.navigate(TABLE))
         self.title = ft.Text("", size=24, weight=ft.FontWeight.BOLD)
         self.mode = ft.Text("", size=13, color=theme.TEXT, weight=ft.FontWeight.BOLD)
@@ -38,7 +39,7 @@ class Header:
         self.root = ft.Row([self.back.root,
                             ft.Row([ft.Icon(ft.Icons.SHOPPING_BAG, color=theme.YELLOW, size=28), self.title], spacing=8,
                                    tight=True),
-                            ids.tag(ids.BAG_MODE, pill)],
+                            ids.tag(bag_ids.BAG_MODE, pill)],
                            wrap=True, spacing=12, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     def show(self) -> None:

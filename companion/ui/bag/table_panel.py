@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import flet as ft
 
-from .. import ids, theme
+from .. import theme
 from ..kit.kept import ActionButton, Card, KeptScreen
 from .encounter import development_action, is_development_step
 from .form import DrawButton
 from .reveal import BAG_SCREEN as BAG
+from companion.ui.bag import ids as bag_ids
 
 
 class BagPanel:
@@ -17,9 +18,9 @@ class BagPanel:
         changes = screen.changes
         self.summary = ft.Text("", size=15)
         self.now = ft.Text("", size=14, weight=ft.FontWeight.BOLD, color=theme.YELLOW)
-        self.open = ActionButton(changes, ids.OPEN_BAG, icon=ft.Icons.SHOPPING_BAG, tone="primary",
+        self.open = ActionButton(changes, bag_ids.OPEN_BAG, icon=ft.Icons.SHOPPING_BAG, tone="primary",
                                  page_of=screen.page, on_tap=lambda: screen.ctx.navigate(BAG))
-        self.develop = DrawButton(changes, ids.BAG_DEVELOPMENT, icon=ft.Icons.AUTORENEW, gate_of=screen.gate,
+        self.develop = DrawButton(changes, bag_ids.BAG_DEVELOPMENT, icon=ft.Icons.AUTORENEW, gate_of=screen.gate,
                                   page_of=screen.page, outcome_title=lambda: screen.ctx.texts.t("ui.bag.outcome.title"))
         self.row = ft.Row([self.open.root, self.develop.root], wrap=True, spacing=8, run_spacing=8)
         self.card = Card(changes, ft.Column([self.summary, self.now, self.row], spacing=8))

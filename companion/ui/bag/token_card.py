@@ -15,6 +15,7 @@ from ..kit.kept import ActionButton, Card, Changes, KeptScreen
 from ..kit.kinds import DARK_ICON, KIND_COLOURS, KIND_ICONS, LIGHT_ICON, kind_name
 from .reveal import (BAG_SCREEN, ENCOUNTERS, NO_SURPRISE_BG, SURPRISE_BG, _heading, _player, numbers_unconfirmed,
                      open_surprise_attack, result_text)
+from companion.ui.bag import ids as bag_ids
 
 
 class NumberBox:
@@ -112,23 +113,23 @@ class Reveal:
         self.banner_icon = ft.Icon(ft.Icons.SHIELD, color=theme.TEXT, size=34)
         self.banner_title = ft.Text("", weight=ft.FontWeight.BOLD, color=theme.TEXT, expand=True)
         self.banner_detail = ft.Text("", size=15, color=theme.TEXT)
-        self.resolve = ActionButton(changes, ids.SURPRISE_ATTACK_RESOLVE, icon=ft.Icons.PEST_CONTROL, tone="warning",
+        self.resolve = ActionButton(changes, bag_ids.SURPRISE_ATTACK_RESOLVE, icon=ft.Icons.PEST_CONTROL, tone="warning",
                                     on_tap=self._resolve, page_of=screen.page)
         self.banner_frame = ft.Container(
             content=ft.Column([ft.Row([self.banner_icon, self.banner_title], spacing=10), self.banner_detail,
                                *([] if resolve_apart else [self.resolve.root])], spacing=8, tight=True,
                               horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
             border_radius=12, padding=14)
-        self.banner = ids.tag(ids.SURPRISE_ATTACK, self.banner_frame)
+        self.banner = ids.tag(bag_ids.SURPRISE_ATTACK, self.banner_frame)
         self.result_text = ft.Text("", size=16, weight=ft.FontWeight.W_600)
-        self.result = ids.tag(ids.DRAW_RESULT, ft.Container(
+        self.result = ids.tag(bag_ids.DRAW_RESULT, ft.Container(
             content=self.result_text, bgcolor=theme.SURFACE_HIGH,
             border=ft.Border.only(left=ft.BorderSide(6, theme.YELLOW)), border_radius=6, padding=10))
         self.shown = ft.Column([self.heading, ft.Row([self.face.root], alignment=ft.MainAxisAlignment.CENTER),
                                 self.marks, self.why, self.banner, self.result],
                                spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.card = Card(changes, ft.Column([self.none, self.shown], spacing=0, tight=True), help_of=screen.help,
-                         identifier=ids.TOKEN_REVEAL)
+                         identifier=bag_ids.TOKEN_REVEAL)
         self.root = self.card.root
 
     def _resolve(self) -> None:

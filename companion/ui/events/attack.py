@@ -19,7 +19,7 @@ from companion.engine.views import PendingAttack, PendingKind
 from companion.engine.views import AttackOutcome
 from companion.engine.views import AttackView
 
-from .. import ids, theme
+from .. import theme
 from ..context import UiContext
 from ..kit.chips import LIGHTING_COLOURS, LIGHTING_ICONS, active_seats, place_label, player_label
 from ..kit.kept import PHONE, ActionButton, Card, Chip, KeptScreen, OfferButton
@@ -30,6 +30,7 @@ from ..kit.pinned import Pinned
 from .draft import BACK_KEYS, AttackFill, draft_of
 from .parts import (HIT_BG, INFEST_BG, MISS_BG, AttackCardFace, Header, LightingRow, Note, SeatChips, Verdict,
                     keyed_lines, label_text, lighting_text, show_lines, wrap_row)
+from companion.ui.events import ids as events_ids
 
 __all__ = ["AttackScreen", "AttackResult", "attack_picks", "hit_chance_text", "lighting_text", "side_effects"]
 
@@ -123,11 +124,11 @@ class AttackResult:
         changes = screen.changes
         self.result: AttackView | None = None
         self.owed: PendingAttack | None = None
-        self.verdict = Verdict(changes, ids.ATTACK_VERDICT)
+        self.verdict = Verdict(changes, events_ids.ATTACK_VERDICT)
         self.face = AttackCardFace(changes, large=large)
         self.lines_holder = ft.Column([], spacing=4)
         self.lines = keyed_lines(changes, self.lines_holder)
-        self.breeder = ActionButton(changes, ids.ATTACK_BREEDER_FOLLOW_UP, icon=ft.Icons.REPLAY, tone="warning",
+        self.breeder = ActionButton(changes, events_ids.ATTACK_BREEDER_FOLLOW_UP, icon=ft.Icons.REPLAY, tone="warning",
                                     page_of=screen.page, on_tap=self._breeder_follows)
         self.card = Card(changes, ft.Column([self.verdict.root, self.face.root, self.lines_holder, self.breeder.root],
                                             spacing=10))
@@ -186,16 +187,16 @@ class AttackForm:
         self.screen = screen
         changes = screen.changes
         self.attacker_label, self.target_label, self.why_label, self.where_label = (label_text() for _ in range(4))
-        self.attackers = {kind: Chip(changes, ids.attack_attacker(kind), lambda kind=kind: self._pick(attacker=kind))
+        self.attackers = {kind: Chip(changes, events_ids.attack_attacker(kind), lambda kind=kind: self._pick(attacker=kind))
                           for kind in ATTACKING_KINDS}
-        self.seats = SeatChips(changes, ids.attack_seat, lambda seat: self._pick(seat=seat))
-        self.targets = {target: Chip(changes, ids.attack_target(target), lambda target=target: self._pick(target=target))
+        self.seats = SeatChips(changes, events_ids.attack_seat, lambda seat: self._pick(seat=seat))
+        self.targets = {target: Chip(changes, events_ids.attack_target(target), lambda target=target: self._pick(target=target))
                         for target in TARGETS}
-        self.rule = Note(changes, ids.ATTACK_TARGET_RULE)
-        self.places = {place: Chip(changes, ids.attack_place(place.value), lambda place=place: self._pick_place(place))
+        self.rule = Note(changes, events_ids.ATTACK_TARGET_RULE)
+        self.places = {place: Chip(changes, events_ids.attack_place(place.value), lambda place=place: self._pick_place(place))
                        for place in Place}
         self.lighting = LightingRow(changes)
-        self.ignore = Chip(changes, ids.ATTACK_IGNORE_DARKNESS, self._toggle_ignore)
+        self.ignore = Chip(changes, events_ids.ATTACK_IGNORE_DARKNESS, self._toggle_ignore)
         self.larva = Note(changes)
         self.odds = ft.Text("", size=17, weight=ft.FontWeight.BOLD)
         self.card = Card(changes, ft.Column([
@@ -259,7 +260,7 @@ class AttackOdds:
         self.lines = {kind: ft.Text("", size=15) for kind in ATTACKING_KINDS if kind != "larva"}
         self.count = theme.muted("", size=13)
         self.card = Card(screen.changes, ft.Column([*self.lines.values(), self.count], spacing=6),
-                         identifier=ids.ATTACK_ODDS)
+                         identifier=events_ids.ATTACK_ODDS)
         self.root = self.card.root
 
     def show(self) -> None:
@@ -278,7 +279,7 @@ class AttackScreen(KeptScreen):
         self.result = AttackResult(self, since=lambda: draft_of(self.ctx).attack_since)
         self.form = AttackForm(self)
         self.odds = AttackOdds(self)
-        self.resolve = OfferButton(self.changes, ids.ATTACK_RESOLVE, icon=ft.Icons.STYLE, tone="danger",
+        self.resolve = OfferButton(self.changes, events_ids.ATTACK_RESOLVE, icon=ft.Icons.STYLE, tone="danger",
                                    gate_of=self.gate, page_of=self.page)
         if phone:
             self.pinned = Pinned(self.changes, body=[self.header.root, self.result.root, self.form.root,

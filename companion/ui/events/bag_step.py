@@ -16,7 +16,7 @@ from companion.engine.commands import EventDevelopBag
 from companion.engine.views import DrawPurpose, DrawResult
 from companion.engine.views import PublicView
 
-from .. import ids, theme
+from .. import theme
 from ..bag.form import DrawButton, EncounterForm
 from ..bag.token_card import Reveal
 from ..kit.kept import PHONE, KeptScreen
@@ -24,6 +24,7 @@ from ..kit.shown_last import ShownLast
 from .draft import RUNNER
 from .parts import Note
 from .steps import RoundEnd
+from companion.ui.events import ids as events_ids
 
 
 def encounters_may_follow(game: PublicView) -> bool:
@@ -57,7 +58,7 @@ class DevelopmentStep:
         self.noise = Note(changes)
         self.form = EncounterForm(screen, draw_apart=True)
         self.ahead = RoundEnd(screen, ahead=True)
-        self.develop = DrawButton(changes, ids.EVENT_DEVELOP_BAG, icon=ft.Icons.AUTORENEW, tone="warning",
+        self.develop = DrawButton(changes, events_ids.EVENT_DEVELOP_BAG, icon=ft.Icons.AUTORENEW, tone="warning",
                                   gate_of=screen.gate, page_of=screen.page,
                                   outcome_title=lambda: screen.ctx.texts.t("ui.events.bag.report_title"))
         self.reveal_frame = ft.Container(self.reveal.root, key=ft.ScrollKey(TOKEN_KEY))

@@ -20,6 +20,7 @@ from ..kit.numbers import percent
 from ..log_view import LogLine, line_keys
 from .draft import BACK_KEYS, draft_of
 from .parts import AttackCardFace, EventCardFace, Header
+from companion.ui.events import ids as events_ids
 
 # Draws, reshuffles and removals, and the attacks and injury checks that drew from the decks.
 HISTORY_TOPICS = (Topic.DECKS, Topic.COMBAT)
@@ -50,11 +51,11 @@ def show_card(ctx: UiContext, deck: str, card: str) -> None:
     rules = ctx.session.rules
     face: EventCardFace | AttackCardFace
     if deck == EVENT_DECK:
-        face = EventCardFace(Changes(), identifier=ids.DECK_CARD, large=not phone)
+        face = EventCardFace(Changes(), identifier=events_ids.DECK_CARD, large=not phone)
         face.show(texts, rules, card)
         name = f"event_card.name.{event_card(rules, card).card}"
     else:
-        face = AttackCardFace(Changes(), identifier=ids.DECK_CARD, large=not phone)
+        face = AttackCardFace(Changes(), identifier=events_ids.DECK_CARD, large=not phone)
         face.show(texts, rules, card, dark=None)
         name = f"attack_card.name.{attack_card(rules, card).kind}"
     dialog.show(title=None, body=ft.Container(face.root, width=min(560, ctx.width - (36 if phone else 120))),
@@ -68,7 +69,7 @@ class PileCard:
         self.screen = screen
         self.read = lambda: show_card(screen.ctx, deck, card)
         self.text = ft.Text("", size=15, expand=True)
-        self.root = ids.tag(ids.deck_card(deck, card), ft.Container(
+        self.root = ids.tag(events_ids.deck_card(deck, card), ft.Container(
             content=ft.Row([ft.Icon(ft.Icons.STYLE, size=18, color=theme.TEXT_MUTED), self.text,
                             ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18, color=theme.TEXT_MUTED)], spacing=8),
             padding=ft.Padding.symmetric(horizontal=8, vertical=8),
@@ -119,10 +120,10 @@ class DeckCard:
         self.count = ft.Text("", size=32, weight=ft.FontWeight.BOLD)
         self.count_label = theme.muted("", size=13)
         self.reshuffles = theme.muted("", size=13)
-        self.shown = Pile(screen, deck, ids.DECK_EVENT_SHOWN if event else ids.DECK_ATTACK_SHOWN)
-        self.discard = Pile(screen, deck, ids.DECK_EVENT_DISCARD if event else ids.DECK_ATTACK_DISCARD)
-        self.removed = Pile(screen, deck, ids.DECK_EVENT_REMOVED if event else ids.DECK_ATTACK_REMOVED)
-        count = ids.tag(ids.DECK_EVENT_DRAW if event else ids.DECK_ATTACK_DRAW, ft.Row(
+        self.shown = Pile(screen, deck, events_ids.DECK_EVENT_SHOWN if event else events_ids.DECK_ATTACK_SHOWN)
+        self.discard = Pile(screen, deck, events_ids.DECK_EVENT_DISCARD if event else events_ids.DECK_ATTACK_DISCARD)
+        self.removed = Pile(screen, deck, events_ids.DECK_EVENT_REMOVED if event else events_ids.DECK_ATTACK_REMOVED)
+        count = ids.tag(events_ids.DECK_EVENT_DRAW if event else events_ids.DECK_ATTACK_DRAW, ft.Row(
             [ft.Icon(ft.Icons.LAYERS, size=34, color=theme.YELLOW),
              ft.Column([self.count, self.count_label], spacing=0, tight=True)], spacing=10))
         self.card = Card(screen.changes, ft.Column([count, self.reshuffles, self.shown.root, self.discard.root,
@@ -162,7 +163,7 @@ class History:
                                                      lambda _key: LogLine(screen.changes))
         self.empty = theme.muted("", size=14)
         self.card = Card(screen.changes, ft.Column([self.holder, self.empty], spacing=0, tight=True),
-                         identifier=ids.DECK_HISTORY)
+                         identifier=events_ids.DECK_HISTORY)
         self.root = self.card.root
         self.read: tuple | None = None
 
@@ -202,7 +203,7 @@ class Odds:
                                                      for kind in ODDS_KINDS)], spacing=6)
         self.unavailable = theme.muted("")
         self.card = Card(screen.changes, ft.Column([self.table, self.unavailable], spacing=0, tight=True),
-                         identifier=ids.DECK_ODDS)
+                         identifier=events_ids.DECK_ODDS)
         self.root = self.card.root
 
     def show(self) -> None:

@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.engine.views import EventPhaseView, PublicView
 
-from .. import ids, theme
+from .. import theme
 from ..kit.chips import place_label, player_label
 from ..kit.kept import ActionButton, Chip, KeptScreen, KeyedItems
 from ..kit.kinds import KIND_COLOURS
@@ -23,6 +23,7 @@ from .injury import InjuryForm, InjuryResult, forget_checked
 from .met import Meeting, met_since_the_last_attacks
 from .parts import LightingRow, Note, label_text, wrap_row
 from .steps import NoiseDone
+from companion.ui.events import ids as events_ids
 
 
 def phase_start_seq(game: PublicView) -> int:
@@ -38,9 +39,9 @@ class Tools:
     def __init__(self, screen: KeptScreen, *, attack: bool = True) -> None:
         self.screen = screen
         changes = screen.changes
-        self.attack = ActionButton(changes, ids.ATTACK, icon=ft.Icons.PEST_CONTROL, tone="danger", compact=True,
+        self.attack = ActionButton(changes, events_ids.ATTACK, icon=ft.Icons.PEST_CONTROL, tone="danger", compact=True,
                                    page_of=screen.page, on_tap=lambda: open_screen(screen.ctx, ATTACK, back_to=RUNNER))
-        self.injury = ActionButton(changes, ids.INJURY_CHECK, icon=ft.Icons.HEALING, compact=True, page_of=screen.page,
+        self.injury = ActionButton(changes, events_ids.INJURY_CHECK, icon=ft.Icons.HEALING, compact=True, page_of=screen.page,
                                    on_tap=lambda: open_screen(screen.ctx, INJURY, back_to=RUNNER))
         self.with_attack = attack
         self.root = wrap_row([self.attack.root, self.injury.root])
@@ -94,7 +95,7 @@ class AttacksStep:
         self.met_label = label_text()
         self.met_row = wrap_row()
         self.met: KeyedItems[Chip] = KeyedItems(changes, self.met_row, lambda meeting: Chip(
-            changes, ids.event_attack_pick(meeting.kind, meeting.seat),  # type: ignore[attr-defined]
+            changes, events_ids.event_attack_pick(meeting.kind, meeting.seat),  # type: ignore[attr-defined]
             lambda: self._arm(meeting)))  # type: ignore[arg-type]
         self.armed = Armed(screen)
         self.result = AttackResult(screen, since=lambda: phase_start_seq(screen.ctx.game))
@@ -151,7 +152,7 @@ class FireStep:
         self.screen = screen
         changes = screen.changes
         self.tools = Tools(screen, attack=False)
-        self.nothing = Note(changes, ids.EVENT_NOTHING_BURNS)
+        self.nothing = Note(changes, events_ids.EVENT_NOTHING_BURNS)
         self.checks = label_text()
         self.form = InjuryForm(screen, resolve_apart=True, resolve_once_chosen=True)
         self.result = InjuryResult(screen, since=lambda: phase_start_seq(screen.ctx.game))

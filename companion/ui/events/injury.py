@@ -15,7 +15,7 @@ from companion.engine.commands import InjuryCheck
 from companion.engine.views import InjuryOutcome
 from companion.engine.views import InjuryView, RetreatView
 
-from .. import ids, theme
+from .. import theme
 from ..context import UiContext
 from ..i18n_view import Texts
 from ..kit.kept import PHONE, Card, Chip, KeptScreen, KeyedItems, OfferButton
@@ -27,6 +27,7 @@ from .attack import attack_deck_count_text, side_lines
 from .draft import BACK_KEYS, INJURIES_MAX, draft_of
 from .parts import (HIT_BG, MISS_BG, RETREAT_BG, AttackCardFace, Header, Note, NumberStepper, Verdict, keyed_lines,
                     label_text, show_lines, wrap_row)
+from companion.ui.events import ids as events_ids
 
 # How far the chance table goes (injuries 1..N).
 TABLE_INJURIES = 6
@@ -63,14 +64,14 @@ class InjuryForm:
         self.intruder_label, self.injuries_label = label_text(), label_text()
         self.kinds_row = wrap_row()
         self.kinds: KeyedItems[Chip] = KeyedItems(changes, self.kinds_row, lambda kind: Chip(
-            changes, ids.injury_intruder(str(kind)), lambda: self._pick(injured=kind)))
-        self.count = NumberStepper(changes, ids.INJURY_COUNT, ids.INJURY_COUNT_DOWN, ids.INJURY_COUNT_UP,
+            changes, events_ids.injury_intruder(str(kind)), lambda: self._pick(injured=kind)))
+        self.count = NumberStepper(changes, events_ids.INJURY_COUNT, events_ids.INJURY_COUNT_DOWN, events_ids.INJURY_COUNT_UP,
                                    current=lambda: draft_of(self.screen.ctx).injuries,
                                    change=lambda value: self._pick(injuries=value))
         self.rule = Note(changes)
-        self.in_nest = Chip(changes, ids.INJURY_IN_NEST, self._toggle_nest)
+        self.in_nest = Chip(changes, events_ids.INJURY_IN_NEST, self._toggle_nest)
         self.odds = ft.Text("", size=16, weight=ft.FontWeight.BOLD)
-        self.resolve = OfferButton(changes, ids.INJURY_RESOLVE, icon=ft.Icons.STYLE, tone="danger",
+        self.resolve = OfferButton(changes, events_ids.INJURY_RESOLVE, icon=ft.Icons.STYLE, tone="danger",
                                    gate_of=screen.gate, page_of=screen.page)
         rows = [self.intruder_label, self.kinds_row, self.injuries_label,
                 self.count.root, self.rule.root, self.in_nest.root, self.odds]
@@ -134,7 +135,7 @@ class InjuryResult:
         changes = screen.changes
         phone = screen.layout == PHONE
         self.result: InjuryView | None = None
-        self.verdict = Verdict(changes, ids.INJURY_VERDICT)
+        self.verdict = Verdict(changes, events_ids.INJURY_VERDICT)
         self.unconfirmed_text = theme.muted("", size=13)
         self.unconfirmed = ft.Row([theme.unconfirmed_badge(14), self.unconfirmed_text], spacing=6)
         self.cards_label = label_text()
@@ -207,7 +208,7 @@ class _DrawnCard:
 
     def __init__(self, screen: KeptScreen, index: int, phone: bool) -> None:
         self.screen = screen
-        self.face = AttackCardFace(screen.changes, identifier=ids.injury_card(index + 1), large=False)
+        self.face = AttackCardFace(screen.changes, identifier=events_ids.injury_card(index + 1), large=False)
         self.root = ft.Container(self.face.root, expand=not phone)
 
     def show(self, card: str) -> None:
@@ -235,7 +236,7 @@ class InjuryOdds:
         self.unavailable = theme.muted("")
         self.count = theme.muted("", size=13)
         self.card = Card(screen.changes, ft.Column([self.heading, *self.row_parts, self.unavailable, self.count],
-                                                   spacing=4), identifier=ids.INJURY_ODDS)
+                                                   spacing=4), identifier=events_ids.INJURY_ODDS)
         self.root = self.card.root
 
     def show(self) -> None:

@@ -17,6 +17,7 @@ from ..i18n_view import Texts
 from ..kit.chips import LIGHTING_COLOURS, LIGHTING_ICONS, active_seats, shown_lighting
 from ..kit.kept import PHONE, ActionButton, Changes, Chip, KeptScreen, KeyedItems
 from ..kit.kinds import DARK_ICON, KIND_COLOURS, kind_name
+from companion.ui.events import ids as events_ids
 
 CARD_BG = "#221a1c"
 CARD_BORDER = "#8a5a2b"
@@ -93,7 +94,7 @@ class Header:
     def __init__(self, screen: KeptScreen, on_back: Callable[[], None]) -> None:
         self.screen = screen
         phone = screen.layout == PHONE
-        self.back = ActionButton(screen.changes, ids.BACK, icon=ft.Icons.ARROW_BACK, compact=True,
+        self.back = ActionButton(screen.changes, events_ids.BACK, icon=ft.Icons.ARROW_BACK, compact=True,
                                  page_of=screen.page, on_tap=on_back)
         self.title = ft.Text("", size=19 if phone else 24, weight=ft.FontWeight.BOLD)
         self.subtitle = theme.muted("", size=14)
@@ -125,7 +126,7 @@ class LightingRow:
     """Light or Darkness where the attack happens (and so whether a card's Darkness extra
     applies); with no place chosen yet, it says so instead of guessing."""
 
-    def __init__(self, changes: Changes, identifier: str = ids.ATTACK_LIGHTING) -> None:
+    def __init__(self, changes: Changes, identifier: str = events_ids.ATTACK_LIGHTING) -> None:
         self.changes = changes
         self.icon = ft.Icon(ft.Icons.HELP_OUTLINE, size=24)
         self.text = ft.Text("", size=15, weight=ft.FontWeight.BOLD, expand=True)
@@ -293,7 +294,7 @@ class EventCardFace:
     """An Event card as the table reads it: number, name, who moves through which
     corridor(s), the effect and the Darkness extra."""
 
-    def __init__(self, changes: Changes, *, identifier: str | None = ids.EVENT_CARD, large: bool = True) -> None:
+    def __init__(self, changes: Changes, *, identifier: str | None = events_ids.EVENT_CARD, large: bool = True) -> None:
         self.changes = changes
         self.number = ft.Text("", size=20, weight=ft.FontWeight.BOLD, color=theme.TEXT)
         badge = ft.Container(content=self.number, width=46, height=46, border_radius=23, bgcolor=theme.RED_DARK,
@@ -373,7 +374,7 @@ class AttackCardFace:
     """An Attack card: name, the intruders whose symbol it shows, blood value or Retreat,
     the effect and (in Darkness, or when browsing) the Darkness extra."""
 
-    def __init__(self, changes: Changes, *, identifier: str | None = ids.ATTACK_CARD, large: bool = True) -> None:
+    def __init__(self, changes: Changes, *, identifier: str | None = events_ids.ATTACK_CARD, large: bool = True) -> None:
         self.changes = changes
         self.name = ft.Text("", size=26 if large else 19, weight=ft.FontWeight.BOLD)
         self.symbols_label, self.effect_label = label_text(), label_text()

@@ -41,6 +41,7 @@ from .fight_steps import (ATTACK_RESULT_KEY, INJURY_RESULT_KEY, AttacksStep, Fir
 from .flow import answers_first, continuing, go_on, nothing_burns
 from .parts import Header, Note
 from .steps import EFFECTS_KEY, CssStep, EventCardStep, NoiseStep, RoundEnd, TimeStep
+from companion.ui.events import ids as events_ids
 
 STEP_ICONS = {
     EventStep.CSS_LAUNCH: ft.Icons.ROCKET_LAUNCH,
@@ -86,7 +87,7 @@ class Status:
         self.time = ft.Text("", size=14, color=theme.TEXT, weight=ft.FontWeight.BOLD)
         self.backup = ft.Text("", size=14, color=theme.TEXT, weight=ft.FontWeight.BOLD)
         self.backup_pill = self._pill(self.backup)
-        self.root = ids.tag(ids.EVENT_STATUS, ft.Row([self._pill(self.time, theme.SURFACE_HIGH), self.backup_pill],
+        self.root = ids.tag(events_ids.EVENT_STATUS, ft.Row([self._pill(self.time, theme.SURFACE_HIGH), self.backup_pill],
                                                      wrap=True, spacing=6, run_spacing=6))
 
     @staticmethod
@@ -116,7 +117,7 @@ class _StepChip:
         else:
             self.frame = ft.Container(content=ft.Row([self.icon, self.number, self.name], spacing=5, tight=True),
                                       border_radius=18, padding=ft.Padding.symmetric(horizontal=10, vertical=6))
-        self.root = ft.Semantics(identifier=ids.event_step(int(step)), selected=False, content=self.frame)
+        self.root = ft.Semantics(identifier=events_ids.event_step(int(step)), selected=False, content=self.frame)
 
     def show(self, current: EventStep) -> None:
         ctx, put = self.screen.ctx, self.screen.changes.put
@@ -139,7 +140,7 @@ class Stepper:
     def __init__(self, screen: KeptScreen) -> None:
         phone = screen.layout == PHONE
         self.chips = [_StepChip(screen, step, phone) for step in EventStep]
-        self.root = ids.tag(ids.EVENT_STEPPER, ft.Row(
+        self.root = ids.tag(events_ids.EVENT_STEPPER, ft.Row(
             [chip.root for chip in self.chips], wrap=not phone, spacing=4 if phone else 6, run_spacing=6,
             alignment=ft.MainAxisAlignment.SPACE_BETWEEN if phone else ft.MainAxisAlignment.START))
 
@@ -154,10 +155,10 @@ class NoPhase:
     def __init__(self, screen: KeptScreen) -> None:
         self.screen = screen
         self.note = Note(screen.changes)
-        self.start = OfferButton(screen.changes, ids.EVENT_START, icon=ft.Icons.PLAY_ARROW, tone="primary",
+        self.start = OfferButton(screen.changes, events_ids.EVENT_START, icon=ft.Icons.PLAY_ARROW, tone="primary",
                                  gate_of=screen.gate, page_of=screen.page)
         self.card = Card(screen.changes, ft.Column([self.note.root, self.start.root], spacing=10),
-                         identifier=ids.EVENT_NO_PHASE)
+                         identifier=events_ids.EVENT_NO_PHASE)
         self.root = self.card.root
 
     def show(self) -> None:
@@ -188,7 +189,7 @@ class StepPanel:
             EventStep.ROUND_END: _RoundEndStep(screen),
         }
         self.card = Card(screen.changes, ft.Column([self.help.root, *(body.root for body in self.bodies.values())],
-                                                   spacing=10), help_of=screen.help, identifier=ids.EVENT_STEP_PANEL)
+                                                   spacing=10), help_of=screen.help, identifier=events_ids.EVENT_STEP_PANEL)
         self.root = self.card.root
 
     @property
@@ -239,18 +240,18 @@ class WayOn:
         self.fire_resolve = fire.form.resolve
         changes = screen.changes
         self.blocked = ft.Text("", size=14, color=theme.TEXT_MUTED)
-        self.blocked_tag = ids.tag(ids.EVENT_BLOCKED, self.blocked)
-        self.resolve = OfferButton(changes, ids.EVENT_ATTACK_RESOLVE, icon=ft.Icons.STYLE, tone="danger",
+        self.blocked_tag = ids.tag(events_ids.EVENT_BLOCKED, self.blocked)
+        self.resolve = OfferButton(changes, events_ids.EVENT_ATTACK_RESOLVE, icon=ft.Icons.STYLE, tone="danger",
                                    gate_of=screen.gate, page_of=screen.page, on_tap=self._resolve)
         self.development = development
-        self.nest = {yes: OfferButton(changes, ids.EVENT_NEST_FIRE_YES if yes else ids.EVENT_NEST_FIRE_NO,
+        self.nest = {yes: OfferButton(changes, events_ids.EVENT_NEST_FIRE_YES if yes else events_ids.EVENT_NEST_FIRE_NO,
                                       tone="danger" if yes else "primary",
                                       icon=ft.Icons.LOCAL_FIRE_DEPARTMENT if yes else ft.Icons.ARROW_FORWARD,
                                       gate_of=screen.gate, page_of=screen.page,
                                       on_tap=lambda yes=yes: self._answer_nest(yes))
                      for yes in (True, False)}
         self.nest_row = ft.Row([button.root for button in self.nest.values()], wrap=True, spacing=8, run_spacing=8)
-        self.continues = {step: OfferButton(changes, ids.EVENT_CONTINUE, icon=ft.Icons.ARROW_FORWARD, tone="primary",
+        self.continues = {step: OfferButton(changes, events_ids.EVENT_CONTINUE, icon=ft.Icons.ARROW_FORWARD, tone="primary",
                                             gate_of=screen.gate, page_of=screen.page,
                                             on_tap=lambda step=step: self._continue(step))
                           for step in EventStep}
@@ -377,7 +378,7 @@ class PhaseLog:
         self.lines: KeyedItems[_LogLine] = KeyedItems(screen.changes, self.holder, lambda _key: _LogLine(screen.changes))
         self.empty = theme.muted("")
         self.card = Card(screen.changes, ft.Column([self.empty, self.holder], spacing=0, tight=True),
-                         identifier=ids.EVENT_PHASE_LOG)
+                         identifier=events_ids.EVENT_PHASE_LOG)
         self.root = self.card.root
         self.read: tuple | None = None
 
@@ -409,7 +410,7 @@ class RunnerScreen(KeptScreen):
         self.stepper = Stepper(self)
         self.panel = StepPanel(self)
         self.way_on = WayOn(self, self.panel.development, self.panel.fire)
-        self.decks = ActionButton(self.changes, ids.DECKS, icon=ft.Icons.LAYERS, compact=True, page_of=self.page,
+        self.decks = ActionButton(self.changes, events_ids.DECKS, icon=ft.Icons.LAYERS, compact=True, page_of=self.page,
                                   on_tap=lambda: open_screen(self.ctx, DECKS, back_to=RUNNER))
         self.log = PhaseLog(self)
         tools = ft.Row([self.decks.root], wrap=True)

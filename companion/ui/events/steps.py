@@ -31,6 +31,7 @@ from ..scanner.handover import scan_on_this_device, seats_with_phone
 from .draft import draft_of
 from .flow import ONE_TAP, answers_first, nothing_burns
 from .parts import EventCardFace, Note, NumberStepper, SeatChips, label_text, wrap_row
+from companion.ui.events import ids as events_ids
 
 # Yes / no follow-ups of an Event card: the command and the argument each answer fixes.
 QUESTIONS = {
@@ -59,7 +60,7 @@ class CssStep:
         self.waiting_holder = ft.Column([], spacing=4)
         self.waiting: KeyedItems[_Text] = KeyedItems(changes, self.waiting_holder, lambda _seat: _Text(changes, 15))
         self.nobody = theme.muted("", size=14)
-        self.faces = {face: OfferButton(changes, ids.css_face(face.value), tone="warning", gate_of=screen.gate,
+        self.faces = {face: OfferButton(changes, events_ids.css_face(face.value), tone="warning", gate_of=screen.gate,
                                         page_of=screen.page) for face in CssFace}
         self.asking = ft.Column([self.question, self.waiting_holder, self.nobody,
                                  wrap_row([button.root for button in self.faces.values()])], spacing=10)
@@ -138,7 +139,7 @@ class NoiseSections:
         self.row = wrap_row()
         self.pills: KeyedItems[_Pill] = KeyedItems(changes, self.row, lambda _section: _Pill(changes))
         self.none = theme.muted("", size=15)
-        self.root = ids.tag(ids.EVENT_NOISE_SECTIONS, ft.Column([self.row, self.none], spacing=0, tight=True))
+        self.root = ids.tag(events_ids.EVENT_NOISE_SECTIONS, ft.Column([self.row, self.none], spacing=0, tight=True))
 
     def show(self, phase: EventPhaseView) -> None:
         ctx, put = self.screen.ctx, self.screen.changes.put
@@ -190,7 +191,7 @@ class NoiseDone:
         self.powered = theme.muted("", size=14)
         self.sections = NoiseSections(screen)
         self.technical = theme.muted("", size=14)
-        self.root = ids.tag(ids.EVENT_NOISE_DONE, ft.Container(
+        self.root = ids.tag(events_ids.EVENT_NOISE_DONE, ft.Container(
             content=ft.Column([self.title, self.powered, self.sections.root, self.technical], spacing=6, tight=True),
             bgcolor=theme.SURFACE_HIGH, border=ft.Border.only(left=ft.BorderSide(5, theme.BLUE)), border_radius=6,
             padding=10))
@@ -212,7 +213,7 @@ class _Effect:
     def __init__(self, screen: KeptScreen, effect: EventEffect, body: list[ft.Control]) -> None:
         self.screen = screen
         self.effect = effect
-        self.settled = Note(screen.changes, ids.event_effect(effect.value, "settled"))
+        self.settled = Note(screen.changes, events_ids.event_effect(effect.value, "settled"))
         self.box = ft.Container(content=ft.Column(body, spacing=8, tight=True), bgcolor=theme.SURFACE_HIGH,
                                 border=ft.Border.all(2, theme.YELLOW), border_radius=10, padding=12)
         self.root = ft.Column([self.settled.root, self.box], spacing=0, tight=True)
@@ -231,7 +232,7 @@ class _Effect:
 
 class _OneTap(_Effect):
     def __init__(self, screen: KeptScreen, effect: EventEffect) -> None:
-        self.apply = OfferButton(screen.changes, ids.event_effect(effect.value), tone="warning",
+        self.apply = OfferButton(screen.changes, events_ids.event_effect(effect.value), tone="warning",
                                  icon=ft.Icons.TOUCH_APP, gate_of=screen.gate, page_of=screen.page)
         super().__init__(screen, effect, [self.apply.root])
 
@@ -245,9 +246,9 @@ class _Question(_Effect):
     def __init__(self, screen: KeptScreen, effect: EventEffect) -> None:
         name = effect.value
         self.title = _bold(16)
-        self.yes = OfferButton(screen.changes, ids.event_effect(name, "yes"), tone="warning", gate_of=screen.gate,
+        self.yes = OfferButton(screen.changes, events_ids.event_effect(name, "yes"), tone="warning", gate_of=screen.gate,
                                page_of=screen.page)
-        self.no = OfferButton(screen.changes, ids.event_effect(name, "no"), tone="primary", gate_of=screen.gate,
+        self.no = OfferButton(screen.changes, events_ids.event_effect(name, "no"), tone="primary", gate_of=screen.gate,
                               page_of=screen.page)
         super().__init__(screen, effect, [self.title, wrap_row([self.yes.root, self.no.root])])
 
@@ -269,13 +270,13 @@ class _WhoIsReached(_Effect):
         self.title = _bold(16)
         self.help = theme.muted("", size=14)
         icon = ft.Icons.BUG_REPORT if effect is EventEffect.HATCHING else ft.Icons.BIOTECH
-        self.seats = SeatChips(screen.changes, lambda seat: ids.event_effect(name, seat), self._toggle, icon=icon)
-        self.yes = OfferButton(screen.changes, ids.event_effect(name, "yes"), tone="warning", gate_of=screen.gate,
+        self.seats = SeatChips(screen.changes, lambda seat: events_ids.event_effect(name, seat), self._toggle, icon=icon)
+        self.yes = OfferButton(screen.changes, events_ids.event_effect(name, "yes"), tone="warning", gate_of=screen.gate,
                                page_of=screen.page)
-        self.no = OfferButton(screen.changes, ids.event_effect(name, "no"), tone="primary", gate_of=screen.gate,
+        self.no = OfferButton(screen.changes, events_ids.event_effect(name, "no"), tone="primary", gate_of=screen.gate,
                               page_of=screen.page)
         # Hatching: nobody in the Nest, the chosen ones infested by the Darkness extra.
-        self.dark = OfferButton(screen.changes, ids.event_effect(name, "dark"), tone="warning", gate_of=screen.gate,
+        self.dark = OfferButton(screen.changes, events_ids.event_effect(name, "dark"), tone="warning", gate_of=screen.gate,
                                 page_of=screen.page)
         super().__init__(screen, effect, [self.title, self.help, self.seats.root, self.yes.root, self.dark.root,
                                           self.no.root])
@@ -331,7 +332,7 @@ class _ShellRow:
         self.note = Note(screen.changes)
         self.hand_over = ActionButton(screen.changes, None, icon=ft.Icons.SEND_TO_MOBILE, compact=True,
                                       page_of=screen.page, on_tap=lambda: scan_on_this_device(screen.ctx, seat))
-        self.root = ids.tag(ids.event_effect("leaving_the_shell", seat),
+        self.root = ids.tag(events_ids.event_effect("leaving_the_shell", seat),
                             ft.Column([self.note.root, self.hand_over.root], spacing=0, tight=True))
 
     def show(self, text: str, state: str) -> None:
@@ -351,7 +352,7 @@ class _LeavingTheShell(_Effect):
     def __init__(self, screen: KeptScreen, effect: EventEffect) -> None:
         self.title = _bold(16)
         self.help = theme.muted("", size=14)
-        self.done = OfferButton(screen.changes, ids.event_effect("leaving_the_shell", "done"), tone="primary",
+        self.done = OfferButton(screen.changes, events_ids.event_effect("leaving_the_shell", "done"), tone="primary",
                                 gate_of=screen.gate, page_of=screen.page)
         self.rows_holder = ft.Column([], spacing=8)
         self.rows: KeyedItems[_ShellRow] = KeyedItems(screen.changes, self.rows_holder,
@@ -396,13 +397,13 @@ class _Lurking(_Effect):
         self.steppers = {kind: self._stepper(screen, kind) for kind in MINIATURE_KINDS}
         rows = [ft.Row([self.counts[kind], self.steppers[kind].root], vertical_alignment=ft.CrossAxisAlignment.CENTER,
                        wrap=screen.ctx.is_phone) for kind in MINIATURE_KINDS]
-        self.apply = OfferButton(screen.changes, ids.event_effect("lurking"), tone="warning", gate_of=screen.gate,
+        self.apply = OfferButton(screen.changes, events_ids.event_effect("lurking"), tone="warning", gate_of=screen.gate,
                                  page_of=screen.page)
         super().__init__(screen, effect, [self.title, *rows, self.apply.root])
 
     @staticmethod
     def _stepper(screen: KeptScreen, kind: str) -> NumberStepper:
-        name = ids.event_effect("lurking", kind)
+        name = events_ids.event_effect("lurking", kind)
 
         def change(value: int) -> None:
             draft_of(screen.ctx).lurking[kind] = value
@@ -451,7 +452,7 @@ class FireDone:
 
     def __init__(self, screen: KeptScreen) -> None:
         self.screen = screen
-        self.note = Note(screen.changes, ids.EVENT_FIRE_DONE)
+        self.note = Note(screen.changes, events_ids.EVENT_FIRE_DONE)
         self.root = self.note.root
 
     def show(self, phase: EventPhaseView) -> None:
@@ -467,7 +468,7 @@ class EventCardStep:
         self.screen = screen
         changes = screen.changes
         self.fire_done = FireDone(screen)
-        self.draw = OfferButton(changes, ids.DRAW_EVENT, icon=ft.Icons.STYLE, tone="warning", gate_of=screen.gate,
+        self.draw = OfferButton(changes, events_ids.DRAW_EVENT, icon=ft.Icons.STYLE, tone="warning", gate_of=screen.gate,
                                 page_of=screen.page)
         self.left = theme.muted("", size=14)
         self.effects_label = label_text()
@@ -537,11 +538,11 @@ class RoundEnd:
         self.ahead = ahead
         self.title = ft.Text("", size=15, weight=ft.FontWeight.BOLD, visible=ahead)
         self.draw = Note(changes)
-        self.first_player = Note(changes, ids.EVENT_FIRST_PLAYER)
+        self.first_player = Note(changes, events_ids.EVENT_FIRST_PLAYER)
         self.skips_holder = ft.Column([], spacing=8)
         self.skips: KeyedItems[_Skip] = KeyedItems(changes, self.skips_holder, lambda _seat: _Skip(changes))
         self.next = ft.Text("", size=16, weight=ft.FontWeight.BOLD)
-        self.root = ids.tag(ids.EVENT_ROUND_END_AHEAD if ahead else ids.EVENT_ROUND_END, ft.Column(
+        self.root = ids.tag(events_ids.EVENT_ROUND_END_AHEAD if ahead else events_ids.EVENT_ROUND_END, ft.Column(
             [self.title, self.draw.root, self.first_player.root, self.skips_holder, self.next], spacing=8))
 
     def show(self) -> None:

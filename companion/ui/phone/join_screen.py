@@ -14,6 +14,7 @@ from companion.hosting.secrets import CODE_ALPHABET, CODE_LENGTH
 from .. import ids, theme
 from ..context import UiContext
 from ..kit.kept import ActionButton, KeptScreen, shown_root
+from companion.ui.phone import ids as phone_ids
 
 
 class JoinScreen(KeptScreen):
@@ -33,16 +34,16 @@ class JoinScreen(KeptScreen):
             input_filter=ft.InputFilter(regex_string=f"^[{CODE_ALPHABET}]*$", case_sensitive=False),
             capitalization=ft.TextCapitalization.CHARACTERS, autofocus=not ctx.is_phone, text_size=24, width=260,
             on_submit=lambda _e: self._submit())
-        self.submit = ActionButton(self.changes, ids.JOIN_SUBMIT, icon=ft.Icons.LOGIN, page_of=self.page,
+        self.submit = ActionButton(self.changes, phone_ids.JOIN_SUBMIT, icon=ft.Icons.LOGIN, page_of=self.page,
                                    on_tap=self._submit)
         # Always present (empty until there is something to say): a hidden control inside a
         # Semantics wrapper is an error on the web client.
         self.message = ft.Text("", size=15, color=theme.ORANGE)
         body = ft.Column([ft.Icon(ft.Icons.QR_CODE_SCANNER, size=64, color=theme.YELLOW), self.title, self.help_text,
-                          ids.tag(ids.JOIN_CODE, self.field), self.submit.root, ids.tag(ids.JOIN_MESSAGE, self.message)],
+                          ids.tag(phone_ids.JOIN_CODE, self.field), self.submit.root, ids.tag(phone_ids.JOIN_MESSAGE, self.message)],
                          spacing=16, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
         self.frame = ft.Container(body, padding=24, alignment=ft.Alignment.CENTER)
-        self.root = ids.tag(ids.JOIN_SCREEN, self.frame)
+        self.root = ids.tag(phone_ids.JOIN_SCREEN, self.frame)
 
     def _submit(self) -> None:
         t = self.ctx.texts.t

@@ -21,6 +21,8 @@ from ..kit.parts import LinkButton, Pill
 from ..scanner.board import BoardChanges, BoardPills
 from ..scanner.panel import ScannerParts
 from ..victory import SeatVictory
+from companion.ui.phone import ids as phone_ids
+from companion.ui.scanner import ids as scanner_ids
 
 
 def _whereabouts(ctx: UiContext, member: CrewView) -> str:
@@ -45,13 +47,13 @@ class OwnCard:
         self.character = theme.muted("", size=15)
         self.where = Pill(changes, size=14)
         self.knowledge = ft.Text("", size=17, weight=ft.FontWeight.BOLD, expand=True)
-        self.down = OfferButton(changes, ids.SEAT_KNOWLEDGE_DOWN, gate_of=screen.gate, page_of=screen.page,
+        self.down = OfferButton(changes, phone_ids.SEAT_KNOWLEDGE_DOWN, gate_of=screen.gate, page_of=screen.page,
                                 compact=True)
-        self.up = OfferButton(changes, ids.SEAT_KNOWLEDGE_UP, gate_of=screen.gate, page_of=screen.page, compact=True)
-        self.knowledge_row = ft.Row([ids.tag(ids.SEAT_KNOWLEDGE, self.knowledge), self.down.root, self.up.root],
+        self.up = OfferButton(changes, phone_ids.SEAT_KNOWLEDGE_UP, gate_of=screen.gate, page_of=screen.page, compact=True)
+        self.knowledge_row = ft.Row([ids.tag(phone_ids.SEAT_KNOWLEDGE, self.knowledge), self.down.root, self.up.root],
                                     spacing=8)
         head = ft.Row([ft.Icon(ft.Icons.PERSON, size=32),
-                       _who(ids.tag(ids.SEAT_NAME, self.name), self.character, self.where.root)], spacing=10)
+                       _who(ids.tag(phone_ids.SEAT_NAME, self.name), self.character, self.where.root)], spacing=10)
         head.controls[1].expand = True
         self.card = Card(changes, ft.Column([head, self.knowledge_row], spacing=10))
         self.root = self.card.root
@@ -79,7 +81,7 @@ class OwnBoard:
     def __init__(self, screen: KeptScreen) -> None:
         self.screen = screen
         self.rows = BoardChanges(screen.changes, gate_of=screen.gate, page_of=screen.page)
-        self.root = ids.tag(ids.SEAT_BOARD_CHANGES, ft.Container(self.rows.root))
+        self.root = ids.tag(scanner_ids.SEAT_BOARD_CHANGES, ft.Container(self.rows.root))
 
     def show(self, member: CrewView | None) -> bool:
         """Whether the feed offers any of the board's changes now (the player has something to do)."""
@@ -99,7 +101,7 @@ class CrewRow:
         self.knowledge = theme.muted("", size=13)
         self.pills = BoardPills(changes)
         self.root = ft.Column([_who(self.name, self.character, self.where.root),
-                               ids.tag(ids.seat_crew_knowledge(seat), self.knowledge), self.pills.root],
+                               ids.tag(phone_ids.seat_crew_knowledge(seat), self.knowledge), self.pills.root],
                               spacing=4, tight=True)
 
     def show(self, ctx: UiContext, member: CrewView) -> None:
@@ -127,11 +129,11 @@ class SeatScreen(KeptScreen):
         self.victory = SeatVictory(changes, lambda: self.ctx)
         self.waiting_text = ft.Text("", size=15, expand=True)
         self.waiting = Card(changes, ft.Row([ft.ProgressRing(width=18, height=18, stroke_width=2), self.waiting_text],
-                                            spacing=10), identifier=ids.SEAT_WAITING)
+                                            spacing=10), identifier=phone_ids.SEAT_WAITING)
         self.crew_column = ft.Column([], spacing=6)
         self.crew: KeyedItems[CrewRow] = KeyedItems(changes, self.crew_column, lambda seat: CrewRow(changes, int(seat)))
-        self.crew_card = Card(changes, self.crew_column, identifier=ids.SEAT_CREW)
-        self.leave = LinkButton(changes, ids.SEAT_LEAVE, icon=ft.Icons.LOGOUT, on_tap=lambda: self.on_leave())
+        self.crew_card = Card(changes, self.crew_column, identifier=phone_ids.SEAT_CREW)
+        self.leave = LinkButton(changes, phone_ids.SEAT_LEAVE, icon=ft.Icons.LOGOUT, on_tap=lambda: self.on_leave())
         # The Victory Check's steps and result come first: what the player does or looks for now.
         # The board's changes under the board at a glance (the Scanner's first part), before the Scanner.
         board, *scanner = self.scanner.roots
@@ -142,7 +144,7 @@ class SeatScreen(KeptScreen):
         # A Container gives the screen its own node in the accessibility tree (a bare Column does not).
         self.frame = ft.Container(ft.Column([self.no_game, self.game], spacing=0,
                                             horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
-        self.root = ids.tag(ids.SEAT_SCREEN, self.frame)
+        self.root = ids.tag(phone_ids.SEAT_SCREEN, self.frame)
 
     def put_view(self) -> None:
         ctx, put = self.ctx, self.changes.put

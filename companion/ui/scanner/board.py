@@ -26,6 +26,7 @@ from ..i18n_view import Texts
 from ..kit.gate import CommandGate
 from ..kit.kept import Changes, OfferButton
 from ..kit.parts import Pill
+from companion.ui.scanner import ids as scanner_ids
 
 LARVA_COLOUR = "#8e3b8e"
 SLIME_COLOUR = "#3f7d3a"
@@ -158,7 +159,7 @@ class BoardChanges:
     def __init__(self, changes: Changes, *, gate_of: Callable[[], CommandGate], page_of: Callable[[], ft.Page],
                  before_send: Callable[[], None] | None = None) -> None:
         self.changes = changes
-        self.buttons = {name: BoardButton(changes, ids.body_action(name), tone=tone, gate_of=gate_of,
+        self.buttons = {name: BoardButton(changes, scanner_ids.body_action(name), tone=tone, gate_of=gate_of,
                                           page_of=page_of, before_send=before_send) for name, tone in ROWS}
         # A row the feed does not offer takes its cell with it, so the rows shown stay two a row.
         self.cells = {name: ft.Container(button.root, col=6) for name, button in self.buttons.items()}

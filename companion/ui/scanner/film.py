@@ -22,6 +22,7 @@ from ..i18n_view import Texts
 from ..kit.kept import Changes
 from ..kit.parts import send_now
 from ..kit.reveal import SHOW_SECONDS
+from companion.ui.scanner import ids as scanner_ids
 
 log = logging.getLogger(__name__)
 
@@ -183,9 +184,9 @@ class FilmCard:
         )
         self.card = ft.Container(detector, height=CARD_HEIGHT)
         self.meaning = ft.Text("", size=15, weight=ft.FontWeight.BOLD, color=theme.TEXT)
-        self.shown = Concealed(changes, self.meaning, ids.scanner_word(index + 1))
+        self.shown = Concealed(changes, self.meaning, scanner_ids.scanner_word(index + 1))
         self.note = theme.muted("", size=14)
-        self.root = ft.Column([ids.tag(ids.scanner_card(index + 1), self.card), self.shown.root, self.note],
+        self.root = ft.Column([ids.tag(scanner_ids.scanner_card(index + 1), self.card), self.shown.root, self.note],
                               spacing=6, tight=True)
 
     def show(self, state: FilmState, word: str, *, seed: int, title: str, note: str | None) -> None:

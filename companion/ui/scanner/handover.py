@@ -17,6 +17,7 @@ from ..kit.kept import Card, Changes, Chip, KeptScreen, KeyedItems, shown_root
 from ..kit.parts import LinkButton
 from ..routes import RUNNER, SCANNER as SCANNER_SCREEN, TABLE
 from .panel import ScannerParts, draft_of
+from companion.ui.scanner import ids as scanner_ids
 
 
 def open_scanner_for(ctx: UiContext, seat: int, *, back_to: str = TABLE) -> None:
@@ -69,17 +70,17 @@ class HandoverScreen(KeptScreen):
     def __init__(self, ctx: UiContext, shell: Any = None) -> None:
         super().__init__(ctx, shell)
         changes = self.changes
-        self.back = LinkButton(changes, ids.HANDOVER_BACK, icon=ft.Icons.ARROW_BACK, on_tap=self._leave)
+        self.back = LinkButton(changes, scanner_ids.HANDOVER_BACK, icon=ft.Icons.ARROW_BACK, on_tap=self._leave)
         self.handoff = HandoffPart(self, SCANNER, lambda changes, ctx_of: _HeldScanner(self, changes, ctx_of),
                                    progress=scan_progress)
         self.pick_help = theme.muted("", size=15)
         self.seats_row = ft.Row([], wrap=True, spacing=8, run_spacing=8)
         self.seats: KeyedItems[Chip] = KeyedItems(changes, self.seats_row, lambda seat: Chip(
-            changes, ids.handover_seat(int(seat)), lambda: hand_to(self.ctx, int(seat), SCANNER, back_to=TABLE)))
+            changes, scanner_ids.handover_seat(int(seat)), lambda: hand_to(self.ctx, int(seat), SCANNER, back_to=TABLE)))
         self.pick = Card(changes, ft.Column([self.pick_help, self.seats_row], spacing=10))
         self.column = ft.Column([self.back.root, self.handoff.root, self.pick.root], spacing=theme.GAP,
                                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        self.root = ids.tag(ids.HANDOVER_SCREEN, self.column)
+        self.root = ids.tag(scanner_ids.HANDOVER_SCREEN, self.column)
 
     def _leave(self) -> None:
         handoff = handoff_of(self.ctx)

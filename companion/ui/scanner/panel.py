@@ -28,6 +28,7 @@ from ..kit.parts import LinkButton, NumberChips, bring_into_view
 from ..kit.reveal import RevealToggle, reveal_of
 from .board import BoardPills
 from .film import Concealed, FilmCard, FilmState, film_state, word_text
+from companion.ui.scanner import ids as scanner_ids
 
 # The order a player meets the procedures in.
 PROCEDURES = (ScanProcedure.HAND, ScanProcedure.REST, ScanProcedure.CARD, ScanProcedure.DECONTAMINATION,
@@ -126,7 +127,7 @@ class BoardCard:
     def __init__(self, parts: Parts) -> None:
         self.parts = parts
         self.pills = BoardPills(parts.changes)
-        self.card = Card(parts.changes, self.pills.root, help_of=parts.help_of, identifier=ids.SEAT_BOARD)
+        self.card = Card(parts.changes, self.pills.root, help_of=parts.help_of, identifier=scanner_ids.SEAT_BOARD)
         self.root = self.card.root
 
     def show(self, member: CrewView) -> None:
@@ -144,9 +145,9 @@ class MarkedCards:
         self.help = theme.muted("", size=14)
         self.rows = ft.Column([], spacing=8)
         self.words: KeyedItems[_MarkedWord] = KeyedItems(changes, self.rows, lambda label: _MarkedWord(changes, label))
-        self.toggle = RevealToggle(changes, ids.SCANNER_MARKED_SHOW, parts.ctx_of)
+        self.toggle = RevealToggle(changes, scanner_ids.SCANNER_MARKED_SHOW, parts.ctx_of)
         self.card = Card(changes, ft.Column([self.help, self.rows, self.toggle.root], spacing=8),
-                         identifier=ids.SCANNER_MARKED)
+                         identifier=scanner_ids.SCANNER_MARKED)
         self.root = self.card.root
 
     def show(self, contamination: SeatContaminationView) -> None:
@@ -166,7 +167,7 @@ class _MarkedWord:
     def __init__(self, changes: Changes, label: str) -> None:
         self.changes = changes
         self.text = ft.Text("", size=16, weight=ft.FontWeight.BOLD)
-        self.root = ids.tag(ids.scanner_marked(label), self.text)
+        self.root = ids.tag(scanner_ids.scanner_marked(label), self.text)
 
     def show(self, ctx: UiContext, card) -> None:
         self.changes.put(self.text, value=ctx.texts.t("ui.scanner.marked_word", label=card.label,
@@ -189,9 +190,9 @@ def _procedure_help(ctx: UiContext, procedure: ScanProcedure, member: CrewView) 
     return t(f"ui.scanner.help.{procedure.value}")
 
 
-SWITCHES = ((ids.SCANNER_REMOVE_INFECTED, "ui.scanner.remove_infected", "remove_infected"),
-            (ids.SCANNER_REMOVE_LARVA, "ui.scanner.remove_larva", "remove_larva"),
-            (ids.SCANNER_REMOVE_SLIME, "ui.scanner.remove_slime", "remove_slime"))
+SWITCHES = ((scanner_ids.SCANNER_REMOVE_INFECTED, "ui.scanner.remove_infected", "remove_infected"),
+            (scanner_ids.SCANNER_REMOVE_LARVA, "ui.scanner.remove_larva", "remove_larva"),
+            (scanner_ids.SCANNER_REMOVE_SLIME, "ui.scanner.remove_slime", "remove_slime"))
 
 
 class ScanForm:
@@ -204,13 +205,13 @@ class ScanForm:
         self.seat = 0
         self.held = ft.Text("", size=17, weight=ft.FontWeight.BOLD)
         self.procedure_label = label("")
-        self.procedures = {procedure: Chip(changes, ids.scanner_procedure(procedure.value),
+        self.procedures = {procedure: Chip(changes, scanner_ids.scanner_procedure(procedure.value),
                                            lambda procedure=procedure: self._pick_procedure(procedure))
                            for procedure in PROCEDURES}
         self.procedure_help = theme.muted("", size=14)
         # The Card procedure's options.
         self.scope_label = label("")
-        self.scopes = {scope: Chip(changes, ids.scanner_scope(scope.value), lambda scope=scope: self._pick_scope(scope))
+        self.scopes = {scope: Chip(changes, scanner_ids.scanner_scope(scope.value), lambda scope=scope: self._pick_scope(scope))
                        for scope in ScanScope}
         self.switches = {name: ft.Switch(label="", value=False, on_change=lambda e, name=name: self._toggle(name, e))
                          for _identifier, _key, name in SWITCHES}
@@ -221,23 +222,23 @@ class ScanForm:
         self.marked_label = label("")
         self.marked_row = ft.Row([], wrap=True, spacing=8, run_spacing=8)
         self.marks: KeyedItems[Chip] = KeyedItems(changes, self.marked_row, lambda mark: Chip(
-            changes, ids.scanner_mark(str(mark)), lambda: self._toggle_mark(str(mark))))
-        self.exactly = Chip(changes, ids.scanner_count(1), self._pick_exactly)
+            changes, scanner_ids.scanner_mark(str(mark)), lambda: self._toggle_mark(str(mark))))
+        self.exactly = Chip(changes, scanner_ids.scanner_count(1), self._pick_exactly)
         self.exactly_row = _row([self.exactly.root])
         self.count_label = label("")
-        self.counts = NumberChips(changes, ids.scanner_count, self._pick_count)
-        self.counts_tag = ids.tag(ids.SCANNER_COUNT, self.counts.root)
-        self.scan = ScanButton(changes, ids.SCANNER_SCAN, icon=ft.Icons.DOCUMENT_SCANNER, tone="primary",
+        self.counts = NumberChips(changes, scanner_ids.scanner_count, self._pick_count)
+        self.counts_tag = ids.tag(scanner_ids.SCANNER_COUNT, self.counts.root)
+        self.scan = ScanButton(changes, scanner_ids.SCANNER_SCAN, icon=ft.Icons.DOCUMENT_SCANNER, tone="primary",
                                gate_of=parts.gate, page_of=parts.page)
         # Before a procedure is picked there is no scan to offer: the same button, disabled, saying so.
-        self.pick_first = ActionButton(changes, ids.SCANNER_SCAN, icon=ft.Icons.DOCUMENT_SCANNER, tone="primary",
+        self.pick_first = ActionButton(changes, scanner_ids.SCANNER_SCAN, icon=ft.Icons.DOCUMENT_SCANNER, tone="primary",
                                        page_of=parts.page, on_tap=lambda: None)
         self.question = None  # what the picked procedure asks (ScanQuestionView), if it names cards
         body = ft.Column([self.held, self.procedure_label, _row(chip.root for chip in self.procedures.values()),
                           self.procedure_help, self.options, self.marked_label, self.marked_row,
                           self.exactly_row, self.count_label, self.counts_tag,
                           self.scan.root, self.pick_first.root], spacing=10)
-        self.card = Card(changes, body, help_of=parts.help_of, identifier=ids.SCANNER)
+        self.card = Card(changes, body, help_of=parts.help_of, identifier=scanner_ids.SCANNER)
         self.root = self.card.root
 
     # -- taps: each changes the seat's draft, then the page is shown again --------------
@@ -336,7 +337,7 @@ class ScanForm:
         put(self.exactly_row, visible=exactly)
         if exactly:
             most = question.most  # type: ignore[union-attr]
-            put(self.exactly.root, identifier=ids.scanner_count(most))
+            put(self.exactly.root, identifier=scanner_ids.scanner_count(most))
             self.exactly.show(t("ui.scanner.unmarked_one", count=most),
                               selected=draft.count == most and not draft.marked)
         counted = unmarked and not exactly
@@ -360,7 +361,7 @@ class EventPrompt:
     def __init__(self, parts: Parts) -> None:
         self.parts = parts
         self.text = ft.Text("", size=16, weight=ft.FontWeight.BOLD, color=theme.YELLOW)
-        self.root = ids.tag(ids.SCANNER_EVENT_PROMPT, theme.card(self.text))
+        self.root = ids.tag(scanner_ids.SCANNER_EVENT_PROMPT, theme.card(self.text))
 
     def wanted(self, view: GameView, member: CrewView) -> bool:
         phase = view.public.event_phase
@@ -448,8 +449,8 @@ class FilmResults:
         self.films: KeyedItems[FilmCard] = KeyedItems(changes, self.column,
                                                       lambda index: FilmCard(changes, parts.ctx_of, int(index)))
         self.lines = ft.Column([], spacing=4, tight=True)
-        self.outcome = Concealed(changes, self.lines, ids.SCANNER_OUTCOME)
-        self.cover = LinkButton(changes, ids.SCANNER_COVER, icon=ft.Icons.VISIBILITY_OFF, on_tap=self._cover)
+        self.outcome = Concealed(changes, self.lines, scanner_ids.SCANNER_OUTCOME)
+        self.cover = LinkButton(changes, scanner_ids.SCANNER_COVER, icon=ft.Icons.VISIBILITY_OFF, on_tap=self._cover)
         self.reading: FilmState | None = None
         self.card = Card(changes, ft.Column([self.help, self.column, self.outcome.root, self.cover.root], spacing=10),
                          identifier=identifier)
@@ -498,8 +499,8 @@ class ScannerParts:
     def __init__(self, changes: Changes, ctx_of: CtxOf, help_of: Callable[[str], None]) -> None:
         parts = self.parts = Parts(changes, ctx_of, help_of)
         self.board = BoardCard(parts)
-        self.check = FilmResults(parts, ids.SCANNER_CHECK)
-        self.results = FilmResults(parts, ids.SCANNER_RESULTS)
+        self.check = FilmResults(parts, scanner_ids.SCANNER_CHECK)
+        self.results = FilmResults(parts, scanner_ids.SCANNER_RESULTS)
         self.marked = MarkedCards(parts)
         self.prompt = EventPrompt(parts)
         self.form = ScanForm(parts)

@@ -13,6 +13,7 @@ from .. import ids, theme
 from ..context import UiContext
 from ..kit.chips import label
 from ..kit.kept import Changes
+from companion.ui.scanner import ids as scanner_ids
 
 PRINTED, APP = "printed", "app"
 
@@ -29,8 +30,8 @@ class ContaminationPicker:
         self.printed_label = ft.Text("")
         self.app_label = ft.Text("")
         self.picker = ft.SegmentedButton(
-            segments=[ft.Segment(value=PRINTED, label=ids.tag(ids.SETUP_CONTAMINATION_PRINTED, self.printed_label)),
-                      ft.Segment(value=APP, label=ids.tag(ids.SETUP_CONTAMINATION_APP, self.app_label))],
+            segments=[ft.Segment(value=PRINTED, label=ids.tag(scanner_ids.SETUP_CONTAMINATION_PRINTED, self.printed_label)),
+                      ft.Segment(value=APP, label=ids.tag(scanner_ids.SETUP_CONTAMINATION_APP, self.app_label))],
             selected=[], allow_empty_selection=True, on_change=self._changed, show_selected_icon=False)
         self.ask = theme.muted("", size=14)
         self.printed_help = theme.muted("", size=14)
@@ -45,13 +46,13 @@ class ContaminationPicker:
         self.digital = ft.Column([
             self.digital_help,
             ft.Row([self.heading, self.unconfirmed_badge, self.unconfirmed_word], spacing=6, wrap=True),
-            ft.Row([ids.tag(ids.SETUP_INFECTED_DOWN, self.down),
-                    ids.tag(ids.SETUP_INFECTED, ft.Container(content=self.count, width=64,
+            ft.Row([ids.tag(scanner_ids.SETUP_INFECTED_DOWN, self.down),
+                    ids.tag(scanner_ids.SETUP_INFECTED, ft.Container(content=self.count, width=64,
                                                              alignment=ft.Alignment.CENTER)),
-                    ids.tag(ids.SETUP_INFECTED_UP, self.up)],
+                    ids.tag(scanner_ids.SETUP_INFECTED_UP, self.up)],
                    spacing=6, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             self.unconfirmed_help], spacing=8)
-        self.root = ft.Column([ids.tag(ids.SETUP_CONTAMINATION, self.picker), self.ask, self.printed_help,
+        self.root = ft.Column([ids.tag(scanner_ids.SETUP_CONTAMINATION, self.picker), self.ask, self.printed_help,
                                self.digital], spacing=8)
 
     def _step_button(self, icon, delta: int) -> ft.IconButton:

@@ -28,6 +28,7 @@ from ..kit.kept import ActionButton, Card, KeptScreen, KeyedItems, OfferButton
 from ..scanner.board import CONTAMINATION_COLOUR, LARVA_COLOUR, SLIME_COLOUR, WOUND_COLOUR, open_board_dialog
 from ..scanner.handover import open_scanner_for
 from .bits import Pill
+from companion.ui.table import ids as table_ids
 
 WHEREABOUTS_COLOURS = {
     Whereabouts.FACILITY: theme.SURFACE_HIGH,
@@ -112,18 +113,18 @@ class MemberCard:
         self.screen = screen
         self.seat = seat
         changes, gate, page = screen.changes, screen.gate, screen.page
-        action = lambda name: ids.crew_action(name, seat)  # noqa: E731
+        action = lambda name: table_ids.crew_action(name, seat)  # noqa: E731
         self.person = ft.Icon(ft.Icons.PERSON)
         self.name = ft.Text("", size=17, weight=ft.FontWeight.BOLD, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
         self.character = theme.muted("")
         self.phone = ft.Icon(ft.Icons.PHONELINK_OFF, size=20)
         # Hidden as a whole: Flutter draws an error for a shown Semantics around a hidden control.
-        self.phone_tag = ids.tag(ids.crew_phone(seat), self.phone)
+        self.phone_tag = ids.tag(table_ids.crew_phone(seat), self.phone)
         self.phone_tag.visible = False
         self.where = Pill(changes)
         header = ft.Row([self.person, ft.Column([self.name, self.character], spacing=0, tight=True, expand=True),
                          self.phone_tag, self.where.root], spacing=8)
-        self.pills = _BoardPills(screen, ids.crew_status(seat))
+        self.pills = _BoardPills(screen, table_ids.crew_status(seat))
         self.board = ActionButton(changes, action("board"), icon=ft.Icons.ASSIGNMENT_IND, compact=True, page_of=page,
                                   on_tap=lambda: open_board_dialog(screen.gate(), self._member()))
         self.scanner = ActionButton(changes, action("scanner"), icon=ft.Icons.DOCUMENT_SCANNER, compact=True,
@@ -149,7 +150,7 @@ class MemberCard:
         self.alive_rows = ft.Column([
             ft.Row([self.board.root, self.scanner.root], **wrap),
             ft.Row([self.knowledge_down.root,
-                    ft.Row([ids.tag(ids.crew_knowledge(seat), self.knowledge), self.unconfirmed], spacing=4,
+                    ft.Row([ids.tag(table_ids.crew_knowledge(seat), self.knowledge), self.unconfirmed], spacing=4,
                            tight=True),
                     self.knowledge_up.root], spacing=8, wrap=True),
             ft.Row([self.token.button.root, self.token.done.root, self.signal.button.root, self.signal.done.root],
@@ -159,7 +160,7 @@ class MemberCard:
         self.frame = ft.Container(content=ft.Column([header, self.pills.root, self.alive_rows, self.revive.root],
                                                     spacing=8, tight=True),
                                   bgcolor=theme.SURFACE_HIGH, border_radius=theme.RADIUS, padding=10)
-        self.root = ids.tag(ids.crew_member(seat), self.frame)
+        self.root = ids.tag(table_ids.crew_member(seat), self.frame)
 
     def _member(self) -> CrewView:
         return self.screen.ctx.game.member(self.seat)

@@ -15,6 +15,8 @@ from ..dialogs import show_message
 from ..kit.kept import PHONE, ActionButton, KeptScreen, KeyedItems, OfferButton
 from ..routes import VICTORY
 from .bits import Pill
+from companion.ui.table import ids as table_ids
+from companion.ui.victory import ids as victory_ids
 
 
 def _fate_text(texts, fate: CharacterFate) -> str:
@@ -59,15 +61,15 @@ class EndPanel:
         self.fates: KeyedItems[_FateRow] = KeyedItems(changes, self.fates_holder, lambda _seat: _FateRow(screen))
         self.check = theme.muted("")
         # The way into the Victory Check: start it, go back to it, or say there is none.
-        self.everyone_lost = ids.tag(ids.VICTORY_EVERYONE_LOST, ft.Text("", size=17, weight=ft.FontWeight.BOLD,
+        self.everyone_lost = ids.tag(victory_ids.VICTORY_EVERYONE_LOST, ft.Text("", size=17, weight=ft.FontWeight.BOLD,
                                                                        color=theme.RED))
-        self.start = OfferButton(changes, ids.VICTORY_ENTRY, icon=ft.Icons.EMOJI_EVENTS, gate_of=screen.gate,
+        self.start = OfferButton(changes, victory_ids.VICTORY_ENTRY, icon=ft.Icons.EMOJI_EVENTS, gate_of=screen.gate,
                                  page_of=screen.page, tone="primary", on_tap=self._start)
-        self.resume = ActionButton(changes, ids.VICTORY_ENTRY, icon=ft.Icons.EMOJI_EVENTS, tone="warning",
+        self.resume = ActionButton(changes, victory_ids.VICTORY_ENTRY, icon=ft.Icons.EMOJI_EVENTS, tone="warning",
                                    page_of=screen.page, on_tap=lambda: screen.ctx.navigate(VICTORY))
         # The way in right under why the game ended, above the fates: on a 360×640 phone it
         # is in view as the panel opens.
-        self.root = ids.tag(ids.GAME_END, ft.Container(
+        self.root = ids.tag(table_ids.GAME_END, ft.Container(
             content=ft.Column([self.reason, self.cause, self.nobody, self.check, self.everyone_lost,
                                self.start.root, self.resume.root, self.fates_holder], spacing=8),
             bgcolor=theme.SURFACE, border=ft.Border.all(2, theme.YELLOW), border_radius=theme.RADIUS,

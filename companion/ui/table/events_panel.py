@@ -6,10 +6,11 @@ import flet as ft
 
 from companion.engine.commands import StartEventPhase
 
-from .. import ids, theme
+from .. import theme
 from ..dialogs import show_message
 from ..events.draft import ATTACK, DECKS, INJURY, RUNNER, open_screen
 from ..kit.kept import ActionButton, Card, KeptScreen, OfferButton
+from companion.ui.events import ids as events_ids
 
 
 class EventsPanel:
@@ -19,14 +20,14 @@ class EventsPanel:
         go = lambda name: lambda: open_screen(screen.ctx, name)  # noqa: E731
         self.status = theme.muted("", size=14)
         # Start and resume carry the same identifier: one of them is on the page at a time.
-        self.start = OfferButton(changes, ids.EVENT_PHASE, icon=ft.Icons.PLAY_ARROW, gate_of=screen.gate,
+        self.start = OfferButton(changes, events_ids.EVENT_PHASE, icon=ft.Icons.PLAY_ARROW, gate_of=screen.gate,
                                    page_of=page, tone="primary", on_tap=self._start)
-        self.resume = ActionButton(changes, ids.EVENT_PHASE, icon=ft.Icons.PLAY_ARROW, tone="warning", page_of=page,
+        self.resume = ActionButton(changes, events_ids.EVENT_PHASE, icon=ft.Icons.PLAY_ARROW, tone="warning", page_of=page,
                                    on_tap=go(RUNNER))
-        self.attack = ActionButton(changes, ids.ATTACK, icon=ft.Icons.PEST_CONTROL, tone="danger", page_of=page,
+        self.attack = ActionButton(changes, events_ids.ATTACK, icon=ft.Icons.PEST_CONTROL, tone="danger", page_of=page,
                                    on_tap=go(ATTACK))
-        self.injury = ActionButton(changes, ids.INJURY_CHECK, icon=ft.Icons.HEALING, page_of=page, on_tap=go(INJURY))
-        self.decks = ActionButton(changes, ids.DECKS, icon=ft.Icons.LAYERS, page_of=page, on_tap=go(DECKS))
+        self.injury = ActionButton(changes, events_ids.INJURY_CHECK, icon=ft.Icons.HEALING, page_of=page, on_tap=go(INJURY))
+        self.decks = ActionButton(changes, events_ids.DECKS, icon=ft.Icons.LAYERS, page_of=page, on_tap=go(DECKS))
         buttons = [self.start.root, self.resume.root, self.attack.root, self.injury.root, self.decks.root]
         self.row = ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
         self.card = Card(changes, ft.Column([self.status, self.row], spacing=8))

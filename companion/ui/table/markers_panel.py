@@ -17,6 +17,7 @@ from companion.engine.commands import (
 from .. import ids, theme
 from ..kit.kept import Card, KeptScreen, OfferButton
 from .bits import Pill
+from companion.ui.table import ids as table_ids
 
 # Solo and Fully Co-operative Objectives work differently at the first encounter: the
 # question names what happens in this mode (ui.confirm.<confirm>_solo, _coop).
@@ -72,16 +73,16 @@ class MarkersPanel:
     def __init__(self, screen: KeptScreen) -> None:
         self.screen = screen
         changes, gate, page = screen.changes, screen.gate, screen.page
-        self.fire = _Counter(screen, identifier=ids.FIRE_COUNT, colour=theme.ORANGE, place=PlaceFire,
-                             remove=RemoveFire, place_id=ids.FIRE_PLACE, remove_id=ids.FIRE_REMOVE)
-        self.malfunction = _Counter(screen, identifier=ids.MALFUNCTION_COUNT, colour=theme.YELLOW,
+        self.fire = _Counter(screen, identifier=table_ids.FIRE_COUNT, colour=theme.ORANGE, place=PlaceFire,
+                             remove=RemoveFire, place_id=table_ids.FIRE_PLACE, remove_id=table_ids.FIRE_REMOVE)
+        self.malfunction = _Counter(screen, identifier=table_ids.MALFUNCTION_COUNT, colour=theme.YELLOW,
                                     place=PlaceMalfunction, remove=RemoveMalfunction,
-                                    place_id=ids.MALFUNCTION_PLACE, remove_id=ids.MALFUNCTION_REMOVE)
-        self.main_gate = _Door(screen, ids.MAIN_GATE)
-        self.isolation = _Door(screen, ids.ISOLATION_ROOM)
-        self.open_gate = OfferButton(changes, ids.OPEN_MAIN_GATE, icon=ft.Icons.MEETING_ROOM, gate_of=gate,
+                                    place_id=table_ids.MALFUNCTION_PLACE, remove_id=table_ids.MALFUNCTION_REMOVE)
+        self.main_gate = _Door(screen, table_ids.MAIN_GATE)
+        self.isolation = _Door(screen, table_ids.ISOLATION_ROOM)
+        self.open_gate = OfferButton(changes, table_ids.OPEN_MAIN_GATE, icon=ft.Icons.MEETING_ROOM, gate_of=gate,
                                      page_of=page)
-        self.first_encounter = OfferButton(changes, ids.FIRST_ENCOUNTER, icon=ft.Icons.PEST_CONTROL, gate_of=gate,
+        self.first_encounter = OfferButton(changes, table_ids.FIRST_ENCOUNTER, icon=ft.Icons.PEST_CONTROL, gate_of=gate,
                                            page_of=page)
         self.card = Card(changes, ft.Column([
             ft.ResponsiveRow([self.fire.root, self.malfunction.root], spacing=8, run_spacing=8),

@@ -17,6 +17,7 @@ from ..context import UiContext
 from ..kit.kept import ActionButton, Card, Chip, KeptScreen, KeyedItems, shown_root
 from ..routes import PLAYERS, TABLE
 from .bits import LinkButton, Pill
+from companion.ui.table import ids as table_ids
 
 PICKED_SEAT = "players_seat"
 PICKED_ADDRESS = "players_address"
@@ -30,7 +31,7 @@ class _Lockout:
         self.screen = screen
         self.address = address
         self.said = ft.Text("", size=14, expand=True)
-        self.unlock = ActionButton(screen.changes, ids.players_unlock(address), icon=ft.Icons.LOCK_OPEN, compact=True,
+        self.unlock = ActionButton(screen.changes, table_ids.players_unlock(address), icon=ft.Icons.LOCK_OPEN, compact=True,
                                    page_of=screen.page, on_tap=self._unlock)
         self.root = ft.Row([self.said, self.unlock.root], spacing=8)
 
@@ -51,44 +52,44 @@ class PlayersScreen(KeptScreen):
     def __init__(self, ctx: UiContext, shell: Any = None) -> None:
         super().__init__(ctx, shell)
         changes, page = self.changes, self.page
-        self.back = LinkButton(changes, ids.PLAYERS_BACK, icon=ft.Icons.ARROW_BACK, on_tap=lambda: ctx.navigate(TABLE))
+        self.back = LinkButton(changes, table_ids.PLAYERS_BACK, icon=ft.Icons.ARROW_BACK, on_tap=lambda: ctx.navigate(TABLE))
         # Serving: on or off, where, the other addresses, what went wrong, who typed wrong codes.
         self.serving = ft.Switch(label="", value=False, on_change=lambda _e: self._toggle())
         self.address = ft.Text("", size=15, selectable=True)
-        self.address_tag = ids.tag(ids.PLAYERS_ADDRESS, self.address)
+        self.address_tag = ids.tag(table_ids.PLAYERS_ADDRESS, self.address)
         self.others = theme.muted("", size=14)
         self.addresses_row = ft.Row([], wrap=True, spacing=8, run_spacing=8)
         self.addresses: KeyedItems[Chip] = KeyedItems(changes, self.addresses_row, lambda index: Chip(
-            changes, ids.players_address(index), lambda: self._pick_address(index)))  # type: ignore[arg-type]
+            changes, table_ids.players_address(index), lambda: self._pick_address(index)))  # type: ignore[arg-type]
         self.problem = ft.Text("", size=14, color=theme.ORANGE)
         self.lockouts_help = theme.muted("", size=14)
         self.lockouts_rows = ft.Column([], spacing=6)
         self.lockouts: KeyedItems[_Lockout] = KeyedItems(changes, self.lockouts_rows,
                                                          lambda address: _Lockout(self, address))  # type: ignore
-        self.lockouts_part = ids.tag(ids.PLAYERS_LOCKOUTS, ft.Column([self.lockouts_help, self.lockouts_rows],
+        self.lockouts_part = ids.tag(table_ids.PLAYERS_LOCKOUTS, ft.Column([self.lockouts_help, self.lockouts_rows],
                                                                      spacing=6))
-        self.serving_card = Card(changes, ft.Column([ids.tag(ids.PLAYERS_SERVING, self.serving),
+        self.serving_card = Card(changes, ft.Column([ids.tag(table_ids.PLAYERS_SERVING, self.serving),
                                                      self.address_tag, self.others,
                                                      self.addresses_row, self.problem, self.lockouts_part], spacing=8))
         # The seats, and the chosen seat's way in.
         self.help = theme.muted("", size=14)
         self.seats_row = ft.Row([], wrap=True, spacing=8, run_spacing=8)
         self.seats: KeyedItems[Chip] = KeyedItems(changes, self.seats_row, lambda seat: Chip(
-            changes, ids.players_seat(seat), lambda: self._pick_seat(seat)))  # type: ignore[arg-type]
+            changes, table_ids.players_seat(seat), lambda: self._pick_seat(seat)))  # type: ignore[arg-type]
         self.who = ft.Text("", size=22, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)
         self.phone = Pill(changes)
         self.phone_tag = ft.Semantics(identifier="", content=self.phone.root)
         self.qr = ft.Image(src=b"", filter_quality=ft.FilterQuality.NONE)
         self.qr_drawn: tuple | None = None
-        self.qr_tag = ids.tag(ids.PLAYERS_QR, self.qr)
-        self.no_qr = ids.tag(ids.PLAYERS_NO_QR, ft.Text("", size=15, color=theme.ORANGE,
+        self.qr_tag = ids.tag(table_ids.PLAYERS_QR, self.qr)
+        self.no_qr = ids.tag(table_ids.PLAYERS_NO_QR, ft.Text("", size=15, color=theme.ORANGE,
                                                         text_align=ft.TextAlign.CENTER))
         self.or_type = ft.Text("", size=14)
         # Selectable text has no readable text in the accessibility tree: the label carries it.
         self.code_text = ft.Text("", size=34, weight=ft.FontWeight.BOLD, font_family="monospace", selectable=True)
-        self.code = ft.Semantics(identifier=ids.PLAYERS_CODE, label="", content=self.code_text)
+        self.code = ft.Semantics(identifier=table_ids.PLAYERS_CODE, label="", content=self.code_text)
         self.off = theme.muted("", size=15)
-        self.reissue = ActionButton(changes, ids.PLAYERS_REISSUE, icon=ft.Icons.AUTORENEW, page_of=page,
+        self.reissue = ActionButton(changes, table_ids.PLAYERS_REISSUE, icon=ft.Icons.AUTORENEW, page_of=page,
                                     on_tap=self._reissue)
         self.reissue_help = theme.muted("", size=13)
         seat_card = ft.Column([self.who, self.phone_tag, self.qr_tag, self.no_qr, self.or_type, self.code, self.off,
@@ -97,7 +98,7 @@ class PlayersScreen(KeptScreen):
         self.seats_card = Card(changes, ft.Column([self.help, self.seats_row, seat_card], spacing=12))
         self.body = ft.Container(ft.Column([self.back.root, self.serving_card.root, self.seats_card.root],
                                            spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
-        self.root = ids.tag(ids.PLAYERS_SCREEN, self.body)
+        self.root = ids.tag(table_ids.PLAYERS_SCREEN, self.body)
 
     # -- what the page holds ---------------------------------------------------------
     def _access(self):
@@ -184,7 +185,7 @@ class PlayersScreen(KeptScreen):
         put(self.who, value=t("ui.common.player_character", name=member.name,
                               character=texts.character(member.character)))
         has_phone = seat in with_phone
-        put(self.phone_tag, identifier=ids.players_phone(seat))
+        put(self.phone_tag, identifier=table_ids.players_phone(seat))
         self.phone.show(t("ui.players.has_phone") if has_phone else t("ui.players.no_phone"),
                         bgcolor=theme.GREEN if has_phone else theme.SURFACE_HIGH)
         passed = seating.seat_pass(seat)
@@ -226,7 +227,7 @@ class PlayersEntry:
 
     def __init__(self, screen: KeptScreen) -> None:
         self.screen = screen
-        self.button = ActionButton(screen.changes, ids.PLAYERS_JOIN, icon=ft.Icons.QR_CODE_2, page_of=screen.page,
+        self.button = ActionButton(screen.changes, table_ids.PLAYERS_JOIN, icon=ft.Icons.QR_CODE_2, page_of=screen.page,
                                    on_tap=lambda: screen.ctx.navigate(PLAYERS))
         self.root = self.button.root
 

@@ -11,6 +11,7 @@ from .. import ids, theme
 from ..dialogs import Dialog, show_message
 from ..kit.gate import CommandGate
 from ..kit.kept import Card, KeptScreen, OfferButton
+from companion.ui.table import ids as table_ids
 
 # What the Power buttons show before the dialog asks: the tokens kept, the first two Sections.
 KEEP_LAYOUT = {"layout": None}
@@ -36,12 +37,12 @@ class _SectionTile:
         self.token = ft.Container(content=self.number, width=40, height=40, border_radius=20,
                                   alignment=ft.Alignment.CENTER)
         self.on_off = ft.Text("", size=14, weight=ft.FontWeight.BOLD, color=theme.TEXT, expand=True)
-        self.flip = OfferButton(changes, ids.power_flip(section.value), icon=ft.Icons.SYNC, gate_of=screen.gate,
+        self.flip = OfferButton(changes, table_ids.power_flip(section.value), icon=ft.Icons.SYNC, gate_of=screen.gate,
                                 page_of=screen.page, compact=True)
         self.tile = ft.Container(content=ft.Column([self.name, ft.Row([self.token, self.on_off], spacing=8),
                                                     self.flip.root], spacing=6, tight=True),
                                  border_radius=theme.RADIUS, padding=10)
-        self.root = ft.Container(ids.tag(ids.power(section.value), self.tile), col=6)
+        self.root = ft.Container(ids.tag(table_ids.power(section.value), self.tile), col=6)
 
     def show(self) -> None:
         ctx, put = self.screen.ctx, self.screen.changes.put
@@ -64,11 +65,11 @@ class PowerPanel:
         self.screen = screen
         changes, gate, page = screen.changes, screen.gate, screen.page
         self.tiles = [_SectionTile(screen, section) for section in Section]
-        self.restore = OfferButton(changes, ids.RESTORE_POWER, icon=ft.Icons.BOLT, gate_of=gate, page_of=page,
+        self.restore = OfferButton(changes, table_ids.RESTORE_POWER, icon=ft.Icons.BOLT, gate_of=gate, page_of=page,
                                    tone="primary", on_tap=lambda: open_restore_dialog(screen.gate()))
-        self.swap = OfferButton(changes, ids.SWAP_POWER, icon=ft.Icons.SWAP_HORIZ, gate_of=gate, page_of=page,
+        self.swap = OfferButton(changes, table_ids.SWAP_POWER, icon=ft.Icons.SWAP_HORIZ, gate_of=gate, page_of=page,
                                 on_tap=lambda: open_swap_dialog(screen.gate()))
-        self.surge = OfferButton(changes, ids.POWER_SURGE, icon=ft.Icons.FLASH_OFF, gate_of=gate, page_of=page)
+        self.surge = OfferButton(changes, table_ids.POWER_SURGE, icon=ft.Icons.FLASH_OFF, gate_of=gate, page_of=page)
         # Two per row: long "no power" labels stay on one or two lines at every width.
         tiles = ft.ResponsiveRow([tile.root for tile in self.tiles], spacing=8, run_spacing=8)
         actions = ft.Row([self.restore.root, self.swap.root, self.surge.root], wrap=True, spacing=8, run_spacing=8)
@@ -114,7 +115,7 @@ def open_restore_dialog(gate: CommandGate) -> None:
     state = ctx.game
     rules = ctx.session.rules.power
     pickers = {s: _token_picker(gate, ctx.texts.section(s), state.power[s].number) for s in Section}
-    grid = ft.Row([ids.tag(ids.restore_power_section(s.value), p) for s, p in pickers.items()], wrap=True, spacing=8,
+    grid = ft.Row([ids.tag(table_ids.restore_power_section(s.value), p) for s, p in pickers.items()], wrap=True, spacing=8,
                   run_spacing=8, visible=False)
     mode = ft.RadioGroup(
         value="keep",

@@ -16,6 +16,7 @@ from companion.rules import TimeSlot
 from .. import ids, theme
 from ..kit.kept import PHONE, Card, Changes, KeptScreen, KeyedItems
 from .bits import Later, LinkButton, Pill
+from companion.ui.table import ids as table_ids
 
 THRESHOLD_COLOURS = {"red": theme.RED, "blue": theme.BLUE}
 # Whether this page shows the legend on a phone (it is always shown on wider screens).
@@ -193,7 +194,7 @@ class TimeTrack:
                                              self.legend_toggle.root, self.legend.root],
                                             spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
                          help_of=screen.help)
-        self.root = ids.tag(ids.TIME_TRACK, self.card.root)
+        self.root = ids.tag(table_ids.TIME_TRACK, self.card.root)
 
     def _toggle_legend(self) -> None:
         extras = self.screen.ctx.extras

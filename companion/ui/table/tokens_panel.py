@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import flet as ft
 
-from .. import ids, theme
+from .. import theme
 from ..kit.handoff import CONTINGENCY, hand_to, handoff_body, may_hand_to
 from ..kit.kept import ActionButton, Card, KeptScreen, KeyedItems
 from ..routes import VICTORY
 from ..victory.contingency_panel import build_own_tokens
 from ..victory.names import player_name, token_card
 from .bits import LinkButton, Pill, Rebuilt
+from companion.ui.victory import ids as victory_ids
 
 
 class _Holder:
@@ -23,7 +24,7 @@ class _Holder:
         self.name = ft.Text("", size=15, weight=ft.FontWeight.BOLD, expand=True)
         self.held = Pill(screen.changes, size=12)
         self.on_phone = Pill(screen.changes, size=12)
-        self.hand = ActionButton(screen.changes, ids.contingency_handoff(seat), icon=ft.Icons.LOCK_OPEN, compact=True,
+        self.hand = ActionButton(screen.changes, victory_ids.contingency_handoff(seat), icon=ft.Icons.LOCK_OPEN, compact=True,
                                  page_of=screen.page, on_tap=lambda: hand_to(screen.ctx, seat, CONTINGENCY))
         self.root = ft.Row([self.name, self.held.root, self.on_phone.root, self.hand.root], spacing=8,
                            vertical_alignment=ft.CrossAxisAlignment.CENTER)
@@ -49,7 +50,7 @@ class TokensPanel:
         self.public = Rebuilt(changes)
         self.public_drawn: tuple | None = None
         self.last_look = theme.muted("", size=13)
-        self.by_hand = LinkButton(changes, ids.VICTORY_BY_HAND, icon=ft.Icons.EMOJI_EVENTS,
+        self.by_hand = LinkButton(changes, victory_ids.VICTORY_BY_HAND, icon=ft.Icons.EMOJI_EVENTS,
                                   on_tap=lambda: screen.ctx.navigate(VICTORY))
         self.private = Rebuilt(changes)
         self.public_part = ft.Column([self.help, self.holders_column, self.pool, self.public.root, self.last_look],
@@ -63,7 +64,7 @@ class TokensPanel:
         game, t = ctx.game, ctx.texts.t
         tokens = game.contingency
         self.by_hand.show(t("ui.victory.by_hand_entry"))
-        put(self.root, identifier=ids.CONTINGENCY_PANEL if tokens is not None else "")
+        put(self.root, identifier=victory_ids.CONTINGENCY_PANEL if tokens is not None else "")
         title = t("ui.contingency.title") if tokens is not None else ""
         self.card.show(title)
         put(self.card.title, visible=bool(title))

@@ -11,6 +11,7 @@ from .. import ids, theme
 from ..dialogs import choose, show_message
 from ..kit.gate import CommandGate
 from ..kit.kept import ActionButton, Card, KeptScreen, OfferButton
+from companion.ui.table import ids as table_ids
 
 # While this page asks whether to advance Time: whether the advance would end the game.
 CONFIRMING_ADVANCE = "confirming-advance-time"
@@ -46,14 +47,14 @@ class TrackActions:
     def __init__(self, screen: KeptScreen) -> None:
         self.screen = screen
         changes, gate, page = screen.changes, screen.gate, screen.page
-        self.advance = OfferButton(changes, ids.ADVANCE_TIME, icon=ft.Icons.SKIP_NEXT, gate_of=gate, page_of=page,
+        self.advance = OfferButton(changes, table_ids.ADVANCE_TIME, icon=ft.Icons.SKIP_NEXT, gate_of=gate, page_of=page,
                                      on_tap=self._ask)
-        self.css = OfferButton(changes, ids.CSS_LAUNCH, icon=ft.Icons.ROCKET_LAUNCH, gate_of=gate, page_of=page,
+        self.css = OfferButton(changes, table_ids.CSS_LAUNCH, icon=ft.Icons.ROCKET_LAUNCH, gate_of=gate, page_of=page,
                                  tone="warning", on_tap=lambda: _css_launch_dialog(screen.gate()))
-        self.start = OfferButton(changes, ids.START_SELF_DESTRUCT, icon=ft.Icons.DANGEROUS, gate_of=gate,
+        self.start = OfferButton(changes, table_ids.START_SELF_DESTRUCT, icon=ft.Icons.DANGEROUS, gate_of=gate,
                                    page_of=page, tone="danger")
-        self.stop = OfferButton(changes, ids.STOP_SELF_DESTRUCT, icon=ft.Icons.CANCEL, gate_of=gate, page_of=page)
-        self.alert = OfferButton(changes, ids.TRIGGER_ALERT, icon=ft.Icons.NOTIFICATIONS_ACTIVE, gate_of=gate,
+        self.stop = OfferButton(changes, table_ids.STOP_SELF_DESTRUCT, icon=ft.Icons.CANCEL, gate_of=gate, page_of=page)
+        self.alert = OfferButton(changes, table_ids.TRIGGER_ALERT, icon=ft.Icons.NOTIFICATIONS_ACTIVE, gate_of=gate,
                                    page_of=page, tone="danger")
         self.buttons = ft.Row([self.advance.root, self.css.root, self.start.root, self.stop.root, self.alert.root],
                               wrap=True, spacing=8, run_spacing=8)

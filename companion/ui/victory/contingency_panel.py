@@ -12,13 +12,14 @@ from companion.engine.commands import PeekContingency
 from companion.engine.views import GameView
 from companion.rules import Rules
 
-from .. import ids, theme
+from .. import theme
 from ..context import UiContext
 from ..i18n_view import Texts
 from ..kit.chips import label
 from ..kit.kept import Card, Changes, Chip, KeyedItems, OfferButton
 from ..kit.reveal import RevealToggle, hide_later, reveal_of
 from .names import TokenFace, player_name
+from companion.ui.victory import ids as victory_ids
 
 VIAS = ("archive", "alert_room", "computer")
 
@@ -59,10 +60,10 @@ class OwnTokens:
         self.seen_column = ft.Column([], spacing=8)
         self.seen: KeyedItems[_Seen] = KeyedItems(changes, self.seen_column, lambda _key: _Seen(changes))
         self.shown = ft.Column([self.tokens_column, self.none_held, self.seen_label, self.seen_column], spacing=8)
-        self.toggle = RevealToggle(changes, ids.CONTINGENCY_SHOW, ctx_of)
+        self.toggle = RevealToggle(changes, victory_ids.CONTINGENCY_SHOW, ctx_of)
         self.looks = _Looks(self)
         self.card = Card(changes, ft.Column([self.help, self.shown, self.toggle.root, self.looks.root], spacing=8),
-                         identifier=ids.CONTINGENCY_OWN)
+                         identifier=victory_ids.CONTINGENCY_OWN)
         self.root = self.card.root
 
     def show(self, view: GameView | None) -> bool:
@@ -127,12 +128,12 @@ class _Looks:
         self.owner = owner
         changes = owner.changes
         self.label = label("")
-        self.vias = {via: Chip(changes, ids.contingency_look(via), lambda via=via: self._pick_via(via)) for via in VIAS}
+        self.vias = {via: Chip(changes, victory_ids.contingency_look(via), lambda via=via: self._pick_via(via)) for via in VIAS}
         self.help = theme.muted("", size=13)
         self.targets_row = ft.Row([], wrap=True, spacing=8, run_spacing=8)
         self.targets: KeyedItems[Chip] = KeyedItems(changes, self.targets_row, lambda target: Chip(
-            changes, ids.contingency_target(target), lambda: self._pick_target(target)))  # type: ignore[arg-type]
-        self.go = OfferButton(changes, ids.CONTINGENCY_LOOK_GO, icon=ft.Icons.VISIBILITY, tone="primary",
+            changes, victory_ids.contingency_target(target), lambda: self._pick_target(target)))  # type: ignore[arg-type]
+        self.go = OfferButton(changes, victory_ids.CONTINGENCY_LOOK_GO, icon=ft.Icons.VISIBILITY, tone="primary",
                               gate_of=lambda: owner.ctx_of().gate(), page_of=lambda: owner.ctx_of().page)
         # Why the look is greyed out, in words: a tooltip never shows on a phone.
         self.why = theme.muted("", size=13)

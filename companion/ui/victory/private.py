@@ -26,6 +26,7 @@ from ..kit.kept import ActionButton, Card, Changes, Chip, KeyedItems, OfferButto
 from ..kit.numbers import percent
 from ..kit.parts import Later, LinkButton, bring_into_view, wrapping
 from .names import objective_text, why_text
+from companion.ui.victory import ids as victory_ids
 
 # The counts a player picks from (no count is ever picked for them).
 ACTION_COUNTS = range(0, 16)
@@ -81,7 +82,7 @@ def private_work_left(ctx: UiContext, view: GameView | None) -> bool:
 
 
 def _yes_no(changes: Changes, question: str, on_pick: Callable[[bool], None]) -> tuple[ft.Row, dict[bool, Chip]]:
-    chips = {answer: Chip(changes, ids.victory_answer(question, answer), lambda answer=answer: on_pick(answer))
+    chips = {answer: Chip(changes, victory_ids.victory_answer(question, answer), lambda answer=answer: on_pick(answer))
              for answer in (True, False)}
     return _row(chip.root for chip in chips.values()), chips
 
@@ -99,7 +100,7 @@ class Counts:
     """One chip per count: a single tap sets it, and none is set at first."""
 
     def __init__(self, changes: Changes, which: str, counts: range, on_pick: Callable[[int], None]) -> None:
-        self.chips = {n: Chip(changes, ids.victory_count(which, n), lambda n=n: on_pick(n)) for n in counts}
+        self.chips = {n: Chip(changes, victory_ids.victory_count(which, n), lambda n=n: on_pick(n)) for n in counts}
         self.root = _row(chip.root for chip in self.chips.values())
 
     def show(self, value: int | None) -> None:
@@ -118,13 +119,13 @@ class Outcome:
         self.cards_row = ft.Row([], wrap=True, spacing=8, run_spacing=8)
         self.cards: KeyedItems[_DrawnCard] = KeyedItems(changes, self.cards_row,
                                                         lambda index: _DrawnCard(changes, int(index)))
-        self.turn_all = ActionButton(changes, ids.VICTORY_TURN_ALL, icon=ft.Icons.FLIP, tone="primary",
+        self.turn_all = ActionButton(changes, victory_ids.VICTORY_TURN_ALL, icon=ft.Icons.FLIP, tone="primary",
                                      page_of=owner.page, on_tap=lambda: self._turn(all_cards=True))
-        self.next_card = ActionButton(changes, ids.VICTORY_NEXT_CARD, icon=ft.Icons.FLIP, page_of=owner.page,
+        self.next_card = ActionButton(changes, victory_ids.VICTORY_NEXT_CARD, icon=ft.Icons.FLIP, page_of=owner.page,
                                       on_tap=lambda: self._turn(all_cards=False))
         self.turn_row = _row([self.turn_all.root, self.next_card.root])
         self.verdict = ft.Text("", size=17, weight=ft.FontWeight.BOLD)
-        self.verdict_box = ids.tag(ids.VICTORY_CHECK_OUTCOME, ft.Container(
+        self.verdict_box = ids.tag(victory_ids.VICTORY_CHECK_OUTCOME, ft.Container(
             content=self.verdict, bgcolor=theme.SURFACE_HIGH, border_radius=theme.RADIUS, padding=10))
         self.secret = theme.muted("", size=13)
         self.drawn = 0
@@ -177,7 +178,7 @@ class _DrawnCard:
         self.text = ft.Text("", size=14, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)
         self.frame = ft.Container(content=self.text, width=120, height=70, alignment=ft.Alignment.CENTER,
                                   border_radius=8, bgcolor=theme.SURFACE_HIGH, border=ft.Border.all(3, theme.OUTLINE))
-        self.root = ids.tag(ids.victory_card(index), self.frame)
+        self.root = ids.tag(victory_ids.victory_card(index), self.frame)
 
     def show(self, ctx: UiContext, kind: CardKind, *, face_up: bool) -> None:
         t = ctx.texts.t
@@ -201,7 +202,7 @@ class ContaminationCheck:
         self.digital_help = ft.Text("", size=15)
         self.digital_label = label("")
         self.digital_counts = Counts(changes, "action-cards", ACTION_COUNTS, lambda n: self._set(action_cards=n))
-        self.digital_draw = OfferButton(changes, ids.VICTORY_DRAW, icon=ft.Icons.STYLE, tone="primary",
+        self.digital_draw = OfferButton(changes, victory_ids.VICTORY_DRAW, icon=ft.Icons.STYLE, tone="primary",
                                         gate_of=self.gate, page_of=self.page)
         self.digital_needed = theme.muted("", size=13)
         self.digital = ft.Column([self.digital_help, self.digital_label, self.digital_counts.root,
@@ -221,13 +222,13 @@ class ContaminationCheck:
         self.cards_counts = Counts(changes, "contamination-cards", CONTAMINATION_COUNTS,
                                    lambda n: self._set(contamination_cards=n))
         self.chance = theme.muted("", size=14)
-        self.draw = OfferButton(changes, ids.VICTORY_DRAW, icon=ft.Icons.STYLE, tone="primary", gate_of=self.gate,
+        self.draw = OfferButton(changes, victory_ids.VICTORY_DRAW, icon=ft.Icons.STYLE, tone="primary", gate_of=self.gate,
                                 page_of=self.page)
         self.draw_needed = theme.muted("", size=13)
         self.at_the_table = theme.muted("", size=14)
-        self.survives = OfferButton(changes, ids.VICTORY_REPORT_SURVIVES, gate_of=self.gate, page_of=self.page,
+        self.survives = OfferButton(changes, victory_ids.VICTORY_REPORT_SURVIVES, gate_of=self.gate, page_of=self.page,
                                     compact=True)
-        self.dies = OfferButton(changes, ids.VICTORY_REPORT_DIES, gate_of=self.gate, page_of=self.page,
+        self.dies = OfferButton(changes, victory_ids.VICTORY_REPORT_DIES, gate_of=self.gate, page_of=self.page,
                                 tone="danger", compact=True)
         self.printed_draw = ft.Column([
             self.must_draw, self.action_label, self.action_counts.root, self.cards_label, self.cards_counts.root,
@@ -350,14 +351,14 @@ class ObjectiveCard:
         self.early = theme.muted("", size=14)
         self.saved_text = ft.Text("", size=15, weight=ft.FontWeight.BOLD)
         self.saved_result = theme.muted("", size=14)
-        self.saved = ids.tag(ids.VICTORY_OBJECTIVE_SAVED, ft.Container(
+        self.saved = ids.tag(victory_ids.VICTORY_OBJECTIVE_SAVED, ft.Container(
             content=ft.Column([self.saved_text, self.saved_result], spacing=4, tight=True),
             bgcolor=theme.SURFACE_HIGH, border_radius=theme.RADIUS, padding=10))
         self.kind_label = label("")
         # Long objective names wrap inside their chip on a narrow phone.
-        self.kinds = {kind: wrapping(Chip(changes, ids.objective_kind(kind.value), lambda kind=kind: self._kind(kind)))
+        self.kinds = {kind: wrapping(Chip(changes, victory_ids.objective_kind(kind.value), lambda kind=kind: self._kind(kind)))
                       for kind in ObjectiveKind}
-        self.other = LinkButton(changes, ids.OBJECTIVE_OTHER_KIND, icon=ft.Icons.SWAP_HORIZ,
+        self.other = LinkButton(changes, victory_ids.OBJECTIVE_OTHER_KIND, icon=ft.Icons.SWAP_HORIZ,
                                 on_tap=lambda: self._changed(other_kind=True))
         self.unconfirmed_text = theme.muted("", size=13)
         self.unconfirmed = ft.Row([theme.unconfirmed_badge(14), ft.Container(self.unconfirmed_text, expand=True)],
@@ -365,13 +366,13 @@ class ObjectiveCard:
         self.player_label = label("")
         self.players_row = _row([])
         self.players: KeyedItems[Chip] = KeyedItems(changes, self.players_row, lambda seat: wrapping(Chip(
-            changes, ids.objective_player(int(seat)), lambda: self._changed(player=int(seat)))))
+            changes, victory_ids.objective_player(int(seat)), lambda: self._changed(player=int(seat)))))
         self.knowledge_label = label("")
         self.knowledge_row = _row([])
         self.knowledge: KeyedItems[Chip] = KeyedItems(changes, self.knowledge_row, lambda value: Chip(
-            changes, ids.objective_knowledge(int(value)), lambda: self._changed(knowledge=int(value))))
+            changes, victory_ids.objective_knowledge(int(value)), lambda: self._changed(knowledge=int(value))))
         self.section_labels = {which: label("") for which in (1, 2)}
-        self.sections = {which: {section: Chip(changes, ids.objective_section(which, section.value),
+        self.sections = {which: {section: Chip(changes, victory_ids.objective_section(which, section.value),
                                                lambda which=which, section=section: self._pick_section(which, section))
                                  for section in SECTIONS} for which in (1, 2)}
         self.section_rows = {which: ft.Column([self.section_labels[which],
@@ -547,7 +548,7 @@ class PrivateVictory:
         self.ctx_of = ctx_of
         self.check = Later(changes, lambda: ContaminationCheck(changes, ctx_of))
         self.objective = Later(changes, lambda: ObjectiveCard(changes, ctx_of))
-        self.root = ids.tag(ids.VICTORY_PRIVATE, ft.Column([self.check.root, self.objective.root], spacing=theme.GAP,
+        self.root = ids.tag(victory_ids.VICTORY_PRIVATE, ft.Column([self.check.root, self.objective.root], spacing=theme.GAP,
                                                            horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
 
     def show(self, view: GameView | None) -> bool:

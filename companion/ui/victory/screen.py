@@ -43,6 +43,7 @@ from ..routes import TABLE, VICTORY
 from .names import TokenFace, place_text
 from .private import PrivateVictory, private_work_left
 from .summary import game_length, summary_text, verdict_lines
+from companion.ui.victory import ids as victory_ids
 
 TABLE_SCREEN = TABLE
 VICTORY_SCREEN = VICTORY
@@ -82,10 +83,10 @@ class VictoryEntry:
         self.changes = changes
         self.ctx_of = ctx_of
         self.lost = ft.Text("", size=17, weight=ft.FontWeight.BOLD, color=theme.RED)
-        self.lost_tag = ids.tag(ids.VICTORY_EVERYONE_LOST, self.lost)
-        self.start = OfferButton(changes, ids.VICTORY_ENTRY, icon=ft.Icons.EMOJI_EVENTS, tone="primary",
+        self.lost_tag = ids.tag(victory_ids.VICTORY_EVERYONE_LOST, self.lost)
+        self.start = OfferButton(changes, victory_ids.VICTORY_ENTRY, icon=ft.Icons.EMOJI_EVENTS, tone="primary",
                                  gate_of=lambda: ctx_of().gate(), page_of=lambda: ctx_of().page, on_tap=self._start)
-        self.resume = ActionButton(changes, ids.VICTORY_ENTRY, icon=ft.Icons.EMOJI_EVENTS, tone="warning",
+        self.resume = ActionButton(changes, victory_ids.VICTORY_ENTRY, icon=ft.Icons.EMOJI_EVENTS, tone="warning",
                                    page_of=lambda: ctx_of().page, on_tap=lambda: ctx_of().navigate(VICTORY_SCREEN))
         self.root = ft.Column([self.lost_tag, self.start.root, self.resume.root], spacing=0, tight=True)
 
@@ -126,7 +127,7 @@ class Stepper:
     def __init__(self, screen: "VictoryScreen") -> None:
         self.screen = screen
         self.items = {step: _StepMark(screen.changes, step) for step in VictoryStep}
-        self.root = ids.tag(ids.VICTORY_STEPPER, _row(mark.root for mark in self.items.values()))
+        self.root = ids.tag(victory_ids.VICTORY_STEPPER, _row(mark.root for mark in self.items.values()))
 
     def show(self, victory: VictoryView) -> None:
         ctx = self.screen.ctx
@@ -142,7 +143,7 @@ class _StepMark:
         self.text = ft.Text("", size=13)
         self.frame = ft.Container(content=ft.Row([self.icon, self.text], spacing=4, tight=True), border_radius=16,
                                   padding=ft.Padding.symmetric(horizontal=10, vertical=6))
-        self.root = ft.Semantics(identifier=ids.victory_step(int(step)), selected=False, label="", content=self.frame)
+        self.root = ft.Semantics(identifier=victory_ids.victory_step(int(step)), selected=False, label="", content=self.frame)
 
     def show(self, ctx: UiContext, step: VictoryStep, *, current: bool, done: bool, short: bool) -> None:
         t, put = ctx.texts.t, self.changes.put
@@ -161,7 +162,7 @@ class StepBack:
 
     def __init__(self, screen: "VictoryScreen") -> None:
         self.screen = screen
-        self.button = ActionButton(screen.changes, ids.VICTORY_STEP_BACK, icon=ft.Icons.UNDO, compact=True,
+        self.button = ActionButton(screen.changes, victory_ids.VICTORY_STEP_BACK, icon=ft.Icons.UNDO, compact=True,
                                    page_of=screen.page, on_tap=self._undo)
         self.none = theme.muted("", size=13)
         self.root = ft.Row([self.button.root, self.none], wrap=True, spacing=8)
@@ -214,9 +215,9 @@ class StartByHand:
         self.entry_card = theme.card(self.entry.root)
         self.by_hand = ft.Text("", size=15)
         self.reason_label = label("")
-        self.reasons = {reason: Chip(changes, ids.victory_reason(reason.value), lambda r=reason: self._pick(r))
+        self.reasons = {reason: Chip(changes, victory_ids.victory_reason(reason.value), lambda r=reason: self._pick(r))
                         for reason in EndReason}
-        self.start = OfferButton(changes, ids.VICTORY_START, icon=ft.Icons.EMOJI_EVENTS, tone="danger",
+        self.start = OfferButton(changes, victory_ids.VICTORY_START, icon=ft.Icons.EMOJI_EVENTS, tone="danger",
                                  gate_of=screen.gate, page_of=screen.page)
         self.form = theme.card(ft.Column([self.by_hand, self.reason_label,
                                           _row(chip.root for chip in self.reasons.values()), self.start.root],
@@ -254,10 +255,10 @@ class RosterStep:
         self.screen = screen
         changes = screen.changes
         self.help = theme.muted("", size=14)
-        self.confirm = OfferButton(changes, ids.VICTORY_CONFIRM_ROSTER, icon=ft.Icons.CHECK, tone="primary",
+        self.confirm = OfferButton(changes, victory_ids.VICTORY_CONFIRM_ROSTER, icon=ft.Icons.CHECK, tone="primary",
                                    gate_of=screen.gate, page_of=screen.page)
         self.reason_label = label("")
-        self.reasons = {reason: Chip(changes, ids.victory_reason(reason.value),
+        self.reasons = {reason: Chip(changes, victory_ids.victory_reason(reason.value),
                                      lambda r=reason: _send_offered(screen.ctx, CorrectEndReason, reason=r))
                         for reason in EndReason}
         self.cause = theme.muted("")
@@ -300,16 +301,16 @@ class _RosterRow:
         self.place = Pill(changes)
         self.fate = Pill(changes)
         self.fix = ft.IconButton(icon=ft.Icons.EDIT, on_click=lambda _e: self._toggle())
-        self.who = _Who(changes, [self.place.root, self.fate.root, ids.tag(ids.victory_fix(seat), self.fix)],
+        self.who = _Who(changes, [self.place.root, self.fate.root, ids.tag(victory_ids.victory_fix(seat), self.fix)],
                         phone=screen.layout == PHONE)
         self.corrected = theme.muted("", size=12)
-        self.places = {(where, pod): Chip(changes, ids.victory_place(seat, f"{where.value}-{pod.value}" if pod
+        self.places = {(where, pod): Chip(changes, victory_ids.victory_place(seat, f"{where.value}-{pod.value}" if pod
                                                                      else where.value),
                                           lambda w=where, p=pod: _send_offered(
                                               screen.ctx, CorrectRoster, seat=seat, whereabouts=w, pod=p))
                        for where, pod in PLACES}
         self.places_row = _row(chip.root for chip in self.places.values())
-        self.root = ids.tag(ids.victory_roster(seat), ft.Column([self.who.root, self.corrected, self.places_row],
+        self.root = ids.tag(victory_ids.victory_roster(seat), ft.Column([self.who.root, self.corrected, self.places_row],
                                                                 spacing=6))
 
     def _toggle(self) -> None:
@@ -344,20 +345,20 @@ class ContingencyStep:
         self.screen = screen
         changes = screen.changes
         self.reveal_help = ft.Text("", size=15)
-        self.reveal = OfferButton(changes, ids.VICTORY_REVEAL_ACTIVE, icon=ft.Icons.VISIBILITY, tone="primary",
+        self.reveal = OfferButton(changes, victory_ids.VICTORY_REVEAL_ACTIVE, icon=ft.Icons.VISIBILITY, tone="primary",
                                   gate_of=screen.gate, page_of=screen.page)
         self.enter_help = ft.Text("", size=15)
         self.effects: dict[str, str] = {}
         for token in screen.ctx.session.rules.contingency:
             self.effects.setdefault(token.effect, token.id)
-        self.tokens = {effect: Chip(changes, ids.victory_token(effect),
+        self.tokens = {effect: Chip(changes, victory_ids.victory_token(effect),
                                     lambda token_id=token_id: _send_offered(screen.ctx, EnterActiveContingency,
                                                                             token=token_id))
                        for effect, token_id in self.effects.items()}
         self.enter_row = _row(chip.root for chip in self.tokens.values())
         self.ask = Card(changes, ft.Column([self.reveal_help, self.reveal.root, self.enter_help, self.enter_row],
                                            spacing=10))
-        self.next = OfferButton(changes, ids.VICTORY_TO_CONTAMINATION, icon=ft.Icons.ARROW_FORWARD, tone="primary",
+        self.next = OfferButton(changes, victory_ids.VICTORY_TO_CONTAMINATION, icon=ft.Icons.ARROW_FORWARD, tone="primary",
                                 gate_of=screen.gate, page_of=screen.page)
         self.face = TokenFace(changes)
         self.unconfirmed = theme.muted("", size=13)
@@ -365,7 +366,7 @@ class ContingencyStep:
         self.lines: KeyedItems[_FateLine] = KeyedItems(changes, self.lines_column,
                                                        lambda _seat: _FateLine(changes, phone=screen.layout == PHONE))
         self.nobody = theme.muted("", size=14)
-        self.active = Card(changes, ft.Column([ids.tag(ids.VICTORY_ACTIVE, self.face.root), self.unconfirmed,
+        self.active = Card(changes, ft.Column([ids.tag(victory_ids.VICTORY_ACTIVE, self.face.root), self.unconfirmed,
                                                self.lines_column, self.nobody], spacing=10))
         self.root = ft.Column([self.ask.root, self.next.root, self.active.root], spacing=theme.GAP,
                               horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -445,9 +446,9 @@ class _PrivateRow:
         self.screen = screen
         changes = screen.changes
         self.seat = seat
-        self.status = Pill(changes, identifier=ids.victory_status(seat))
+        self.status = Pill(changes, identifier=victory_ids.victory_status(seat))
         self.on_phone = Pill(changes)
-        self.hand = ActionButton(changes, ids.victory_handoff(seat), icon=ft.Icons.SEND_TO_MOBILE, tone="primary",
+        self.hand = ActionButton(changes, victory_ids.victory_handoff(seat), icon=ft.Icons.SEND_TO_MOBILE, tone="primary",
                                  compact=True, page_of=screen.page, on_tap=self._hand)
         self.curtain = True
         self.who = _Who(changes, [self.status.root, self.on_phone.root, self.hand.root], phone=screen.layout == PHONE)
@@ -488,7 +489,7 @@ class ContaminationStep:
     def __init__(self, screen: "VictoryScreen") -> None:
         self.screen = screen
         changes = screen.changes
-        self.reveal = OfferButton(changes, ids.VICTORY_REVEAL_CONTAMINATION, icon=ft.Icons.ARROW_FORWARD,
+        self.reveal = OfferButton(changes, victory_ids.VICTORY_REVEAL_CONTAMINATION, icon=ft.Icons.ARROW_FORWARD,
                                   tone="primary", gate_of=screen.gate, page_of=screen.page)
         self.rows = _PrivateRows(screen)
         self.nobody = theme.muted("", size=14)
@@ -516,7 +517,7 @@ class ObjectivesStep:
         self.screen = screen
         changes = screen.changes
         # The time it finished is the tap's: the command is made when it is sent.
-        self.reveal = OfferButton(changes, ids.VICTORY_REVEAL_OBJECTIVES, icon=ft.Icons.EMOJI_EVENTS,
+        self.reveal = OfferButton(changes, victory_ids.VICTORY_REVEAL_OBJECTIVES, icon=ft.Icons.EMOJI_EVENTS,
                                   tone="primary", gate_of=screen.gate, page_of=screen.page, on_tap=self._reveal)
         self.deaths_column = ft.Column([], spacing=10)
         self.deaths: KeyedItems[_DeathLine] = KeyedItems(changes, self.deaths_column,
@@ -578,14 +579,14 @@ class ResultStep:
                                                          lambda seat: _Verdict(changes, int(seat)))
         self.length = theme.muted("", size=14)
         self.result = Card(changes, ft.Column([self.team, self.nobody, self.verdicts_column, self.length], spacing=10),
-                           identifier=ids.VICTORY_RESULT)
+                           identifier=victory_ids.VICTORY_RESULT)
         self.share_label = label("")
         self.summary = ft.Text("", size=13, selectable=True)
         self.qr = ft.Image(src=b"", filter_quality=ft.FilterQuality.NONE)
         self.qr_help = theme.muted("", size=13)
         self.shared = ""
-        self.share = theme.card(ft.Column([self.share_label, ids.tag(ids.VICTORY_SUMMARY, self.summary),
-                                           ids.tag(ids.VICTORY_QR, self.qr), self.qr_help], spacing=10,
+        self.share = theme.card(ft.Column([self.share_label, ids.tag(victory_ids.VICTORY_SUMMARY, self.summary),
+                                           ids.tag(victory_ids.VICTORY_QR, self.qr), self.qr_help], spacing=10,
                                           horizontal_alignment=ft.CrossAxisAlignment.CENTER))
         self.root = ft.Column([self.result.root, self.share], spacing=theme.GAP,
                               horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -627,7 +628,7 @@ class _Verdict:
         self.frame = ft.Container(content=ft.Column([ft.Row([self.icon, self.head], spacing=8), self.details],
                                                     spacing=4, tight=True),
                                   bgcolor=theme.SURFACE_HIGH, border_radius=theme.RADIUS, padding=10)
-        self.root = ids.tag(ids.victory_verdict(seat), self.frame)
+        self.root = ids.tag(victory_ids.victory_verdict(seat), self.frame)
 
     def show(self, ctx: UiContext, wins: bool) -> None:
         put = self.changes.put
@@ -644,7 +645,7 @@ class VictoryScreen(KeptScreen):
     def __init__(self, ctx: UiContext, shell: Any = None) -> None:
         super().__init__(ctx, shell)
         changes = self.changes
-        self.to_table = LinkButton(changes, ids.VICTORY_TO_TABLE, icon=ft.Icons.ARROW_BACK,
+        self.to_table = LinkButton(changes, victory_ids.VICTORY_TO_TABLE, icon=ft.Icons.ARROW_BACK,
                                    on_tap=lambda: self.ctx.navigate(TABLE_SCREEN))
         self.title = ft.Text("", size=22 if self.layout == PHONE else 24, weight=ft.FontWeight.BOLD, expand=True)
         self.stepper = Stepper(self)
@@ -662,7 +663,7 @@ class VictoryScreen(KeptScreen):
         self.column = ft.Column([ft.Row([self.to_table.root, self.title]), self.stepper.root, self.start.root,
                                  self.handoff.root, *(later.root for later in self.steps.values()), self.step_back.root],
                                 spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        self.root = ids.tag(ids.VICTORY_SCREEN, self.column)
+        self.root = ids.tag(victory_ids.VICTORY_SCREEN, self.column)
 
     def put_view(self) -> None:
         ctx, put = self.ctx, self.changes.put

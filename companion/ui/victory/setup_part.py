@@ -10,6 +10,7 @@ import flet as ft
 from .. import ids, theme
 from ..context import UiContext
 from ..kit.kept import Changes
+from companion.ui.victory import ids as victory_ids
 
 APP, TABLE = "app", "table"
 
@@ -24,15 +25,15 @@ class ContingencyPicker:
         self.table_label = ft.Text("")
         self.app_label = ft.Text("")
         self.picker = ft.SegmentedButton(
-            segments=[ft.Segment(value=TABLE, label=ids.tag(ids.SETUP_CONTINGENCY_TABLE, self.table_label)),
-                      ft.Segment(value=APP, label=ids.tag(ids.SETUP_CONTINGENCY_APP, self.app_label))],
+            segments=[ft.Segment(value=TABLE, label=ids.tag(victory_ids.SETUP_CONTINGENCY_TABLE, self.table_label)),
+                      ft.Segment(value=APP, label=ids.tag(victory_ids.SETUP_CONTINGENCY_APP, self.app_label))],
             selected=[TABLE], on_change=self._changed, show_selected_icon=False)
         self.help = theme.muted("")
         # The words wrap beside the badge (a long line in a row would run past the card's edge).
         self.unconfirmed_text = theme.muted("")
         self.unconfirmed_text.expand = True
         self.unconfirmed = ft.Row([theme.unconfirmed_badge(14), self.unconfirmed_text], spacing=6)
-        self.root = ft.Column([ids.tag(ids.SETUP_CONTINGENCY, self.picker), self.help, self.unconfirmed], spacing=8)
+        self.root = ft.Column([ids.tag(victory_ids.SETUP_CONTINGENCY, self.picker), self.help, self.unconfirmed], spacing=8)
 
     def _changed(self, e) -> None:
         self.draft_of().contingency_tokens = e.control.selected[0] == APP

@@ -31,6 +31,7 @@ from companion.ui.rules_screen import help_button
 from .rebuilt_bag_parts import build_encounter_form, build_reveal
 
 from .bag_rebuilt import _board_row, _count_row, _header, _offer_button, build_development, build_eggs, build_odds
+from companion.ui.bag import ids as bag_ids
 
 
 @ft.observable
@@ -77,7 +78,7 @@ def CountRow(ctx: UiContext, lang: str, kind: str, count: int, identifier: str, 
     extra = None
     if addable:
         extra = _offer_button(ctx.gate(), AddToBag, {"kind": kind}, label=ctx.texts.t("ui.bag.supply.add"),
-                              icon=ft.Icons.MOVE_DOWN, identifier=ids.bag_action("add", kind), compact=True)
+                              icon=ft.Icons.MOVE_DOWN, identifier=bag_ids.bag_action("add", kind), compact=True)
     return _count_row(ctx.texts, kind, count, identifier, extra)
 
 
@@ -89,18 +90,18 @@ def _card(rows: list, title: str, identifier: str, help: ft.Control | None = Non
 def Contents(ctx: UiContext, lang: str, in_bag: dict):
     t = ctx.texts.t
     rows = [theme.muted(t("ui.bag.contents.help"))]
-    rows += [ft.memo(CountRow)(ctx, lang, kind, in_bag.get(kind, 0), ids.bag_count("bag", kind), False, None,
+    rows += [ft.memo(CountRow)(ctx, lang, kind, in_bag.get(kind, 0), bag_ids.bag_count("bag", kind), False, None,
                                key=f"contents-{kind}") for kind in TOKEN_KINDS]
-    return _card(rows, t("ui.bag.contents.title"), ids.BAG_CONTENTS, help_button(ctx, "intruder_bag"))
+    return _card(rows, t("ui.bag.contents.title"), bag_ids.BAG_CONTENTS, help_button(ctx, "intruder_bag"))
 
 
 @ft.component
 def Supply(ctx: UiContext, lang: str, aside: dict, addable: tuple, answers: tuple):
     t = ctx.texts.t
     rows = [theme.muted(t("ui.bag.supply.help"))]
-    rows += [ft.memo(CountRow)(ctx, lang, kind, aside.get(kind, 0), ids.bag_count("supply", kind), kind in addable,
+    rows += [ft.memo(CountRow)(ctx, lang, kind, aside.get(kind, 0), bag_ids.bag_count("supply", kind), kind in addable,
                                answer, key=f"supply-{kind}") for kind, answer in zip(TOKEN_KINDS, answers)]
-    return _card(rows, t("ui.bag.supply.title"), ids.BAG_SUPPLY)
+    return _card(rows, t("ui.bag.supply.title"), bag_ids.BAG_SUPPLY)
 
 
 @ft.component
@@ -118,9 +119,9 @@ def Board(ctx: UiContext, lang: str, on_board: dict, carcasses: int, answers: tu
     rows.append(ft.Row([ft.Icon(ft.Icons.DANGEROUS, color=theme.TEXT_MUTED),
                         ft.Text(t("ui.bag.board.carcasses", count=carcasses), size=15)], spacing=8))
     rows.append(_offer_button(gate, ReturnIntrudersToBag, {}, label=t("ui.bag.board.return"), icon=ft.Icons.UNDO,
-                              identifier=ids.RETURN_INTRUDERS, on_tap=lambda: open_return_dialog(ctx.gate()),
+                              identifier=bag_ids.RETURN_INTRUDERS, on_tap=lambda: open_return_dialog(ctx.gate()),
                               picked={"counts": {any_on_board: 1} if any_on_board else {}}))
-    return ids.tag(ids.BAG_BOARD, theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.board.title")))
+    return ids.tag(bag_ids.BAG_BOARD, theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.board.title")))
 
 
 @ft.component
@@ -139,7 +140,7 @@ def History(ctx: UiContext, lang: str, entries: tuple):
     lines = [ft.memo(LogLine)(ctx, lang, entry, key=key) for key, entry in zip(line_keys(entries), entries)]
     if not lines:
         lines = [theme.muted(t("ui.bag.history.empty"), size=14)]
-    return ids.tag(ids.BAG_HISTORY, theme.card(ft.Column(lines, spacing=0), title=t("ui.bag.history.title")))
+    return ids.tag(bag_ids.BAG_HISTORY, theme.card(ft.Column(lines, spacing=0), title=t("ui.bag.history.title")))
 
 
 # --------------------------------------------------------------------- the screen (phone layout)

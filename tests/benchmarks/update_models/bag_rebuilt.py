@@ -25,6 +25,7 @@ from tests.benchmarks.update_models.rebuilt_log import log_lines
 from companion.ui.rules_screen import help_button
 
 from .rebuilt_bag_parts import LiveDraw, build_encounter_form, build_reveal
+from companion.ui.bag import ids as bag_ids
 
 TABLE, BAG = "table", BAG_SCREEN
 
@@ -41,11 +42,11 @@ def _offer_button(gate: CommandGate, command, fixed: dict, *, label: str, icon, 
 
 def _header(ctx: UiContext) -> ft.Control:
     t = ctx.texts.t
-    back_button = ActionButton(Changes(), ids.BAG_BACK, icon=ft.Icons.ARROW_BACK, page_of=lambda: ctx.page,
+    back_button = ActionButton(Changes(), bag_ids.BAG_BACK, icon=ft.Icons.ARROW_BACK, page_of=lambda: ctx.page,
                                on_tap=lambda: ctx.navigate(TABLE))
     back_button.show(t("ui.bag.back"), refused=None)
     back = back_button.root
-    mode = ids.tag(ids.BAG_MODE, theme.pill(
+    mode = ids.tag(bag_ids.BAG_MODE, theme.pill(
         t("ui.bag.mode_physical") if ctx.game.bag.physical_bag else t("ui.bag.mode_digital"),
         bgcolor=theme.SURFACE_HIGH))
     title = ft.Row([ft.Icon(ft.Icons.SHOPPING_BAG, color=theme.YELLOW, size=28),
@@ -99,7 +100,7 @@ def build_bag_screen(ctx: UiContext) -> ft.Control:
 
 
 def _odds_card(rows: list[ft.Control], title: str) -> ft.Control:
-    return ids.tag(ids.BAG_ODDS, theme.card(ft.Column(rows, spacing=8), title=title))
+    return ids.tag(bag_ids.BAG_ODDS, theme.card(ft.Column(rows, spacing=8), title=title))
 
 
 def build_odds(gate: CommandGate) -> ft.Control:
@@ -110,7 +111,7 @@ def build_odds(gate: CommandGate) -> ft.Control:
     show = bag.show_odds
     switch = offered(ctx, SetShowOdds, show=not show)
     refused = switch is None or not switch.allowed
-    toggle = ids.tag(ids.ODDS_TOGGLE, ft.Switch(
+    toggle = ids.tag(bag_ids.ODDS_TOGGLE, ft.Switch(
         label=t("ui.bag.odds.toggle"), value=show, disabled=refused,
         on_change=lambda e: gate.execute(SetShowOdds(show=bool(e.control.value))),
     ))
@@ -179,8 +180,8 @@ def build_contents(gate: CommandGate) -> ft.Control:
     rows: list[ft.Control] = [theme.muted(texts.t("ui.bag.contents.help"))]
     # A row per kind, kept while its count is unchanged: a draw rebuilds one row.
     rows += kept_items(gate.ctx, "bag-contents", ((f"contents-{kind}", (kind, counts.get(kind, 0))) for kind in TOKEN_KINDS),
-                       lambda shown: _count_row(texts, shown[0], shown[1], ids.bag_count("bag", shown[0])))
-    return ids.tag(ids.BAG_CONTENTS, theme.card(ft.Column(rows, spacing=6), title=texts.t("ui.bag.contents.title"),
+                       lambda shown: _count_row(texts, shown[0], shown[1], bag_ids.bag_count("bag", shown[0])))
+    return ids.tag(bag_ids.BAG_CONTENTS, theme.card(ft.Column(rows, spacing=6), title=texts.t("ui.bag.contents.title"),
                                                 help=help_button(gate.ctx, "intruder_bag")))
 
 
@@ -196,12 +197,12 @@ def build_supply(gate: CommandGate) -> ft.Control:
         # Offered only where a token would really go in (the engine says which kinds).
         if addable:
             add = _offer_button(gate, AddToBag, {"kind": kind}, label=texts.t("ui.bag.supply.add"),
-                                icon=ft.Icons.MOVE_DOWN, identifier=ids.bag_action("add", kind), compact=True)
-        return _count_row(texts, kind, count, ids.bag_count("supply", kind), add)
+                                icon=ft.Icons.MOVE_DOWN, identifier=bag_ids.bag_action("add", kind), compact=True)
+        return _count_row(texts, kind, count, bag_ids.bag_count("supply", kind), add)
 
     rows += kept_items(gate.ctx, "bag-supply", ((f"supply-{kind}", (kind, counts.get(kind, 0), kind in game.addable_kinds))
                                                for kind in TOKEN_KINDS), row)
-    return ids.tag(ids.BAG_SUPPLY, theme.card(ft.Column(rows, spacing=6), title=texts.t("ui.bag.supply.title")))
+    return ids.tag(bag_ids.BAG_SUPPLY, theme.card(ft.Column(rows, spacing=6), title=texts.t("ui.bag.supply.title")))
 
 
 
@@ -211,14 +212,14 @@ def _board_row(gate: CommandGate, kind: str) -> ft.Control:
     maximum = gate.ctx.session.rules.intruders.miniatures[kind]
     buttons = [
         _offer_button(gate, PlaceIntruder, {"kind": kind}, label=t("ui.bag.board.place"), icon=ft.Icons.ADD,
-                      identifier=ids.bag_action("place", kind), compact=True),
+                      identifier=bag_ids.bag_action("place", kind), compact=True),
         _offer_button(gate, KillIntruder, {"kind": kind}, label=t("ui.bag.board.kill"), icon=ft.Icons.CLOSE,
-                      identifier=ids.bag_action("kill", kind), compact=True, tone="danger"),
+                      identifier=bag_ids.bag_action("kill", kind), compact=True, tone="danger"),
         _offer_button(gate, IntruderToTechnicalCorridor, {"kind": kind}, label=t("ui.bag.board.corridor"),
-                      icon=ft.Icons.SUBDIRECTORY_ARROW_LEFT, identifier=ids.bag_action("corridor", kind),
+                      icon=ft.Icons.SUBDIRECTORY_ARROW_LEFT, identifier=bag_ids.bag_action("corridor", kind),
                       compact=True),
         _offer_button(gate, RemoveIntruder, {"kind": kind}, label=t("ui.bag.board.remove"), icon=ft.Icons.REMOVE,
-                      identifier=ids.bag_action("remove", kind), compact=True),
+                      identifier=bag_ids.bag_action("remove", kind), compact=True),
     ]
     head = ft.Row(
         [kind_badge(kind, 30), ft.Text(kind_name(gate.ctx.texts, kind), size=16, weight=ft.FontWeight.BOLD,
@@ -228,7 +229,7 @@ def _board_row(gate: CommandGate, kind: str) -> ft.Control:
         spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
     grid = ft.ResponsiveRow([ft.Container(button, col=6) for button in buttons], spacing=6, run_spacing=6)
-    return ids.tag(ids.board(kind), ft.Container(
+    return ids.tag(bag_ids.board(kind), ft.Container(
         content=ft.Column([head, grid], spacing=6, tight=True),
         bgcolor=theme.SURFACE_HIGH, border_radius=theme.RADIUS, padding=10,
     ))
@@ -249,9 +250,9 @@ def build_board(gate: CommandGate) -> ft.Control:
         spacing=8,
     ))
     rows.append(_offer_button(gate, ReturnIntrudersToBag, {}, label=t("ui.bag.board.return"), icon=ft.Icons.UNDO,
-                              identifier=ids.RETURN_INTRUDERS, on_tap=lambda: open_return_dialog(gate),
+                              identifier=bag_ids.RETURN_INTRUDERS, on_tap=lambda: open_return_dialog(gate),
                               picked={"counts": {any_on_board: 1} if any_on_board else {}}))
-    return ids.tag(ids.BAG_BOARD, theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.board.title")))
+    return ids.tag(bag_ids.BAG_BOARD, theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.board.title")))
 
 
 # --------------------------------------------------------------------- the Nest
@@ -263,7 +264,7 @@ def build_eggs(gate: CommandGate) -> ft.Control:
                                ft.Text(t("ui.bag.eggs.count", count=bag.eggs), size=18, weight=ft.FontWeight.BOLD)]
     if rules.intruders.is_unconfirmed("nest_eggs"):
         count.append(ft.Container(theme.unconfirmed_badge(14), tooltip=t("common.unconfirmed_hint")))
-    status = ids.tag(ids.NEST_STATUS, theme.pill(
+    status = ids.tag(bag_ids.NEST_STATUS, theme.pill(
         t("ui.bag.eggs.nest_destroyed") if bag.nest_destroyed else t("ui.bag.eggs.nest_intact"),
         bgcolor=theme.RED_DARK if bag.nest_destroyed else theme.SURFACE_HIGH,
     ))
@@ -274,7 +275,7 @@ def build_eggs(gate: CommandGate) -> ft.Control:
             [_offer_button(gate, RemoveEgg, {"how": "taken"}, label=t("ui.bag.eggs.taken"), icon=ft.Icons.BACK_HAND,
                            identifier=ids.EGG_TAKEN, compact=True),
              _offer_button(gate, RemoveEgg, {"how": "destroyed"}, label=t("ui.bag.eggs.destroyed"),
-                           icon=ft.Icons.LOCAL_FIRE_DEPARTMENT, identifier=ids.EGG_DESTROYED, compact=True,
+                           icon=ft.Icons.LOCAL_FIRE_DEPARTMENT, identifier=bag_ids.EGG_DESTROYED, compact=True,
                            tone="danger")],
             wrap=True, spacing=8, run_spacing=8,
         ),
@@ -290,7 +291,7 @@ def build_history(gate: CommandGate, *, height: float | None = None) -> ft.Contr
     if not lines:
         lines = [theme.muted(texts.t("ui.bag.history.empty"), size=14)]
     body: ft.Control = ft.ListView(lines, spacing=0, height=height) if height else ft.Column(lines, spacing=0)
-    return ids.tag(ids.BAG_HISTORY, theme.card(body, title=texts.t("ui.bag.history.title")))
+    return ids.tag(bag_ids.BAG_HISTORY, theme.card(body, title=texts.t("ui.bag.history.title")))
 
 def build_development(gate: CommandGate) -> ft.Control:
     ctx = gate.ctx
@@ -304,7 +305,7 @@ def build_development(gate: CommandGate) -> ft.Control:
                                     expand=True)], spacing=8),
             bgcolor=theme.YELLOW, border_radius=8, padding=8,
         ))
-    button = shown_part(ctx, lambda screen: LiveDraw(screen, ids.BAG_DEVELOPMENT, ft.Icons.AUTORENEW,
+    button = shown_part(ctx, lambda screen: LiveDraw(screen, bag_ids.BAG_DEVELOPMENT, ft.Icons.AUTORENEW,
                                                      "warning" if step else "normal", development_action(ctx),
                                                      t("ui.bag.develop.button")))
     rows += [theme.muted(t("ui.bag.develop.help"), size=14), button]

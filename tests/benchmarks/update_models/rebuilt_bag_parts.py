@@ -23,6 +23,7 @@ from companion.ui.kit.gate import CommandGate
 from companion.ui.kit.kept import ActionButton, Changes, KeptScreen, shown_part
 from companion.ui.kit.kinds import DARK_ICON, KIND_COLOURS, KIND_ICONS, LIGHT_ICON, kind_name
 from companion.ui.rules_screen import help_button
+from companion.ui.bag import ids as bag_ids
 
 
 class LiveDraw:
@@ -48,7 +49,7 @@ def _lighting_row(texts: Texts, game: PublicView, place: Place | None, ignore_da
         lighting = shown_lighting(game, place, ignore_darkness)
         icon, colour = LIGHTING_ICONS[lighting], LIGHTING_COLOURS[lighting]
         text, lit = lighting_text(texts, game, place, ignore_darkness), lighting is Lighting.POWERED
-    return ids.tag(ids.ENCOUNTER_LIGHTING, ft.Container(
+    return ids.tag(bag_ids.ENCOUNTER_LIGHTING, ft.Container(
         content=ft.Row([ft.Icon(icon, color=colour, size=26),
                         ft.Text(text, size=15, weight=ft.FontWeight.BOLD, expand=True)], spacing=8),
         bgcolor=theme.SURFACE_HIGH if lit else "#0b0d10",
@@ -90,17 +91,17 @@ def build_encounter_form(gate: CommandGate) -> ft.Control:
 
     rows: list[ft.Control] = [
         label(t("ui.bag.encounter.who")),
-        seat_chips(texts, game, draft.seat, set_seat, ids.encounter_seat, nobody=t("ui.bag.encounter.nobody")),
+        seat_chips(texts, game, draft.seat, set_seat, bag_ids.encounter_seat, nobody=t("ui.bag.encounter.nobody")),
         label(t("ui.bag.encounter.where")),
-        place_chips(texts, game, draft.place, set_place, ids.encounter_place),
+        place_chips(texts, game, draft.place, set_place, bag_ids.encounter_place),
         label(t("ui.bag.encounter.hand")),
-        ids.tag(ids.ENCOUNTER_HAND, number_row(draft.hand, on_pick=set_hand, identifier=ids.encounter_hand,
+        ids.tag(bag_ids.ENCOUNTER_HAND, number_row(draft.hand, on_pick=set_hand, identifier=bag_ids.encounter_hand,
                                                high=HAND_MAX)),
         theme.muted(t("ui.bag.encounter.hand_help"), size=13),
         _lighting_row(texts, game, draft.place, draft.ignore_darkness),
         choice_chip(t("ui.events_screen.ignore_darkness"), sublabel=t("ui.events_screen.ignore_darkness_items"),
                     selected=draft.ignore_darkness, on_click=toggle_ignore_darkness,
-                    identifier=ids.ENCOUNTER_IGNORE_DARKNESS, icon=ft.Icons.FLASHLIGHT_ON, icon_colour=theme.YELLOW),
+                    identifier=bag_ids.ENCOUNTER_IGNORE_DARKNESS, icon=ft.Icons.FLASHLIGHT_ON, icon_colour=theme.YELLOW),
     ]
     if seats:
         physical = game.bag.physical_bag
@@ -109,7 +110,7 @@ def build_encounter_form(gate: CommandGate) -> ft.Control:
                    else t("ui.events_screen.encounter.needs_place") if draft.place is None
                    else t("ui.bag.encounter.hand_needed") if draft.hand is None else None)
         action, picked = encounter_action(ctx, draft.seat), encounter_picks(draft)
-        rows.append(shown_part(ctx, lambda screen: LiveDraw(screen, ids.DRAW_ENCOUNTER, ft.Icons.CASINO, "primary",
+        rows.append(shown_part(ctx, lambda screen: LiveDraw(screen, bag_ids.DRAW_ENCOUNTER, ft.Icons.CASINO, "primary",
                                                             action, button_label, picked=picked, missing=missing,
                                                             after=drawn)))
     return theme.card(ft.Column(rows, spacing=8), title=t("ui.bag.encounter.title"),
@@ -193,11 +194,11 @@ def surprise_banner(ctx: UiContext, draw: BagDraw, back_to: str = BAG_SCREEN) ->
         ft.Text(detail, size=15, color=theme.TEXT),
     ]
     if surprise and draw.seat is not None and draw.place is not None and not game.is_over:
-        resolve = ActionButton(Changes(), ids.SURPRISE_ATTACK_RESOLVE, icon=ft.Icons.PEST_CONTROL, tone="warning",
+        resolve = ActionButton(Changes(), bag_ids.SURPRISE_ATTACK_RESOLVE, icon=ft.Icons.PEST_CONTROL, tone="warning",
                                page_of=lambda: ctx.page, on_tap=lambda: open_surprise_attack(ctx, draw, back_to))
         resolve.show(texts.t("ui.bag.surprise.resolve"), refused=None)
         rows.append(resolve.root)
-    return ids.tag(ids.SURPRISE_ATTACK, ft.Container(
+    return ids.tag(bag_ids.SURPRISE_ATTACK, ft.Container(
         content=ft.Column(rows, spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
         bgcolor=SURPRISE_BG if surprise else NO_SURPRISE_BG,
         border=ft.Border.all(3, theme.YELLOW if surprise else theme.GREEN),
@@ -213,7 +214,7 @@ def build_reveal(ctx: UiContext, *, large: bool = True, back_to: str = BAG_SCREE
     title = texts.t("ui.bag.reveal.title")
     if draw is None:
         body: ft.Control = theme.muted(texts.t("ui.bag.reveal.none"), size=15)
-        return ids.tag(ids.TOKEN_REVEAL, theme.card(body, title=title, help=help_button(ctx, "encounter")))
+        return ids.tag(bag_ids.TOKEN_REVEAL, theme.card(body, title=title, help=help_button(ctx, "encounter")))
     rows: list[ft.Control] = [ft.Text(_heading(texts, game, draw), size=17, weight=ft.FontWeight.BOLD)]
     dark_applies = draw.lighting.is_dark if draw.lighting is not None and draw.applied is not None else None
     face = token_face(texts, draw.kind, draw.light, draw.dark, dark_applies=dark_applies,
@@ -238,11 +239,11 @@ def build_reveal(ctx: UiContext, *, large: bool = True, back_to: str = BAG_SCREE
     else:
         text = result_text(texts, draw)
         if text:
-            rows.append(ids.tag(ids.DRAW_RESULT, ft.Container(
+            rows.append(ids.tag(bag_ids.DRAW_RESULT, ft.Container(
                 content=ft.Text(text, size=16, weight=ft.FontWeight.W_600),
                 bgcolor=theme.SURFACE_HIGH, border=ft.Border.only(left=ft.BorderSide(6, theme.YELLOW)),
                 border_radius=6, padding=10,
             )))
-    return ids.tag(ids.TOKEN_REVEAL, theme.card(
+    return ids.tag(bag_ids.TOKEN_REVEAL, theme.card(
         ft.Column(rows, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH), title=title,
         help=help_button(ctx, "surprise_attack")))
