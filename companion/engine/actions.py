@@ -154,12 +154,18 @@ def legal_actions(state: GameState | None, viewer: Viewer, rules: "Rules",
     if offered is None:
         offered = offered_actions(state, rules)
     found: list[Action] = []
+    # Who may send what depends on the command and its seat only: asked once per pair.
+    asked: dict[tuple[str, int | None], tuple[bool, IllegalCommand | None]] = {}
     for item in offered:
-        command = REGISTRY_TYPES[item.command]
-        if refusal_for_kind(viewer, command, item.seat) is not None:
+        answer = asked.get((item.command, item.seat))
+        if answer is None:
+            command = REGISTRY_TYPES[item.command]
+            answer = asked[(item.command, item.seat)] = (
+                refusal_for_kind(viewer, command, item.seat) is None, refusal_at_this_moment(viewer, command, state))
+        sendable, moment = answer
+        if not sendable:
             continue  # never this viewer's to send
         # One it may send, but not at this moment of the game: shown, with that reason first.
-        moment = refusal_at_this_moment(viewer, command, state)
         if moment is not None:
             found.append(item.action.model_copy(update={"refusal": Refusal.of(moment)}))
         else:
