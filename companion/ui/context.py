@@ -33,8 +33,6 @@ class UiContext:
     navigate: Callable[[str], None]
     rerender: Callable[[], None]
     width: float = 1280
-    # The status strip's height as the page last laid it out (None: not measured yet).
-    strip_height: float | None = None
     extras: dict[str, Any] = field(default_factory=dict)
     # The newest feed the controller sent this page.
     feed: Feed | None = None

@@ -81,10 +81,14 @@ class ScreenHost:
     `scrolls`: each screen scrolls in its own holder (a game's screens, under the status
     strip), or fills it when its root expands (a head, a body and a footer: kit.pinned). A
     hidden holder is out of Flutter's tree, so a screen shown again starts at its top; one scroller shared by all would keep the last screen's offset, clamped for the
-    eye but not for the accessibility tree, whose boxes then lie off the screen."""
+    eye but not for the accessibility tree, whose boxes then lie off the screen.
+    `fills`: on a host that does not scroll (its page scrolls as a whole), the screens held
+    as a game's screens are (the new-game wizard): while one of them shows, the column
+    expands and the page does not scroll (`page_scrolls`)."""
 
     column: ft.Column
     scrolls: bool = False
+    fills: frozenset[str] = frozenset()
     hosted: dict[str, _Hosted] = field(default_factory=dict)
     shown_name: str | None = None
 
@@ -104,13 +108,24 @@ class ScreenHost:
             if other.holder.visible != visible:
                 other.holder.visible = visible
                 flipped = True
+        if not self.scrolls and bool(self.column.expand) != (name in self.fills):
+            self.column.expand = name in self.fills
+            flipped = True
         if flipped and self.column not in changed:
             changed.append(self.column)  # two visibilities; the holders stop the walk
         screen_changed = self._kept(hosted, ctx, shell)
-        if self.scrolls and self._frames(hosted) and not new and hosted.body not in screen_changed:
+        if self._held_as_in_game(name) and self._frames(hosted) and not new and hosted.body not in screen_changed:
             screen_changed = [*screen_changed, hosted.body]
         self.shown_name = name
         return changed if new else changed + screen_changed
+
+    def page_scrolls(self, name: str) -> bool:
+        """Whether the page around this host scrolls as a whole while screen `name` shows."""
+        return not self._held_as_in_game(name)
+
+    def _held_as_in_game(self, name: str) -> bool:
+        """Whether screen `name` has a holder of its own height, that it scrolls or fills."""
+        return self.scrolls or name in self.fills
 
     def shown_screen(self) -> ft.Control | None:
         """The screen shown now (its root)."""
@@ -137,7 +152,7 @@ class ScreenHost:
         return True
 
     def _add(self, name: str, route: Route) -> _Hosted:
-        if self.scrolls:
+        if self._held_as_in_game(name):
             body = ft.Column([], spacing=0, scroll=ft.ScrollMode.AUTO, expand=True)
             holder = ScreenHolder(content=body, visible=False, expand=True)
         else:

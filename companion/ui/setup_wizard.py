@@ -23,7 +23,7 @@ from .context import UiContext
 from .dialogs import show_message
 from .kit.kept import PHONE, Card, Changes, KeptScreen, KeyedItems, shown_root
 from .kit.parts import LinkButton
-from .kit.pinned import ROOM_ABOVE_WITHOUT_STRIP, Pinned
+from .kit.pinned import Pinned
 from .scanner.setup_part import ContaminationPicker
 from .victory.setup_part import ContingencyPicker
 
@@ -330,7 +330,7 @@ class SetupScreen(KeptScreen):
         t, texts = ctx.texts.t, ctx.texts
         wizard = self.wizard()
         d = wizard.draft
-        self.pinned.show(ctx.page.height, theme.form_width(ctx.width), above=ROOM_ABOVE_WITHOUT_STRIP)
+        self.pinned.fill(ctx, theme.form_width(ctx.width), min_window=theme.MIN_PINNED_WINDOW_WITHOUT_STRIP)
         put(self.heading, value=t("ui.setup.title"))
         low, high = PLAYER_COUNTS[d.mode]
         count_ok = low <= len(d.players) <= high

@@ -384,10 +384,11 @@ class PageApp:
         title = self.texts.t("ui.app.title")
         appbar = self._kept_appbar(in_game)
         page = self.page
-        whole = (getattr(page, "title", None) != title or getattr(page, "appbar", None) is not appbar
-                 or getattr(page, "scroll", None) != frame.scroll or self.frame_sent is not frame)
-        self.page.title, self.page.appbar, self.page.scroll = title, appbar, frame.scroll
         name, routes = self._route(in_game)
+        scroll = frame.scroll(name)
+        whole = (getattr(page, "title", None) != title or getattr(page, "appbar", None) is not appbar
+                 or getattr(page, "scroll", None) != scroll or self.frame_sent is not frame)
+        self.page.title, self.page.appbar, self.page.scroll = title, appbar, scroll
         changed = frame.host.show(name, routes[name], self.ctx, self)
         self._show_strip(frame, in_game and name != RULES and self.ctx.viewer.kind != "nobody")
         outline = [*self._banner(), self.busy.root, frame.strip_holder, frame.host.column]
@@ -424,8 +425,8 @@ class PageApp:
 
     def _frame(self, in_game: bool) -> "_Frame":
         """The page's outline: a game's screens scroll under the status strip; any other
-        page scrolls as a whole. Made anew when the page enters a game, leaves one or
-        becomes someone else (its screens were built for that)."""
+        page scrolls as a whole, but while the wizard shows (_Frame). Made anew when the page
+        enters a game, leaves one or becomes someone else (its screens were built for that)."""
         viewer = self.ctx.viewer
         kind = GAME if viewer.is_table and in_game else PLAIN
         if self.frame is None or self.frame.kind != kind or self.frame.viewer != viewer:
@@ -611,13 +612,18 @@ GAME, PLAIN = "game", "plain"
 class _Frame:
     """The page's outline for one kind of page and viewer: the status strip's place, then
     the screens, each in its own holder (screen_host.ScreenHost). In a game the table's
-    screens scroll under the strip; any other page scrolls as a whole."""
+    screens scroll under the strip; any other page scrolls as a whole, but while the
+    new-game wizard shows: it fills the window as a game's screen does, its Start at the
+    bottom edge (the same outline, so home and the wizard are built once each)."""
 
     def __init__(self, kind: str, viewer) -> None:
         self.kind = kind
         self.viewer = viewer
-        self.scroll = None if kind == GAME else ft.ScrollMode.AUTO
         self.strip_holder = ft.Column([], spacing=0)
         self.strip: StatusStrip | None = None
         column = ft.Column([], spacing=0, expand=True) if kind == GAME else ft.Column([], spacing=0)
-        self.host = ScreenHost(column, scrolls=kind == GAME)
+        self.host = ScreenHost(column, scrolls=kind == GAME, fills=frozenset() if kind == GAME else frozenset({SETUP}))
+
+    def scroll(self, name: str) -> ft.ScrollMode | None:
+        """The page's own scroll while screen `name` shows."""
+        return ft.ScrollMode.AUTO if self.host.page_scrolls(name) else None

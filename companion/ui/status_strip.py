@@ -4,8 +4,6 @@ so a phone never scrolls to see them. Kept (kit.kept): built once per page, its 
 texts and colours set from every new view."""
 from __future__ import annotations
 
-from typing import Callable
-
 import flet as ft
 
 from companion.engine.views import PublicView
@@ -43,14 +41,11 @@ class _Chip:
 
 
 class StatusStrip:
-    """The strip as a kept part: `root` once, `show()` from the page's current view.
-    `on_height(height)`: the strip's height changed as the page laid it out (its rows
-    wrap by the width and the texts), so pinned screens below can take the room left."""
+    """The strip as a kept part: `root` once, `show()` from the page's current view."""
 
-    def __init__(self, ctx: UiContext, changes: Changes, on_height: Callable[[float], None] | None = None) -> None:
+    def __init__(self, ctx: UiContext, changes: Changes) -> None:
         self.ctx = ctx
         self.changes = changes
-        self.on_height = on_height
         self.round = _Chip(changes, ids.STATUS_ROUND)
         self.phase = _Chip(changes, ids.STATUS_PHASE, ft.Icons.PLAY_ARROW)
         self.time = _Chip(changes, ids.STATUS_TIME, ft.Icons.HOURGLASS_BOTTOM)
@@ -63,12 +58,7 @@ class StatusStrip:
         self.root = ids.tag(ids.STATUS_STRIP, ft.Container(
             content=ft.Row([chip.root for chip in chips], wrap=True, spacing=4, run_spacing=4),
             padding=ft.Padding.symmetric(horizontal=4, vertical=2),
-            on_size_change=self._sized, size_change_interval=50,
         ))
-
-    def _sized(self, e: ft.LayoutSizeChangeEvent) -> None:
-        if self.on_height is not None and e.height > 0:
-            self.on_height(e.height)
 
     def show(self) -> None:
         ctx = self.ctx

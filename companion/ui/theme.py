@@ -44,6 +44,8 @@ PAGE_SPACING = 10
 # least this tall; in a shorter one (a phone on its side) the part that scrolls between the
 # status strip and that action would be a slit, so the screen is one scrolling column.
 MIN_PINNED_WINDOW = 510
+# The same for the new-game wizard, which has no status strip above it.
+MIN_PINNED_WINDOW_WITHOUT_STRIP = 423
 # Forms and lists read badly when stretched across a desktop screen.
 FORM_MAX_WIDTH = 960
 
@@ -62,7 +64,7 @@ def apply(page: ft.Page) -> None:
     page.theme = dark_theme()
     page.bgcolor = BACKGROUND
     page.padding = PAGE_PADDING
-    page.spacing = PAGE_SPACING  # the new-game wizard counts it (kit/pinned.ROOM_ABOVE_WITHOUT_STRIP)
+    page.spacing = PAGE_SPACING
     page.horizontal_alignment = ft.CrossAxisAlignment.CENTER
 
 

@@ -3,11 +3,12 @@ head, a body that scrolls and a footer (a step's way on, a form's Resolve) at th
 bottom edge, however long the body is.
 
 Why: in one scrolling column the button that goes on ends up one or two screens down on a
-small phone (a step's Continue, an attack's Resolve). On a game's page the frame (shell,
-screen_host) gives a screen whose root expands all the height left under the status strip,
-in a holder that then does not scroll; the body takes what the head and the footer leave
-(Flet's `expand`), whatever the strip's height. A window too short for that, or of unknown
-height (a test's page), keeps the screen one plain column, scrolled by its holder.
+small phone (a step's Continue, an attack's Resolve, the new game's Start). On a game's page,
+and on the table's page while the new-game wizard shows, the frame (shell, screen_host) gives
+a screen whose root expands all the height left under what stands above it (the status
+strip, if any), in a holder that then does not scroll; the body takes what the head and the
+footer leave (Flet's `expand`), whatever stands above. A window too short for that, or of
+unknown height (a test's page), keeps the screen one plain column, scrolled by its holder.
 
     pinned = Pinned(screen.changes, body=[...], footer=[...], side=[...], phone=...)
     screen.root = pinned.root
@@ -22,13 +23,6 @@ import flet as ft
 
 from .. import theme
 from .kept import Changes
-
-# The new-game wizard's page scrolls as a whole (no frame to expand in): its screen takes
-# the window's height less what stands above it, the app bar, the page's padding, the busy
-# bar and the page's two gaps around the strip's empty place.
-ROOM_ABOVE_WITHOUT_STRIP = 56 + 2 * theme.PAGE_PADDING + theme.BUSY_BAR_HEIGHT + 2 * theme.PAGE_SPACING
-# Below this the wizard is not worth pinning: the body would be a slit.
-MIN_ROOM = 320
 
 
 class Pinned:
@@ -62,25 +56,13 @@ class Pinned:
                               spacing=theme.GAP)
         self.root = ft.Column([*head, self.row], spacing=theme.GAP, horizontal_alignment=stretch)
 
-    def fill(self, ctx, width: float) -> None:
-        """A game screen: all the height the page's frame leaves it, in a window tall enough
-        (`ctx.page.height`)."""
+    def fill(self, ctx, width: float, *, min_window: float = theme.MIN_PINNED_WINDOW) -> None:
+        """All the height the page's frame leaves the screen, in a window at least
+        `min_window` tall (`ctx.page.height`)."""
         height = ctx.page.height
-        pinned = bool(height) and height >= theme.MIN_PINNED_WINDOW
-        self.changes.put(self.root, expand=pinned)
-        self._show(pinned, width)
-
-    def show(self, window_height: float | None, width: float, *, above: float) -> None:
-        """A screen on a page that scrolls as a whole (the wizard): the window's height less
-        `above`, what stands over it."""
-        room = window_height - above if window_height else None
-        room = room if room is not None and room >= MIN_ROOM else None
-        self.changes.put(self.root, height=room)
-        self._show(room is not None, width)
-
-    def _show(self, pinned: bool, width: float) -> None:
+        pinned = bool(height) and height >= min_window
         put = self.changes.put
-        put(self.root, width=width)
+        put(self.root, expand=pinned, width=width)
         scroll = ft.ScrollMode.AUTO if pinned else None
         put(self.body, scroll=scroll, expand=pinned)
         if self.side is not None:
