@@ -159,7 +159,8 @@ def test_the_warning_reads_which_cards_are_left_never_their_order():
 def test_the_result_panel_offers_the_breeders_attack_in_one_tap_choosing_nobody(tmp_path):
     from companion.seats.controller import TableController
     from companion.store import GameStore
-    from companion.ui.events import ATTACK, build_events_screen
+    from companion.ui.events import ATTACK
+    from tests.support.screens import build_events_screen
     from companion.ui.events.draft import draft_of
     from tests.ui_tree import fire, make_context, walk
 

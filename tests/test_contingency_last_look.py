@@ -6,7 +6,7 @@ import pytest
 
 from companion.engine import commands as c
 from companion.engine.views import TABLE, seat_viewer
-from companion.ui.table.view import build_table
+from tests.support.screens import build_table
 from tests.conftest import CHARACTERS
 
 from .ui_tree import make_context, make_controller, strings

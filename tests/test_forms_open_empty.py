@@ -15,8 +15,8 @@ from companion.ui import ids
 from companion.ui.announcements import Announcer
 from companion.ui.bag.draft import draft_of as bag_draft_of
 from companion.ui.bag.questions import QuestionPrompter
-from companion.ui.bag.screen import build_bag_screen
-from companion.ui.events import ATTACK, RUNNER, build_events_screen, open_screen
+from tests.support.screens import build_bag_screen, build_events_screen
+from companion.ui.events import ATTACK, RUNNER, open_screen
 from companion.ui.events.draft import draft_of
 from tests.support.deck_helpers import next_runner_command
 
@@ -248,7 +248,7 @@ def test_the_injury_check_opens_with_no_count_and_resolves_only_once_it_is_given
 def test_the_scanner_opens_with_no_procedure_and_scans_only_once_one_is_picked(tmp_path, lang):
     from companion.engine.commands import GainContamination, NewGame, PlayerSetup
     from companion.engine.views import seat_viewer
-    from companion.ui.phone.seat_screen import build_seat_screen
+    from tests.support.screens import build_seat_screen
 
     controller = make_controller(tmp_path)
     controller.new_game(NewGame(players=(PlayerSetup(name="Ana", character="hacker"),

@@ -22,11 +22,9 @@ from companion.engine.authority import sender_for
 from companion.engine.registry import REGISTRY
 from companion.engine.views import TABLE, Viewer, seat_viewer, shared_parts, view_for
 from companion.store import GameStore
-from companion.ui.bag.screen import build_bag_screen
+from tests.support.screens import build_bag_screen, build_seat_screen, build_table
 from companion.engine.contamination.model import ScanProcedure
-from companion.ui.phone.seat_screen import build_seat_screen
 from companion.ui.scanner.panel import draft_of
-from companion.ui.table.view import build_table
 from tests.support.contamination_helpers import (
     RULES,
     clean_cards,

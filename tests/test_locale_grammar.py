@@ -16,7 +16,7 @@ from companion.i18n import LANGUAGES, Translator, load_catalog, placeholders
 from companion.rules import load_rules
 from companion.ui.events.flow import ONE_TAP
 from companion.ui.events.steps import QUESTIONS
-from companion.ui.table.view import build_table
+from tests.support.screens import build_table
 
 from .ui_tree import make_context, make_controller, strings, walk
 from companion.ui.table import ids as table_ids

@@ -14,8 +14,8 @@ from companion.engine import commands as c
 from companion.engine.views import NOBODY, TABLE, seat_viewer
 from companion.seats.page_session import PageSession
 from companion.ui.kit.handoff import CONTINGENCY, SCANNER, VICTORY, hand_to, handoff_of
-from companion.ui.scanner.handover import build_handover_screen, open_scanner_for
-from companion.ui.table.view import build_table
+from companion.ui.scanner.handover import open_scanner_for
+from tests.support.screens import build_handover_screen, build_table
 from tests.ui_tree import identifiers, make_context, make_controller
 from companion.ui.scanner import ids as scanner_ids
 from companion.ui.victory import ids as victory_ids

@@ -13,7 +13,7 @@ from companion.hosting.code_attempts import CodeOutcome
 from companion.hosting.join_urls import seat_url
 from companion.seats.phone_access import PhoneAccess
 from companion.seats.seating import Seating
-from companion.ui.table.players import build_players_screen
+from tests.support.screens import build_players_screen
 
 from .ui_tree import fire, make_context, make_controller, strings, walk
 from companion.ui.table import ids as table_ids

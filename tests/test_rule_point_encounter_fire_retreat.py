@@ -15,7 +15,8 @@ from companion.engine.decks.cards import event_card
 from companion.engine.phase.model import EventStep
 from companion.i18n import LANGUAGES, Translator
 from companion.reading.paths import locales_dir
-from companion.ui.events import INJURY, build_events_screen, open_screen
+from companion.ui.events import INJURY, open_screen
+from tests.support.screens import build_events_screen
 from tests.conftest import LAYOUT_1234, do
 from tests.support.bag_helpers import full_bag, new_entries
 from tests.support.deck_helpers import drive_to

@@ -13,7 +13,7 @@ from companion.engine.views import TABLE, view_for
 from companion.rules import Rules, load_rules
 from companion.seats.controller import TableController
 from companion.store import GameStore
-from companion.ui.status_strip import build_status_strip
+from tests.support.screens import build_status_strip
 from tests.conftest import setup_command
 from tests.support.contamination_helpers import clean_cards, digital_game, session_from, with_held
 from tests.support.deck_helpers import drive_to, next_runner_command
@@ -138,7 +138,8 @@ def test_the_runner_lists_the_scans_in_turn_order(tmp_path, lang):
     """p.13: the runner lists the Characters from the First Player, clockwise."""
     import flet as ft
 
-    from companion.ui.events import RUNNER, build_events_screen
+    from companion.ui.events import RUNNER
+    from tests.support.screens import build_events_screen
     from tests.ui_tree import walk
 
     game = _shell(first_player=3)

@@ -12,7 +12,7 @@ from companion.engine import commands as c
 from companion.engine.authority import refusal_for
 from companion.engine.views import TABLE, seat_viewer, view_for
 from companion.rules import load_rules
-from companion.ui.table.crew_panel import build_crew_panel
+from tests.support.screens import build_crew_panel
 from tests.conftest import setup_command
 from tests.ui_tree import enabled, identifiers, make_context, make_controller, walk
 from companion.ui.table import ids as table_ids

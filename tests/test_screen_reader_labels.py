@@ -15,7 +15,7 @@ from companion.hosting.secrets import CODE_ALPHABET, CODE_LENGTH, JoinSecrets, f
 from companion.ui.announcements import Announcer
 from companion.ui.events.deck_screen import show_card
 from companion.ui.kit.gate import CommandGate
-from companion.ui.phone.join_screen import build_join_screen
+from tests.support.screens import build_join_screen
 from companion.ui.scanner.board import open_board_dialog
 from companion.ui.shell import PageApp
 

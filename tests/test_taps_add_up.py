@@ -13,10 +13,8 @@ from companion.engine.views import seat_viewer
 from companion.ui import ids
 from companion.ui.kit.chips import stepper
 from companion.ui.kit.gate import CommandGate
-from companion.ui.phone.seat_screen import build_seat_screen
+from tests.support.screens import build_seat_screen, build_crew_panel, build_markers_panel
 from companion.ui.shell import PageApp
-from companion.ui.table.crew_panel import build_crew_panel
-from companion.ui.table.markers_panel import build_markers_panel
 
 from .flet_session import live_page
 from .ui_tree import enabled, fire, make_context, make_controller, page_app, walk

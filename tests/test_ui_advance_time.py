@@ -8,7 +8,7 @@ from companion.engine import NewGame, PlayerSetup
 from companion.engine.commands import StartEventPhase
 from companion.ui import ids
 from companion.ui.table.track_actions import confirming_advance
-from companion.ui.table.view import build_table
+from tests.support.screens import build_table
 
 from .test_ui_round_flow import _find
 from .ui_tree import fire, identifiers, make_context, make_controller, strings, walk

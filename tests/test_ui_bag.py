@@ -30,13 +30,12 @@ from companion.ui.announcements import Announcer
 from companion.ui.bag.draft import HAND_MAX, draft_of
 from companion.ui.bag.panels import history_entries
 from companion.ui.bag.questions import QuestionPrompter
-from companion.ui.bag.screen import build_bag_screen
+from tests.support.screens import build_bag_screen, build_table
 from companion.ui.events.draft import ATTACK
 from companion.ui.events.draft import draft_of as events_draft_of
 from companion.ui.i18n_view import Texts
 from companion.ui.kit.numbers import percent
 from companion.ui.setup_wizard import SetupWizard
-from companion.ui.table.view import build_table
 from tests.support.deck_helpers import next_runner_command
 
 from .ui_tree import check_texts, enabled, fire, identifiers, make_context, make_controller, page_app, strings, walk

@@ -27,13 +27,11 @@ from companion.engine.state import GameState
 from companion.vocab import Section
 from companion.rules import load_rules
 from companion.store import GameStore
-from companion.ui.events import ATTACK, DECKS, INJURY, RUNNER, build_events_screen, open_screen
-from companion.ui.kit.kept import shown_part
+from companion.ui.events import ATTACK, DECKS, INJURY, RUNNER, open_screen
+from tests.support.screens import build_events_screen, shown_part, build_status_strip, build_table
 from companion.ui.table.events_panel import EventsPanel
 from companion.ui.events.draft import AttackFill, draft_of
 from companion.ui.kit.chips import player_label
-from companion.ui.status_strip import build_status_strip
-from companion.ui.table.view import build_table
 from tests.support.deck_helpers import next_runner_command
 from tests.support.event_seed import find_power_surge_seed, play
 

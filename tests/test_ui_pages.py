@@ -5,7 +5,7 @@ from companion.engine import NewGame, PlayerSetup
 from companion.engine.commands import AdvanceTime
 from companion.ui import ids
 from companion.ui.announcements import Announcer
-from companion.ui.home import build_home
+from tests.support.screens import build_home
 from companion.ui.i18n_view import Texts
 from companion.ui.shell import PageApp
 

@@ -11,8 +11,8 @@ from companion.engine.bag.model import Place, TokenOutcome
 from companion.engine.commands import (AnswerQueenInNest, ContinueEventPhase, DrawEventCard, EventDevelopBag,
                                        PlaceIntruder, ResolveAttack, ResolveEncounter, StartEventPhase)
 from companion.engine.phase.model import EventEffect, EventStep
-from companion.ui.bag.screen import build_bag_screen
-from companion.ui.events import ATTACK, RUNNER, build_events_screen
+from tests.support.screens import build_bag_screen, build_events_screen
+from companion.ui.events import ATTACK, RUNNER
 from companion.ui.events.draft import draft_of as events_draft_of
 from tests.support.deck_helpers import next_runner_command
 

@@ -22,8 +22,7 @@ from companion.engine.views import TABLE, seat_viewer
 from companion.ui.announcements import Announcer
 from companion.ui.bag.draft import draft_of
 from companion.ui.bag.questions import QuestionPrompter
-from companion.ui.bag.screen import build_bag_screen
-from companion.ui.bag.table_panel import build_bag_panel
+from tests.support.screens import build_bag_screen, build_bag_panel
 
 from .ui_tree import fire, identifiers, make_context, make_controller, strings, walk
 from companion.ui.bag import ids as bag_ids
@@ -187,8 +186,8 @@ def test_bag_questions_render_from_the_view_only(tmp_path, monkeypatch, question
 def _events_pages(controller, monkeypatch) -> None:
     """The runner, attack, injury-check and deck screens and the table's events panel, at
     phone and desktop widths, for the table and for a seat."""
-    from companion.ui.events import ATTACK, DECKS, INJURY, RUNNER, build_events_screen
-    from companion.ui.kit.kept import shown_part
+    from companion.ui.events import ATTACK, DECKS, INJURY, RUNNER
+    from tests.support.screens import build_events_screen, shown_part
     from companion.ui.table.events_panel import EventsPanel
 
     for width in (390, 1280):
@@ -226,7 +225,8 @@ def test_events_screens_render_from_the_view_only(tmp_path, monkeypatch, physica
         StartEventPhase,
     )
     from companion.engine.phase.model import EventStep
-    from companion.ui.events import RUNNER, build_events_screen
+    from companion.ui.events import RUNNER
+    from tests.support.screens import build_events_screen
 
     controller = make_controller(tmp_path)
     controller.new_game(_setup(physical=physical), "t")
@@ -261,12 +261,8 @@ def test_events_screens_render_from_the_view_only(tmp_path, monkeypatch, physica
 def test_table_phone_and_rules_screens_render_from_the_view_only(tmp_path, monkeypatch, width):
     from companion.seats.phone_access import PhoneAccess
     from companion.seats.seating import Seating
-    from companion.ui.phone.join_screen import build_join_screen
-    from companion.ui.phone.seat_screen import build_seat_screen
-    from companion.ui.rules_screen import build_rules_screen
-    from companion.ui.status_strip import build_status_strip
-    from companion.ui.table.players import build_players_screen
-    from companion.ui.table.view import build_table
+    from tests.support.screens import (build_join_screen, build_seat_screen, build_rules_screen, build_status_strip,
+                                       build_players_screen, build_table)
 
     controller = make_controller(tmp_path)
     controller.new_game(_setup(), "t")

@@ -9,9 +9,8 @@ from companion.engine import NewGame, PlayerSetup
 from companion.engine.commands import AdvanceTime, RecordDeath, StartSelfDestruct, TriggerAlert
 from companion.i18n.catalog import load_catalog
 from companion.ui import ids
-from companion.ui.home import build_home
+from tests.support.screens import build_home, build_table
 from companion.ui.setup_wizard import SetupWizard
-from companion.ui.table.view import build_table
 
 from .ui_tree import check_texts, identifiers, make_context, make_controller
 from companion.ui.table import ids as table_ids

@@ -23,8 +23,8 @@ from companion.engine.commands import (
 from companion.engine.phase.model import EventStep
 from companion.ui import ids
 from companion.ui.announcements import Announcer
-from companion.ui.events import RUNNER, build_events_screen
-from companion.ui.kit.kept import shown_part
+from companion.ui.events import RUNNER
+from tests.support.screens import build_events_screen, shown_part
 from companion.ui.table.events_panel import EventsPanel
 from companion.ui.events.draft import draft_of
 from companion.ui.events.fight_steps import phase_start_seq

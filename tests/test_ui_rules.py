@@ -6,7 +6,8 @@ import pytest
 
 from companion.rules_ref import rules_reference
 from companion.ui import ids
-from companion.ui.rules_screen import QUERY, TOPIC, build_rules_screen, open_rules
+from companion.ui.rules_screen import QUERY, TOPIC, open_rules
+from tests.support.screens import build_rules_screen
 from companion.ui.shell import PageApp
 
 from .test_ui_pages import LivePage
@@ -60,10 +61,7 @@ def test_every_help_button_opens_a_topic_that_exists(tmp_path):
     from companion.engine import NewGame, PlayerSetup
     from companion.engine.commands import StartEventPhase
     from companion.engine.views import seat_viewer
-    from companion.ui.bag.screen import build_bag_screen
-    from companion.ui.events import build_events_screen
-    from companion.ui.phone.seat_screen import build_seat_screen
-    from companion.ui.table.view import build_table
+    from tests.support.screens import build_bag_screen, build_events_screen, build_seat_screen, build_table
     from tests.support.deck_helpers import next_runner_command
 
     controller = make_controller(tmp_path)

@@ -12,13 +12,12 @@ from companion.engine import NewGame, PlayerSetup
 from companion.engine.commands import GainContamination, InfestCharacter, ScanContamination
 from companion.engine.views import TABLE, seat_viewer
 from companion.ui import ids
-from companion.ui.phone.seat_screen import build_seat_screen
+from tests.support.screens import build_seat_screen, build_handover_screen, build_crew_panel
 from companion.ui.scanner.board import open_board_dialog
 from companion.ui.scanner.film import FILM_HEIGHT, Geometry, card_width
 from companion.ui.kit.handoff import handoff_of
-from companion.ui.scanner.handover import build_handover_screen, open_scanner_for
+from companion.ui.scanner.handover import open_scanner_for
 from companion.ui.setup_wizard import SetupWizard
-from companion.ui.table.crew_panel import build_crew_panel
 
 from .test_ui_purity import render_purely
 from .ui_tree import check_texts, fire, identifiers, make_context, make_controller, strings, walk

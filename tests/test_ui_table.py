@@ -18,7 +18,7 @@ from companion.ui.announcements import Announcer
 from companion.ui.i18n_view import Texts
 from companion.ui.kit.kept import shown_root
 from companion.ui.on_screen import shown_on_screen
-from companion.ui.status_strip import build_status_strip
+from tests.support.screens import build_status_strip
 from companion.ui.table.view import TableScreen
 from tests.support.deck_helpers import next_runner_command
 

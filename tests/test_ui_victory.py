@@ -11,9 +11,7 @@ from companion.engine.victory.model import VictoryStep
 from companion.vocab import EndReason
 from companion.engine.views import seat_viewer
 from companion.ui import ids
-from companion.ui.phone.seat_screen import build_seat_screen
-from companion.ui.table.view import build_table
-from companion.ui.victory import build_victory_screen
+from tests.support.screens import build_seat_screen, build_table, build_victory_screen
 from companion.ui.kit.handoff import CONTINGENCY, VICTORY, hand_back, hand_to, handoff_of
 from tests.support.victory_helpers import ended_game, walk_to_result
 from tests.test_ui_purity import render_purely

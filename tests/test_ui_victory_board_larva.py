@@ -9,7 +9,7 @@ from companion.engine import commands as c
 from companion.store import GameStore
 from companion.ui.i18n_view import Texts
 from companion.ui.kit.handoff import VICTORY, hand_to, handoff_of
-from companion.ui.victory import build_victory_screen
+from tests.support.screens import build_victory_screen
 from tests.support.victory_helpers import ended_game
 from tests.test_readings import RULES, with_switch
 from tests.test_ui_purity import render_purely

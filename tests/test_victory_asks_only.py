@@ -17,9 +17,8 @@ from companion.rules import load_rules
 from companion.ui.kit.handoff import VICTORY as HANDED_FOR_VICTORY
 from companion.ui.kit.handoff import hand_to, handoff_of
 from companion.ui.on_screen import shown_on_screen
-from companion.ui.phone.seat_screen import build_seat_screen
+from tests.support.screens import build_seat_screen, build_victory_screen
 from companion.ui.routes import VICTORY
-from companion.ui.victory import build_victory_screen
 from companion.ui.victory.private import draft_of
 from tests.ui_tree import fire, identifiers, make_context, make_controller, strings, walk
 from companion.ui.victory import ids as victory_ids
@@ -274,7 +273,7 @@ def test_the_victory_screen_needs_no_acknowledgement_of_what_it_shows(tmp_path):
 
 
 def test_the_end_panels_button_opens_the_victory_check_screen(tmp_path):
-    from companion.ui.table.view import build_table
+    from tests.support.screens import build_table
 
     controller = make_controller(tmp_path)
     commands = _commands_to_the_end(digital=False)

@@ -14,7 +14,7 @@ from . import ids, theme
 from .busy import in_turn
 from .context import UiContext
 from .dialogs import confirm
-from .kit.kept import Changes, KeptScreen, KeyedItems, shown_root
+from .kit.kept import Changes, KeptScreen, KeyedItems
 from .kit.parts import LinkButton, Pill
 
 
@@ -126,9 +126,3 @@ def _title(ctx: UiContext, game) -> str:
     if game.title:
         return game.title
     return game.path.name if game.error_key else ctx.texts.t("ui.home.untitled")
-
-
-def build_home(ctx: UiContext) -> ft.Control:
-    """The home screen built and shown from `ctx` (for tests and tools; a page keeps one
-    HomeScreen and shows it again)."""
-    return shown_root(HomeScreen(ctx))

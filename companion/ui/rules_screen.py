@@ -15,7 +15,7 @@ from companion.rules_ref import RenderedTopic, SearchHit, Span, rules_reference
 
 from . import ids, theme
 from .context import UiContext
-from .kit.kept import Changes, KeptScreen, KeyedItems, shown_root
+from .kit.kept import Changes, KeptScreen, KeyedItems
 from .kit.parts import LinkButton
 from .rules_link import QUERY, SEARCH_OPENED, TOPIC, open_rules
 
@@ -213,9 +213,3 @@ class RulesScreen(KeptScreen):
         if chapters:
             self.chapters.show(((chapter.id, chapter) for chapter in ref.chapters),
                                lambda part, chapter: part.show(ctx, chapter))
-
-
-def build_rules_screen(ctx: UiContext, *, on_back) -> ft.Control:
-    """The rules screen built and shown from `ctx` (for tests and tools; a page keeps one
-    RulesScreen and shows it again)."""
-    return shown_root(RulesScreen(ctx, on_back=on_back))

@@ -123,10 +123,3 @@ class StatusStrip:
                                    tooltip=t("ui.table_screen.new_first_player_help"))
         else:
             self.first_player.show(t("ui.table_screen.first_player", who=who), bgcolor=theme.SURFACE_HIGH)
-
-
-def build_status_strip(ctx: UiContext) -> ft.Control:
-    """The strip shown from `ctx`'s current view (for tests and tools; a page keeps one)."""
-    strip = StatusStrip(ctx, Changes())
-    strip.show()
-    return strip.root

@@ -11,7 +11,7 @@ import flet as ft
 
 from .. import ids, theme
 from ..context import UiContext
-from ..kit.kept import PHONE, WIDE, ActionButton, KeptScreen, shown_root
+from ..kit.kept import PHONE, WIDE, ActionButton, KeptScreen
 from ..kit.parts import bring_into_view
 from ..kit.pinned import Pinned
 from ..kit.shown_last import ShownLast
@@ -105,9 +105,3 @@ class BagScreen(KeptScreen):
 def _column(controls: list[ft.Control], flex: int) -> ft.Control:
     return ft.Container(ft.Column(controls, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
                         expand=flex)
-
-
-def build_bag_screen(ctx: UiContext) -> ft.Control:
-    """The bag screen built and shown from `ctx`'s current view (for tests and tools; a
-    page keeps one BagScreen and shows it again)."""
-    return shown_root(BagScreen(ctx))

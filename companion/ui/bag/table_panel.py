@@ -40,10 +40,3 @@ class BagPanel:
         self.open.show(t("ui.bag.open"), refused=None)
         self.develop.show_draw(development_action(ctx), t("ui.bag.develop.button"),
                                tone="warning" if step else "normal", visible=running)
-
-
-def build_bag_panel(gate) -> ft.Control:
-    """The panel shown from the gate's page (for tests and tools; the table keeps one)."""
-    from ..kit.kept import shown_part
-
-    return shown_part(gate.ctx, BagPanel)

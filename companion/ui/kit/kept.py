@@ -135,22 +135,6 @@ def shown_root(screen: KeptScreen) -> ft.Control:
     return screen.root
 
 
-class _OnePart(KeptScreen):
-    def __init__(self, ctx: UiContext, make: Callable[[KeptScreen], Any]) -> None:
-        super().__init__(ctx)
-        self.part = make(self)
-        self.root = self.part.root
-
-    def put_view(self) -> None:
-        self.part.show()
-
-
-def shown_part(ctx: UiContext, make: Callable[[KeptScreen], Any]) -> ft.Control:
-    """One part of a screen (`make(screen)`, a class with `root` and `show`) built alone and
-    shown from `ctx`'s current view: its root, for tests and tools."""
-    return shown_root(_OnePart(ctx, make))
-
-
 # --------------------------------------------------------------------- buttons
 class ActionButton:
     """A button that may be refused: enabled, or disabled with the reason in its tooltip.

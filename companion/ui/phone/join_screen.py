@@ -4,7 +4,7 @@ Kept (kit.kept): the code field is one control for the page's life, never swappe
 what was typed stays (its focus and caret too)."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import flet as ft
 
@@ -13,7 +13,7 @@ from companion.hosting.secrets import CODE_ALPHABET, CODE_LENGTH
 
 from .. import ids, theme
 from ..context import UiContext
-from ..kit.kept import ActionButton, KeptScreen, shown_root
+from ..kit.kept import ActionButton, KeptScreen
 from companion.ui.phone import ids as phone_ids
 
 
@@ -68,20 +68,3 @@ class JoinScreen(KeptScreen):
         notice = getattr(self.shell, "notice", None)
         put(self.message, value=notice or "")
         put(self.frame, width=min(ctx.width - 2 * theme.PAGE_PADDING, 520))
-
-
-class _Hooks:
-    """A shell's join hooks, for building the screen outside a page."""
-
-    def __init__(self, on_code: Callable[[str], CodeAttempt | None], message: str | None,
-                 on_message: Callable[[str], None]) -> None:
-        self.join_with_code = on_code
-        self.notice = message
-        self.tell = on_message
-
-
-def build_join_screen(ctx: UiContext, *, on_code: Callable[[str], CodeAttempt | None],
-                      message: str | None = None, on_message: Callable[[str], None] = lambda _text: None) -> ft.Control:
-    """The join screen built and shown from `ctx` (for tests and tools; a page keeps one
-    JoinScreen and shows it again)."""
-    return shown_root(JoinScreen(ctx, _Hooks(on_code, message, on_message)))

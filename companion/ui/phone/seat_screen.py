@@ -16,7 +16,7 @@ from companion.engine.views import CrewView
 
 from .. import ids, theme
 from ..context import UiContext
-from ..kit.kept import Card, Changes, KeptScreen, KeyedItems, OfferButton, shown_root
+from ..kit.kept import Card, Changes, KeptScreen, KeyedItems, OfferButton
 from ..kit.parts import LinkButton, Pill
 from ..scanner.board import BoardChanges, BoardPills
 from ..scanner.panel import ScannerParts
@@ -177,13 +177,3 @@ class SeatScreen(KeptScreen):
         self.crew_card.show(t("ui.phone.crew"))
         self.crew.show(((member.seat, member) for member in game.crew), lambda row, member: row.show(ctx, member))
         self.leave.show(t("ui.phone.leave"))
-
-
-def build_seat_screen(ctx: UiContext, *, on_leave: Callable[[], None]) -> ft.Control:
-    """The seat screen built and shown from `ctx` (for tests and tools; a page keeps one
-    SeatScreen and shows it again)."""
-    return shown_root(SeatScreen(ctx, on_leave=on_leave))
-
-
-def build_no_game(ctx: UiContext) -> ft.Control:
-    return build_seat_screen(ctx, on_leave=lambda: None)

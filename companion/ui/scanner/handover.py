@@ -13,7 +13,7 @@ from companion.vocab import Whereabouts
 from .. import ids, theme
 from ..context import UiContext
 from ..kit.handoff import SCANNER, HandoffPart, hand_back, hand_to, handoff_of, may_hand_to
-from ..kit.kept import Card, Changes, Chip, KeptScreen, KeyedItems, shown_root
+from ..kit.kept import Card, Changes, Chip, KeptScreen, KeyedItems
 from ..kit.parts import LinkButton
 from ..routes import RUNNER, SCANNER as SCANNER_SCREEN, TABLE
 from .panel import ScannerParts, draft_of
@@ -106,9 +106,3 @@ class HandoverScreen(KeptScreen):
         members = {member.seat: member for member in ctx.game.crew}
         self.seats.show(((seat, members[seat]) for seat in offered), lambda chip, member: chip.show(
             member.name, sublabel=ctx.texts.character(member.character), selected=False, icon=ft.Icons.PERSON))
-
-
-def build_handover_screen(ctx: UiContext) -> ft.Control:
-    """The handover screen built and shown from `ctx` (for tests and tools; a page keeps one
-    HandoverScreen and shows it again)."""
-    return shown_root(HandoverScreen(ctx))

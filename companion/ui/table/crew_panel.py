@@ -227,10 +227,3 @@ class CrewPanel:
         t = ctx.texts.t
         self.card.show(t("ui.crew.title"), topic="leaving_the_facility", help_tip=t("ui.rules.help"))
         self.cards.show(((member.seat, member) for member in ctx.game.crew), lambda card, member: card.show(member))
-
-
-def build_crew_panel(gate: CommandGate) -> ft.Control:
-    """The panel shown from the gate's page (for tests and tools; the table keeps one)."""
-    from ..kit.kept import shown_part
-
-    return shown_part(gate.ctx, CrewPanel)

@@ -105,10 +105,3 @@ class MarkersPanel:
         done = state.first_encounter_done
         self.first_encounter.show_action(ctx.action(RecordFirstEncounter), t("ui.markers.first_encounter_done") if done
                                          else t("ui.markers.first_encounter"))
-
-
-def build_markers_panel(gate) -> ft.Control:
-    """The panel shown from the gate's page (for tests and tools; the table keeps one)."""
-    from ..kit.kept import shown_part
-
-    return shown_part(gate.ctx, MarkersPanel)

@@ -14,7 +14,7 @@ from companion.hosting.secrets import format_code
 
 from .. import ids, theme
 from ..context import UiContext
-from ..kit.kept import ActionButton, Card, Chip, KeptScreen, KeyedItems, shown_root
+from ..kit.kept import ActionButton, Card, Chip, KeptScreen, KeyedItems
 from ..routes import PLAYERS, TABLE
 from .bits import LinkButton, Pill
 from companion.ui.table import ids as table_ids
@@ -213,12 +213,6 @@ class PlayersScreen(KeptScreen):
             put(self.off, value=t("ui.players.off"))
         self.reissue.show(t("ui.players.reissue"), refused=None)
         put(self.reissue_help, value=t("ui.players.reissue_help"))
-
-
-def build_players_screen(ctx: UiContext) -> ft.Control:
-    """The screen built and shown from `ctx`'s current view (for tests and tools; a page
-    keeps one PlayersScreen and shows it again)."""
-    return shown_root(PlayersScreen(ctx))
 
 
 class PlayersEntry:

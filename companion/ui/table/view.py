@@ -16,7 +16,7 @@ import flet as ft
 from .. import theme
 from ..bag.table_panel import BagPanel
 from ..context import UiContext
-from ..kit.kept import PHONE, WIDE, KeptScreen, shown_root
+from ..kit.kept import PHONE, WIDE, KeptScreen
 from ..log_view import MAX_LINES, Log
 from .crew_panel import CrewPanel
 from .end_panel import EndPanel
@@ -129,9 +129,3 @@ class _Part:
 
 def _flex(column: ft.Column, flex: int) -> ft.Control:
     return ft.Container(column, expand=flex)
-
-
-def build_table(ctx: UiContext) -> ft.Control:
-    """The table screen built and shown from `ctx`'s current view (for tests and tools; a
-    page keeps one TableScreen and shows it again)."""
-    return shown_root(TableScreen(ctx))

@@ -4,9 +4,8 @@ for their phone (`build_seat_parts`)."""
 from __future__ import annotations
 
 from .contingency_panel import build_own_tokens
-from .screen import VICTORY_SCREEN, build_victory_entry, build_victory_screen
+from .screen import VICTORY_SCREEN
 from .seat_part import SeatVictory, build_seat_parts
 from .setup_part import ContingencyPicker
 
-__all__ = ["VICTORY_SCREEN", "build_victory_screen", "build_victory_entry",
-           "build_own_tokens", "build_seat_parts", "SeatVictory", "ContingencyPicker"]
+__all__ = ["VICTORY_SCREEN", "build_own_tokens", "build_seat_parts", "SeatVictory", "ContingencyPicker"]

@@ -562,10 +562,3 @@ class PrivateVictory:
         self.check.show(check, lambda part: part.show(view))  # type: ignore[arg-type]
         self.objective.show(objective, lambda part: part.show(view))  # type: ignore[arg-type]
         return check or objective
-
-
-def build_private_victory(ctx: UiContext, view: GameView) -> list[ft.Control]:
-    """The seat's steps as a control, built and shown from `ctx` (for tests and tools; a
-    page keeps one PrivateVictory and shows it again)."""
-    part = PrivateVictory(Changes(), lambda: ctx)
-    return [part.root] if part.show(view) else []

@@ -37,7 +37,7 @@ from ..kit.chips import label
 from ..kit.handoff import VICTORY as HANDED_FOR_VICTORY
 from ..kit.handoff import HandoffPart, hand_to, may_hand_to
 from ..dialogs import show_message
-from ..kit.kept import PHONE, ActionButton, Card, Changes, Chip, KeptScreen, KeyedItems, OfferButton, shown_root
+from ..kit.kept import PHONE, ActionButton, Card, Changes, Chip, KeptScreen, KeyedItems, OfferButton
 from ..kit.parts import Later, LinkButton, Pill
 from ..routes import TABLE, VICTORY
 from .names import TokenFace, place_text
@@ -111,13 +111,6 @@ class VictoryEntry:
                                visible=victory is None and not lost)
         self.resume.show(t("ui.victory.resume", step=int(victory.step)) if victory is not None else "", refused=None,
                          visible=victory is not None)
-
-
-def build_victory_entry(ctx: UiContext) -> ft.Control:
-    """The way in, built and shown from `ctx` (for the table's end panel, rebuilt)."""
-    part = VictoryEntry(Changes(), lambda: ctx)
-    part.show()
-    return part.root
 
 
 # --------------------------------------------------------------------- frame
@@ -684,9 +677,3 @@ class VictoryScreen(KeptScreen):
         if victory is not None:
             self.stepper.show(victory)
             self.step_back.show()
-
-
-def build_victory_screen(ctx: UiContext) -> ft.Control:
-    """The Victory Check screen built and shown from `ctx` (for tests and tools; a page
-    keeps one VictoryScreen and shows it again)."""
-    return shown_root(VictoryScreen(ctx))

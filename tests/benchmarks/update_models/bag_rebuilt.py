@@ -17,7 +17,8 @@ from companion.ui.bag.panels import history_entries, open_return_dialog
 from companion.ui.bag.reveal import BAG_SCREEN
 from companion.ui.context import UiContext
 from companion.ui.kit.gate import CommandGate
-from companion.ui.kit.kept import ActionButton, Changes, OfferButton, shown_part
+from companion.ui.kit.kept import ActionButton, Changes, OfferButton
+from tests.support.screens import shown_part
 from companion.ui.kit.kinds import DARK_ICON, KIND_COLOURS, LIGHT_ICON, kind_badge, kind_name
 from tests.benchmarks.update_models.memo import kept_items, kept_panel, offered
 from companion.ui.kit.numbers import percent

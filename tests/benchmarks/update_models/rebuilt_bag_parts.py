@@ -20,7 +20,8 @@ from companion.ui.i18n_view import Texts
 from companion.ui.kit.chips import (LIGHTING_COLOURS, LIGHTING_ICONS, active_seats, choice_chip, label, number_row,
                                     place_chips, seat_chips, shown_lighting)
 from companion.ui.kit.gate import CommandGate
-from companion.ui.kit.kept import ActionButton, Changes, KeptScreen, shown_part
+from companion.ui.kit.kept import ActionButton, Changes, KeptScreen
+from tests.support.screens import shown_part
 from companion.ui.kit.kinds import DARK_ICON, KIND_COLOURS, KIND_ICONS, LIGHT_ICON, kind_name
 from companion.ui.rules_screen import help_button
 from companion.ui.bag import ids as bag_ids
