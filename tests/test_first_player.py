@@ -12,7 +12,8 @@ from companion.engine.phase.model import EventStep
 from companion.engine.views import TABLE, view_for
 from companion.rules import load_rules
 from companion.ui.events.steps import RoundEnd
-from companion.ui.kit.kept import KeptScreen, shown_root
+from companion.ui.kit.kept import KeptScreen
+from tests.support.screens import shown_root
 from tests.conftest import setup_command
 from tests.support.deck_helpers import next_runner_command
 from tests.ui_tree import make_context, make_controller, strings

@@ -15,7 +15,7 @@ from companion.ui import ids
 from companion.ui.announcements import Announcer
 from companion.ui.bag.draft import draft_of as bag_draft_of
 from companion.ui.bag.questions import QuestionPrompter
-from tests.support.screens import build_bag_screen, build_events_screen
+from tests.support.screens import build_wizard, build_bag_screen, build_events_screen
 from companion.ui.events import ATTACK, RUNNER, open_screen
 from companion.ui.events.draft import draft_of
 from tests.support.deck_helpers import next_runner_command
@@ -198,7 +198,7 @@ def test_the_setup_asks_printed_or_app_contamination_and_start_waits_for_the_ans
     wizard = SetupWizard(ctx, set_language=lambda _lang: None)
     for player in wizard.draft.players:
         player["name"] = "Ana"
-    form = wizard.build()
+    form = build_wizard(wizard)
     # Nothing chosen: neither deck, and the app deck's count is said to be unconfirmed.
     assert wizard.draft.digital_contamination is None and _picker(form).selected == []
     assert rules.is_unconfirmed("infected_count")
@@ -211,8 +211,8 @@ def test_the_setup_asks_printed_or_app_contamination_and_start_waits_for_the_ans
         wizard._command()
     assert ctx.texts.error(refused.value) == t("ui.setup.contamination.needed")
     for choice, digital in (("printed", False), ("app", True)):
-        fire(_picker(wizard.build()).on_change, SimpleNamespace(control=SimpleNamespace(selected=[choice])))
-        form = wizard.build()
+        fire(_picker(build_wizard(wizard)).on_change, SimpleNamespace(control=SimpleNamespace(selected=[choice])))
+        form = build_wizard(wizard)
         assert _picker(form).selected == [choice]
         assert not _find(form, ids.START_GAME).content.disabled
         assert ids.START_WAITS not in identifiers(form)  # the reason is gone with what it waited for

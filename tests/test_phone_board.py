@@ -15,7 +15,7 @@ from companion.engine import NewGame, PlayerSetup
 from companion.engine import commands as c
 from companion.engine.views import seat_viewer
 from companion.ui.kit.changes import Changes
-from companion.ui.kit.kept import shown_root
+from tests.support.screens import shown_root
 from companion.ui.phone.seat_screen import SeatScreen
 from companion.ui.scanner.board import BoardChanges, _board_rows
 from companion.ui.table.view import TableScreen

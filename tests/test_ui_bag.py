@@ -30,7 +30,7 @@ from companion.ui.announcements import Announcer
 from companion.ui.bag.draft import HAND_MAX, draft_of
 from companion.ui.bag.panels import history_entries
 from companion.ui.bag.questions import QuestionPrompter
-from tests.support.screens import build_bag_screen, build_table
+from tests.support.screens import build_wizard, build_bag_screen, build_table
 from companion.ui.events.draft import ATTACK
 from companion.ui.events.draft import draft_of as events_draft_of
 from companion.ui.i18n_view import Texts
@@ -453,7 +453,7 @@ def test_the_adults_retreat_question(controller):
 def test_setup_offers_the_physical_bag_and_the_odds(controller, lang):
     ctx = make_context(controller, lang, 390)
     wizard = SetupWizard(ctx, set_language=lambda _lang: None)
-    form = wizard.build()
+    form = build_wizard(wizard)
     check_texts(form)
     assert {ids.SETUP_PHYSICAL_BAG, ids.SETUP_SHOW_ODDS} <= identifiers(form)
     wizard.draft.physical_bag, wizard.draft.show_odds = True, False

@@ -14,7 +14,8 @@ from companion.engine import NewGame, PlayerSetup
 from companion.engine.commands import KillIntruder, PlaceIntruder
 from companion.ui import ids, theme
 from companion.ui.kit.kept import (PHONE, TABLET, WIDE, ActionButton, Card, Changes, Chip, KeptScreen,
-                                   KeyedItems, OfferButton, layout_of, shown_root)
+                                   KeyedItems, OfferButton, layout_of)
+from tests.support.screens import shown_root
 from companion.ui.screen_host import Kept, ScreenHolder, ScreenHost
 
 from .flet_session import counting, live_page

@@ -9,7 +9,7 @@ from companion.engine import NewGame, PlayerSetup
 from companion.engine.commands import AdvanceTime, RecordDeath, StartSelfDestruct, TriggerAlert
 from companion.i18n.catalog import load_catalog
 from companion.ui import ids
-from tests.support.screens import build_home, build_table
+from tests.support.screens import build_wizard, build_home, build_table
 from companion.ui.setup_wizard import SetupWizard
 
 from .ui_tree import check_texts, identifiers, make_context, make_controller
@@ -37,7 +37,7 @@ def test_home_and_setup_render(controller, lang, width):
     check_texts(home)
     assert ids.NEW_GAME in identifiers(home)
     wizard = SetupWizard(ctx, set_language=lambda _lang: None)
-    form = wizard.build()
+    form = build_wizard(wizard)
     check_texts(form)
     found = identifiers(form)
     assert {ids.player_name(1), ids.player_character(1), ids.ADD_PLAYER, ids.START_GAME} <= found

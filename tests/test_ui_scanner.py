@@ -12,7 +12,7 @@ from companion.engine import NewGame, PlayerSetup
 from companion.engine.commands import GainContamination, InfestCharacter, ScanContamination
 from companion.engine.views import TABLE, seat_viewer
 from companion.ui import ids
-from tests.support.screens import build_seat_screen, build_handover_screen, build_crew_panel
+from tests.support.screens import build_wizard, build_seat_screen, build_handover_screen, build_crew_panel
 from companion.ui.scanner.board import open_board_dialog
 from companion.ui.scanner.film import FILM_HEIGHT, Geometry, card_width
 from companion.ui.kit.handoff import handoff_of
@@ -258,7 +258,7 @@ def test_setup_offers_the_digital_deck_and_an_unconfirmed_infected_count(control
     ctx = make_context(controller, lang, 390)
     wizard = SetupWizard(ctx, set_language=lambda _lang: None)
     wizard.draft.digital_contamination = True  # the app's deck, chosen
-    form = wizard.build()
+    form = build_wizard(wizard)
     texts = check_texts(form)
     assert {scanner_ids.SETUP_CONTAMINATION, scanner_ids.SETUP_INFECTED, scanner_ids.SETUP_INFECTED_UP} <= identifiers(form)
     assert ctx.texts.t("common.unconfirmed") in texts
@@ -270,7 +270,7 @@ def test_setup_offers_the_digital_deck_and_an_unconfirmed_infected_count(control
     rules = ctx.session.rules.contamination
     assert command.digital_contamination and command.infected_count == rules.infected_count + 1
     wizard.draft.digital_contamination = False
-    form = wizard.build()
+    form = build_wizard(wizard)
     assert scanner_ids.SETUP_INFECTED not in identifiers(form)
     command = wizard._command()
     assert not command.digital_contamination and command.infected_count is None

@@ -16,7 +16,7 @@ from companion.rules import load_rules
 from companion.ui import ids
 from companion.ui.announcements import Announcer
 from companion.ui.i18n_view import Texts
-from companion.ui.kit.kept import shown_root
+from tests.support.screens import shown_root
 from companion.ui.on_screen import shown_on_screen
 from tests.support.screens import build_status_strip
 from companion.ui.table.view import TableScreen

@@ -21,7 +21,7 @@ from companion.engine.views import PLAYER_COUNTS
 from . import ids, theme
 from .context import UiContext
 from .dialogs import show_message
-from .kit.kept import PHONE, Card, Changes, KeptScreen, KeyedItems, shown_root
+from .kit.kept import PHONE, Card, Changes, KeptScreen, KeyedItems
 from .kit.parts import LinkButton
 from .kit.pinned import Pinned
 from .scanner.setup_part import ContaminationPicker
@@ -74,11 +74,6 @@ class SetupWizard:
         free = self._free_characters()
         if len(self.draft.players) < MAX_PLAYERS and free:
             self.draft.players.append({"name": "", "character": free[0]})
-
-    def build(self) -> ft.Control:
-        """The wizard's screen built and shown from its draft (for tests and tools; a page
-        keeps one SetupScreen and shows it again)."""
-        return shown_root(SetupScreen(self.ctx, wizard=self))
 
     # -- starting ------------------------------------------------------------
     def missing(self) -> str | None:

@@ -14,10 +14,11 @@ from companion.ui.events import SCREENS
 from companion.ui.home import HomeScreen
 from companion.ui.kit.changes import Changes
 from companion.ui.kit.gate import CommandGate
-from companion.ui.kit.kept import KeptScreen, shown_root
+from companion.ui.kit.kept import KeptScreen
 from companion.ui.phone.join_screen import JoinScreen
 from companion.ui.phone.seat_screen import SeatScreen
 from companion.ui.rules_screen import RulesScreen
+from companion.ui.setup_wizard import SetupScreen, SetupWizard
 from companion.ui.scanner.handover import HandoverScreen
 from companion.ui.status_strip import StatusStrip
 from companion.ui.table.crew_panel import CrewPanel
@@ -35,6 +36,16 @@ class _OnePart(KeptScreen):
 
     def put_view(self) -> None:
         self.part.show()
+
+def shown_root(screen: KeptScreen) -> ft.Control:
+    """`screen` shown from its page's current view: its root, for tests to read and tap."""
+    screen.show()
+    return screen.root
+
+
+def build_wizard(wizard: SetupWizard) -> ft.Control:
+    """The wizard's screen built and shown from its draft."""
+    return shown_root(SetupScreen(wizard.ctx, wizard=wizard))
 
 
 def shown_part(ctx: UiContext, make: Callable[[KeptScreen], Any]) -> ft.Control:

@@ -57,7 +57,7 @@ Rules that keep it so:
   other change of size is a property. A new language needs nothing: every text is put on
   every show. Dialogs stay as they are (built when they open; they are short-lived).
 
-Tests read a kept screen through `shown_root(screen)` (tests/ui_tree.py leaves hidden
+Tests read a kept screen through `shown_root(screen)` (tests/support/screens.py; tests/ui_tree.py leaves hidden
 controls out, as the page does).
 """
 from __future__ import annotations
@@ -129,10 +129,6 @@ class KeptScreen:
         open_rules(self.ctx, topic)
 
 
-def shown_root(screen: KeptScreen) -> ft.Control:
-    """`screen` shown from its page's current view: its root, for tests to read and tap."""
-    screen.show()
-    return screen.root
 
 
 # --------------------------------------------------------------------- buttons
