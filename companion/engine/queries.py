@@ -10,12 +10,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .apply import check
-from .bag.handlers import OUTCOME_NEEDED, lighting, places, require_bag_free, supply_tokens
+from .bag.handlers import OUTCOME_NEEDED, draw_available, lighting, places, require_bag_free, supply_tokens
 from .bag.model import Lighting, Place, TokenOutcome
 from .commands import DevelopBag, EventDevelopBag, GameCommand
 from .errors import IllegalCommand
 from .phase.event_phase import RoundEnd, css_launch_pending, powered_sections, round_end
-from .guards import require
 from .phase.model import EventStep
 from .state import GameState
 from .track.timetrack import is_on_css_space, threshold_fires
@@ -58,15 +57,6 @@ def active_seats(state: GameState) -> list[int]:
 
 
 # --------------------------------------------------------------------- the Intruder bag
-def draw_available(state: GameState) -> IllegalCommand | None:
-    """Why no token can be drawn from the bag now (None: one can): the game is over,
-    the bag waits for an answer, or it is empty."""
-    try:
-        require_bag_free(state)
-        require(bool(state.bag.bag), "error.bag_empty")
-    except IllegalCommand as refusal:
-        return refusal
-    return None
 
 
 def check_without_outcome(state: GameState, command: GameCommand, rules: "Rules") -> IllegalCommand | None:

@@ -299,8 +299,9 @@ def _in_facility(state: GameState) -> tuple[int, ...]:
     return tuple(member.seat for member in state.crew if member.is_in_facility)
 
 
-def _encounter_refusal(state: GameState) -> IllegalCommand | None:
-    """Why no encounter can be drawn now, whoever meets the intruder wherever."""
+def draw_available(state: GameState) -> IllegalCommand | None:
+    """Why no token can be drawn from the bag now (None: one can), whoever meets the
+    intruder wherever: the game is over, the bag waits for an answer, or it is empty."""
     try:
         require_bag_free(state)
         require(bool(state.bag.bag), "error.bag_empty")
@@ -316,7 +317,7 @@ def offer_resolve_encounter(state: GameState, rules: "Rules") -> list[Open]:
                                            "ignore_darkness": (False, True)}
     if state.bag.physical_bag:
         choices[OUTCOME] = possible_outcomes(state, rules)
-    refusal = _encounter_refusal(state)
+    refusal = draw_available(state)
     return [Open(ResolveEncounter, fixed={"seat": seat}, choices=choices, refusal=refusal)
             for seat in _in_facility(state)]
 
