@@ -10,14 +10,13 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import apply, check
 from companion.engine import commands as c
 from companion.engine.actions import legal_actions
 from companion.engine.contamination.model import INFECTED, word_of
 from companion.engine.registry import REGISTRY
 from companion.engine.views import NOBODY, TABLE, seat_viewer
-from tests.support.contamination_helpers import RULES, clean_cards, digital_game, digital_setup, infected_cards, with_held
-from tests.test_hidden_outcomes import _unseen_swapped
+from tests.support.contamination_helpers import RULES, clean_cards, digital_game, infected_cards, with_held
+from tests.test_hidden_outcomes import _unseen_swapped, played
 
 
 def _everyone(state):
@@ -32,22 +31,7 @@ def _listed(state):
 @given(seed=st.integers(0, 10**6), moves=st.lists(st.tuples(st.integers(0, 9), st.integers(1, 3), st.integers(0, 99)),
                                                   min_size=2, max_size=16))
 def test_twins_that_differ_only_in_what_nobody_has_seen_are_offered_the_same_actions(seed, moves):
-    state = apply(None, digital_setup(players=3, seed=seed).model_copy(update={"contingency_tokens": True}), RULES)
-    for kind, seat, n in moves:
-        command = [
-            c.GainContamination(seat=seat, count=1 + n % 2),
-            c.SetLarva(seat=seat, larva=bool(n % 2)),
-            c.ScanContamination(seat=seat, procedure="hand", in_hand=n % 2 + 1),
-            c.ScanContamination(seat=seat, procedure="all"),
-            c.PeekContingency(seat=seat, via="alert_room"),
-            c.AdvanceTime(),
-            c.InfestCharacter(seat=seat),
-            c.ResolveEncounter(seat=seat, place="S-01" if n % 2 else "S-02", hand=n % 6),
-            c.PlaceFire(),
-            c.StartEventPhase(),
-        ][kind]
-        if check(state, command, RULES) is None:
-            state = apply(state, command, RULES)
+    state = played(seed, moves)
     twin = _unseen_swapped(state, random.Random(seed))
     assert _listed(state) == _listed(twin)
 

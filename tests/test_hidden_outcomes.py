@@ -246,24 +246,39 @@ def test_the_search_finds_a_token_drawn_back_into_the_bag_when_it_is_not_marked(
     assert command_type in _unmarked_chance(state, random.Random(5))
 
 
+def twin_move(kind: int, seat: int, n: int) -> c.GameCommand:
+    """One of the moves the twin games are played with (kinds 0-6 touch the secrets; 7-9
+    the bag, the markers and the Event Phase)."""
+    return [
+        c.GainContamination(seat=seat, count=1 + n % 2),
+        c.SetLarva(seat=seat, larva=bool(n % 2)),
+        c.ScanContamination(seat=seat, procedure="hand", in_hand=n % 2 + 1),
+        c.ScanContamination(seat=seat, procedure="all"),
+        c.PeekContingency(seat=seat, via="alert_room"),
+        c.AdvanceTime(),
+        c.InfestCharacter(seat=seat),
+        c.ResolveEncounter(seat=seat, place="S-01" if n % 2 else "S-02", hand=n % 6),
+        c.PlaceFire(),
+        c.StartEventPhase(),
+    ][kind]
+
+
+def played(seed: int, moves: list[tuple[int, int, int]]) -> GameState:
+    """A 3-player game with the app's secrets, after each of `moves` the rules allow."""
+    state = apply(None, digital_setup(players=3, seed=seed).model_copy(update={"contingency_tokens": True}), RULES)
+    for kind, seat, n in moves:
+        command = twin_move(kind, seat, n)
+        if check(state, command, RULES) is None:
+            state = apply(state, command, RULES)
+    return state
+
+
 @pytest.mark.slow  # every page of 25 games, twice
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), moves=st.lists(st.tuples(st.integers(0, 6), st.integers(1, 3), st.integers(0, 99)),
                                                   min_size=2, max_size=14))
 def test_twins_that_differ_only_in_what_nobody_has_seen_look_the_same_to_everyone(tmp_path_factory, seed, moves):
-    state = apply(None, digital_setup(players=3, seed=seed).model_copy(update={"contingency_tokens": True}), RULES)
-    for kind, seat, n in moves:
-        command = [
-            c.GainContamination(seat=seat, count=1 + n % 2),
-            c.SetLarva(seat=seat, larva=bool(n % 2)),
-            c.ScanContamination(seat=seat, procedure="hand", in_hand=n % 2 + 1),
-            c.ScanContamination(seat=seat, procedure="all"),
-            c.PeekContingency(seat=seat, via="alert_room"),
-            c.AdvanceTime(),
-            c.InfestCharacter(seat=seat),
-        ][kind]
-        if check(state, command, RULES) is None:
-            state = apply(state, command, RULES)
+    state = played(seed, moves)
     if state.is_over:
         return
     twin = _unseen_swapped(state, random.Random(seed))
