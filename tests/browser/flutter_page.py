@@ -9,6 +9,8 @@ factor for slow machines, `COMPANION_TEST_SLOWNESS` (1 by default; CI may set 2 
 """
 from __future__ import annotations
 
+import re
+
 import time
 from pathlib import Path
 
@@ -275,3 +277,35 @@ def join_with_code(phone: FlutterPage, code: str, tries: int = 3) -> None:
             if attempt == tries - 1:
                 raise
             phone.pause(2500 * (attempt + 1))  # a wrong code makes the page wait before its next try
+
+
+# The typed code the Players join screen shows for a seat ("ABC-DEF").
+SEAT_CODE = re.compile(r"\b([2-9A-HJKMNP-Z]{3})-([2-9A-HJKMNP-Z]{3})\b")
+
+
+def seat_code(table: FlutterPage, seat: int, name: str, other: str | None = None) -> str:
+    """The typed code the table shows for `seat` (a new one once another seat's was shown)."""
+    table.tap(f"players-seat-{seat}")
+
+    def shown() -> str | None:
+        found = SEAT_CODE.search(table.text_of("players-code"))
+        code = "".join(found.groups()) if found else None
+        return code if code != other and name in table.text() else None
+
+    table.wait_until(lambda: shown() is not None, f"seat {seat}'s typed code")
+    return shown()  # type: ignore[return-value]
+
+
+def phones_join(table: FlutterPage, base: str, phones: list[tuple[FlutterPage, int, str, str]]) -> None:
+    """From the table, each phone (page, seat, player's name, language) opens the join
+    screen and types the code the table's Players join screen shows for its seat; then
+    the table goes back to its screen."""
+    table.tap("players-join")
+    table.wait_for_id("players-code")
+    last = None
+    for phone, seat, name, lang in phones:
+        last = seat_code(table, seat, f"{name} (", other=last)
+        phone.open(f"{base}?lang={lang}")
+        phone.wait_for_id("join-code")
+        join_with_code(phone, last)
+    table.tap("players-back")

@@ -12,8 +12,8 @@ import pytest
 from companion.i18n.translator import Translator
 from companion.ui import ids
 
-from .flutter_page import DESKTOP, FlutterPage, join_with_code
-from .test_scanner_flow import _code_of, _dismiss_all
+from .flutter_page import DESKTOP, FlutterPage, phones_join
+from .test_scanner_flow import _dismiss_all
 from companion.ui.scanner import ids as scanner_ids
 
 pytestmark = pytest.mark.browser
@@ -59,12 +59,6 @@ def _new_game(table: FlutterPage) -> None:
     _dismiss_all(table)
 
 
-def _join(phone: FlutterPage, base: str, code: str, lang: str) -> None:
-    phone.open(f"{base}?lang={lang}")
-    phone.wait_for_id("join-code")
-    join_with_code(phone, code)
-
-
 def _board_ids(app: FlutterPage) -> set[str]:
     return {found for found in app.page.evaluate(_IDS) if found.startswith("body-") or found.startswith("crew-board-")}
 
@@ -82,13 +76,7 @@ def test_players_keep_their_own_boards_on_their_phones(app_url, flutter, browser
     try:
         table.open(f"{app_url}&lang=pt-BR")
         _new_game(table)
-        table.tap("players-join")
-        table.wait_for_id("players-code")
-        ana_code = _code_of(table, 1, "Ana (")
-        bruno_code = _code_of(table, 2, "Bruno (", other=ana_code)
-        _join(ana, base, ana_code, "pt-BR")
-        _join(bruno, base, bruno_code, "tr")
-        table.tap("players-back")
+        phones_join(table, base, [(ana, 1, "Ana", "pt-BR"), (bruno, 2, "Bruno", "tr")])
         table.wait_for_id("crew-board-2")
 
         # The table gives Bruno Slime (a shower, say).

@@ -6,7 +6,6 @@ same on the shared device for Bia (her phone gone): the device is handed to her,
 results hide again when she hands it back. Screenshots at phone size."""
 from __future__ import annotations
 
-import re
 
 import pytest
 
@@ -15,13 +14,12 @@ from companion.engine.commands import GainContamination, ScanContamination
 from companion.i18n.translator import Translator
 from tests.support.contamination_helpers import RULES, digital_setup
 
-from .flutter_page import PHONE, FlutterPage, join_with_code
+from .flutter_page import PHONE, FlutterPage, phones_join
 
 pytestmark = pytest.mark.browser
 
 PT = Translator("pt-BR")
 NAMES = ("Ana", "Bia")
-CODE = re.compile(r"\b([2-9A-HJKMNP-Z]{3})-([2-9A-HJKMNP-Z]{3})\b")
 
 
 def _scan_words(seed: int) -> tuple[list[str], list[str]]:
@@ -72,25 +70,6 @@ def _new_game(table: FlutterPage) -> None:
     table.tap("start-game")
     table.wait_for_id("players-join")
     _dismiss_all(table)
-
-
-def _code_of(table: FlutterPage, seat: int, name: str, other: str | None = None) -> str:
-    """The typed code the table shows for `seat` (a new one once another seat's was shown)."""
-    table.tap(f"players-seat-{seat}")
-
-    def shown() -> str | None:
-        found = CODE.search(table.text_of("players-code"))
-        code = "".join(found.groups()) if found else None
-        return code if code != other and name in table.text() else None
-
-    table.wait_until(lambda: shown() is not None, f"seat {seat}'s typed code")
-    return shown()  # type: ignore[return-value]
-
-
-def _join(phone: FlutterPage, base: str, code: str) -> None:
-    phone.open(f"{base}?lang=pt-BR")
-    phone.wait_for_id("join-code")
-    join_with_code(phone, code)
 
 
 def _gain_three(table: FlutterPage, seat: int) -> None:
@@ -155,13 +134,7 @@ def test_the_scanner_on_the_phones_and_on_the_shared_device(app_url, flutter, br
         _new_game(table)
 
         # Both phones join with the codes the table shows.
-        table.tap("players-join")
-        table.wait_for_id("players-code")
-        ana_code = _code_of(table, 1, "Ana (")
-        bia_code = _code_of(table, 2, "Bia (", other=ana_code)
-        _join(ana, base, ana_code)
-        _join(bia, base, bia_code)
-        table.tap("players-back")
+        phones_join(table, base, [(ana, 1, "Ana", "pt-BR"), (bia, 2, "Bia", "pt-BR")])
         table.wait_for_id("crew-board-1")
 
         # Ana gains 3 cards from the table; her phone holds them, everyone sees the count.
