@@ -28,6 +28,8 @@ class TapFlow:
     tap: str  # the control tapped
     watch: Watch  # the control whose change counts as visible
     undo: bool = True
+    # Its undo is said aloud (an undone draw): the announcement is dismissed before the next tap.
+    announces_undo: bool = False
     picks: tuple[str, ...] = ()  # option chips selected (not timed) before each tap
     across: float = 0.5  # where the tap lands across the control (a switch's thumb is at its left)
 
@@ -59,7 +61,7 @@ TABLE_FLOWS = (ADVANCE_TIME, POWER_FLIP, FIRE_UP, KNOWLEDGE_UP)
 # every encounter.
 DRAW = TapFlow("draw-encounter", Watch("token-reveal"), picks=(
     f"encounter-seat-{web_game.ENCOUNTER_SEAT}", f"encounter-place-{web_game.ENCOUNTER_PLACE.value}",
-    f"encounter-hand-{web_game.ENCOUNTER_HAND}"))
+    f"encounter-hand-{web_game.ENCOUNTER_HAND}"), announces_undo=True)
 # The runner's first continue passes the Noise step in the same tap (nothing to enter
 # there) and one undo takes back only its last command: from then on (the two unmeasured
 # taps first) each measured tap goes from the Noise step to the attacks step.
@@ -134,9 +136,10 @@ def _undo(app: FlutterPage, flow: TapFlow, before: str | None, where: str) -> No
         return web_probe.read(app.page, watch.identifier, watch.attribute) == before
 
     try:
-        # An undone draw is said aloud to the table (not a measured tap): heard, then dismissed.
         app.wait_until(lambda: app.has("announcement") or back(), "the undo's answer", timeout=TAP_TIMEOUT_S)
-        if app.has("announcement"):
+        if flow.announces_undo:
+            # An undone draw is said aloud to the table (the undo is not measured): heard, then dismissed.
+            app.wait_for_id("announcement")
             app.dismiss_announcement()
         app.wait_until(back, f"{watch.identifier!r} as before the tap", timeout=TAP_TIMEOUT_S)
     except AssertionError:
