@@ -190,7 +190,8 @@ def test_in_the_event_phase_the_phone_draws_what_its_feed_lists_and_a_late_tap_h
 
 def test_a_row_the_feed_lists_refused_shows_the_engines_reason_and_a_tap_says_it(controller):
     """The rows draw the feed's refusal as it is: a wound the Event Phase refuses, listed so,
-    is shown disabled with the engine's sentence, and a tap on it tells it."""
+    is shown disabled with the engine's sentence, and a tap on it goes to the game, which
+    tells it."""
     from types import SimpleNamespace
 
     from companion.engine.views import Action, Refusal
@@ -204,12 +205,15 @@ def test_a_row_the_feed_lists_refused_shows_the_engines_reason_and_a_tap_says_it
                            action=lambda command, **fixed: listed.get((command.model_fields["type"].default,
                                                                        fixed["seat"]))
                            if fixed.get("serious") is None else None)
-    rows = BoardChanges(Changes(), gate_of=lambda: SimpleNamespace(ctx=fake), page_of=lambda: page)
+    rows = BoardChanges(Changes(), gate_of=lambda: SimpleNamespace(ctx=fake, run_action=ctx.gate().run_action),
+                        page_of=lambda: page)
     assert rows.show(fake, ctx.game.member(1))
     light = rows.buttons["light"]
     reason = ctx.texts.t("error.board_in_event_phase")
     assert light.button.disabled and light.frame.tooltip == reason
     assert [name for name, cell in rows.cells.items() if cell.visible] == ["light"]
+    # A tap on it goes to the game, which refuses it for the same reason (the Event Phase runs).
+    controller.execute(c.StartEventPhase())
     fire(light.frame.on_click)
     assert page.dialogs[-1].content.value == reason
     assert controller.state.member(1).body.light_wounds == 0

@@ -201,7 +201,8 @@ class OfferButton(ActionButton):
     action shown last (what the player saw), with the player's picks, through `gate.run`
     (which asks the action's confirmation first); `on_tap` replaces the send for an action
     whose picks a dialog asks first. A tap that reaches the frame of a disabled button is
-    judged by the newest feed: sent if its action is allowed now, else its reason told."""
+    sent to the engine, which judges it as the game is when it arrives (done, or its
+    reason told); only a button with no action or incomplete picks behind it sends nothing."""
 
     def __init__(self, changes: Changes, identifier: str | None, *, icon=None,
                  gate_of: Callable[[], CommandGate], page_of: Callable[[], ft.Page], tone: str = "normal",
@@ -211,6 +212,7 @@ class OfferButton(ActionButton):
         self._gate_of = gate_of
         self.action: Action | None = None
         self.picked: dict[str, Any] = {}
+        self.unready: str | None = None
         self.confirm_params: dict | None = None
         self.title = ""
 
@@ -223,6 +225,7 @@ class OfferButton(ActionButton):
         sentence names (who, what)."""
         self.action, self.title, self.confirm_params = action, label, confirm_params
         self.picked = dict(picked or {})
+        self.unready = unready
         shown = visible and action is not None
         refused = self._reason(action, self.picked, unready) if shown else None
         self.show(label, refused=refused, tone=tone, visible=shown)
@@ -249,13 +252,13 @@ class OfferButton(ActionButton):
             self._gate_of().run_action(action, picked or {}, title=title, confirm_params=params)
 
     def _judged_now(self) -> str | None:
+        """A tap on the frame of a button drawn disabled: nothing to send while no action or
+        no complete picks stand behind it; else the action goes to the engine, which judges it
+        as the game is when it arrives (this page's feed may not have caught up yet)."""
         if self.action is None:
             return self.reason
-        newest = self._gate_of().ctx.actions.get(self.action.key)
-        reason = self._reason(newest, self.picked, None)
-        if reason is None and newest is not None:
-            self.action = newest
-        return reason
+        # What the player's picks still lack is this page's to say; the game's refusal is not.
+        return self._reason(self.action.model_copy(update={"refusal": None}), self.picked, self.unready)
 
 
 # --------------------------------------------------------------------- chips and cards
