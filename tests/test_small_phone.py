@@ -177,35 +177,44 @@ def test_an_event_card_whose_effect_asks_a_tap_is_scrolled_to_once(tmp_path):
 
 
 @pytest.mark.parametrize("height", [640, 844])
-def test_the_bag_screen_keeps_its_draw_at_the_bottom_edge_and_brings_the_token_into_view(tmp_path, height):
+def test_the_bag_screen_keeps_its_draw_at_the_bottom_edge_with_the_drawn_token_beside_it(tmp_path, height):
+    """The drawn token shows in the draw's own answer, in one line above the draw at the
+    bottom edge: nothing scrolls to it, so no second message follows the answer."""
     from companion.engine.bag.model import Place
     from companion.engine.commands import RecordDeath, ResolveEncounter
-    from companion.ui.bag.screen import TOKEN_KEY
+    from companion.ui.kit.kinds import kind_name
 
     controller = make_controller(tmp_path)
     _new(controller)
     ctx = _small(controller)
     ctx.page.height = height
-    scrolled: list = []
-    ctx.page.run_task = lambda _handler, **kwargs: scrolled.append(kwargs.get("scroll_key"))
+    asked: list = []
+    ctx.page.run_task = lambda handler, *args, **kwargs: asked.append(handler)
     screen = _shown(BagScreen(ctx))
     pinned = screen.pinned
     assert pinned.root.expand and pinned.body.scroll == ft.ScrollMode.AUTO
     assert bag_ids.DRAW_ENCOUNTER in _identifiers(pinned.footer)
     assert bag_ids.DRAW_ENCOUNTER not in _identifiers(pinned.body)
-    assert scrolled == []  # nothing new came out: the screen opens where it is
+    line = screen.reveal.line
+    assert line.root in pinned.footer.content.controls and line.root.visible is False  # nothing drawn yet
     controller.execute(ResolveEncounter(seat=1, place=Place.S01, hand=0))
     screen.show()
-    assert scrolled == [TOKEN_KEY]
+    draw = controller.state.bag.last_draw
+    assert bag_ids.DRAW_LINE in _identifiers(pinned.footer)
+    assert bag_ids.DRAW_LINE not in _identifiers(pinned.body)
+    assert line.kind.value == kind_name(ctx.texts, draw.kind)
+    assert line.number.value == str(draw.applied)
+    assert asked == []  # no scroll, no later message: the token is in the answer
     # With no card in hand the intruder attacks: its Resolve joins the draw at the bottom edge.
-    assert controller.state.bag.last_draw.surprise_attack
+    assert draw.surprise_attack
+    assert line.verdict.value == ctx.texts.upper(ctx.texts.t("ui.bag.surprise.yes"))
     assert bag_ids.SURPRISE_ATTACK_RESOLVE in _identifiers(pinned.footer)
     assert bag_ids.SURPRISE_ATTACK_RESOLVE not in _identifiers(pinned.body)
-    screen.show()  # the same token: the table may have scrolled away, it is left there
-    assert scrolled == [TOKEN_KEY]
-    controller.execute(DevelopBag())  # the development's token comes into view too
+    controller.execute(DevelopBag())  # the development's token takes the line
     screen.show()
-    assert scrolled == [TOKEN_KEY, TOKEN_KEY]
+    developed = controller.state.bag.last_draw
+    assert line.kind.value == kind_name(ctx.texts, developed.kind) and line.verdict.value
+    assert asked == []
     assert bag_ids.SURPRISE_ATTACK_RESOLVE not in _identifiers(pinned.footer)  # no encounter, no attack
     for seat in (1, 2, 3):  # the game ends: nothing more is drawn, and no draw waits at the edge
         controller.execute(RecordDeath(seat=seat))

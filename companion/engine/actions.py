@@ -77,7 +77,27 @@ def _within(value: Any, allowed: tuple[Any, ...] | dict[str, tuple[Any, ...]]) -
 
 
 def action_key(type_tag: str, fixed: dict[str, Any]) -> str:
+    """The key an action is found by. Screens ask it hundreds of times per change, for the
+    same few arguments (a seat, a place): each key is encoded once."""
+    try:
+        memo = (type_tag, *((name, type(value), value) for name, value in fixed.items()))
+        return _KEYS[memo]
+    except TypeError:  # a list or dict among the values: encoded each time
+        return _encoded_key(type_tag, fixed)
+    except KeyError:
+        if len(_KEYS) > _KEYS_KEPT:
+            _KEYS.clear()
+        key = _KEYS[memo] = _encoded_key(type_tag, fixed)
+        return key
+
+
+def _encoded_key(type_tag: str, fixed: dict[str, Any]) -> str:
     return type_tag + json.dumps(fixed, sort_keys=True, separators=(",", ":"))
+
+
+# Keys by their arguments as given (with each value's type: True and 1 are different keys).
+_KEYS: dict[tuple, str] = {}
+_KEYS_KEPT = 20_000
 
 
 class Actions(View):
@@ -101,11 +121,24 @@ class Actions(View):
 
     def find(self, command: type[GameCommand], **fixed: Any) -> Action | None:
         """The action of `command` with these fixed arguments (defaults may be left out)."""
-        return self._by_key.get(action_key(type_tag(command), _without_defaults(command, fixed)))
+        try:
+            memo = (command, *((name, type(value), value) for name, value in fixed.items()))
+            key = _FOUND_BY[memo]
+        except TypeError:  # a list or dict among the values
+            key = action_key(type_tag(command), _without_defaults(command, fixed))
+        except KeyError:
+            if len(_FOUND_BY) > _KEYS_KEPT:
+                _FOUND_BY.clear()
+            key = _FOUND_BY[memo] = action_key(type_tag(command), _without_defaults(command, fixed))
+        return self._by_key.get(key)
 
     def of_type(self, command: type[GameCommand]) -> tuple[Action, ...]:
         tag = type_tag(command)
         return tuple(action for action in self.items if action.type == tag)
+
+
+# The key a screen's question (a command and the arguments it names) finds its action by.
+_FOUND_BY: dict[tuple, str] = {}
 
 
 def type_tag(command: type[GameCommand]) -> str:
@@ -131,6 +164,8 @@ class Offered(View):
     command: str
     seat: int | None = None
     action: Action
+    # The action's key (Action.key), worked out once.
+    key: str
 
 
 def offered_actions(state: GameState, rules: "Rules") -> tuple[Offered, ...]:
@@ -154,6 +189,7 @@ def legal_actions(state: GameState | None, viewer: Viewer, rules: "Rules",
     if offered is None:
         offered = offered_actions(state, rules)
     found: list[Action] = []
+    by_key: dict[str, Action] = {}
     # Who may send what depends on the command and its seat only: asked once per pair.
     asked: dict[tuple[str, int | None], tuple[bool, IllegalCommand | None]] = {}
     for item in offered:
@@ -166,11 +202,12 @@ def legal_actions(state: GameState | None, viewer: Viewer, rules: "Rules",
         if not sendable:
             continue  # never this viewer's to send
         # One it may send, but not at this moment of the game: shown, with that reason first.
-        if moment is not None:
-            found.append(item.action.model_copy(update={"refusal": Refusal.of(moment)}))
-        else:
-            found.append(item.action)
-    return Actions(items=tuple(found))
+        action = item.action if moment is None else item.action.model_copy(update={"refusal": Refusal.of(moment)})
+        found.append(action)
+        by_key[item.key] = action
+    actions = Actions(items=tuple(found))
+    actions.__dict__["_by_key"] = by_key  # the cached lookup, from the keys worked out once
+    return actions
 
 
 def _judged(state: GameState, rules: "Rules", registration, candidate: Any) -> Offered:
@@ -181,17 +218,59 @@ def _judged(state: GameState, rules: "Rules", registration, candidate: Any) -> O
                 require_no_event_phase(state)
             except IllegalCommand as error:
                 refusal = error
-        action = Action(type=type_tag(candidate.command),
-                        fixed=_without_defaults(candidate.command, candidate.fixed),
-                        choices={name: _domain(values) for name, values in candidate.choices.items()},
-                        refusal=Refusal.of(refusal) if refusal is not None else None, confirm=registration.confirm_key(state))
-        return Offered(command=action.type, seat=candidate.fixed.get("seat"), action=action)
-    refusal = check(state, candidate, rules)
+        return _kept(_open_key(candidate), refusal, registration.confirm_key(state), candidate, _offered_open)
+    return _kept(candidate, check(state, candidate, rules), registration.confirm_key(state), candidate, _offered)
+
+
+def _kept(decided_by: Any, refusal: IllegalCommand | None, confirm: str | None, candidate: Any, build) -> Offered:
+    """The judged offer, built once for what decides it (see _JUDGED)."""
+    try:
+        judged = (decided_by, None if refusal is None else (refusal.key, _frozen(refusal.params)), confirm)
+        return _JUDGED[judged]
+    except TypeError:  # a value that cannot be a key: built each time
+        return build(candidate, refusal, confirm)
+    except KeyError:
+        if len(_JUDGED) > _JUDGED_KEPT:
+            _JUDGED.clear()
+        offered = _JUDGED[judged] = build(candidate, refusal, confirm)
+        return offered
+
+
+def _open_key(candidate: Open) -> tuple:
+    return (candidate.command, _frozen(candidate.fixed),
+            tuple((name, _frozen(values.values) if isinstance(values, EachKey) else _values(values))
+                  for name, values in candidate.choices.items()))
+
+
+def _values(values: Any) -> tuple:
+    return tuple((type(value), value) for value in values)
+
+
+def _offered_open(candidate: Open, refusal: IllegalCommand | None, confirm: str | None) -> Offered:
+    action = Action(type=type_tag(candidate.command), fixed=_without_defaults(candidate.command, candidate.fixed),
+                    choices={name: _domain(values) for name, values in candidate.choices.items()},
+                    refusal=Refusal.of(refusal) if refusal is not None else None, confirm=confirm)
+    return Offered(command=action.type, seat=candidate.fixed.get("seat"), action=action, key=action.key)
+
+
+def _offered(candidate: Any, refusal: IllegalCommand | None, confirm: str | None) -> Offered:
     fixed = candidate.model_dump(mode="json", exclude_defaults=True)
     fixed.pop("type", None)
     action = Action(type=candidate.type, fixed=fixed, refusal=Refusal.of(refusal) if refusal is not None else None,
-                    confirm=registration.confirm_key(state))
-    return Offered(command=candidate.type, seat=getattr(candidate, "seat", None), action=action)
+                    confirm=confirm)
+    return Offered(command=candidate.type, seat=candidate.about_seat, action=action, key=action.key)
+
+
+def _frozen(params: dict[str, Any]) -> tuple:
+    return tuple((name, type(value), value) for name, value in params.items())
+
+
+# Each judged offer kept by what decides it (the command, the refusal, the confirmation):
+# most are judged the same change after change, and are then the same object, which the
+# views' comparisons pass at once.
+_JUDGED: dict[tuple, Offered] = {}
+_JUDGED_KEPT = 20_000
+
 
 
 def _domain(values: Any) -> tuple[Any, ...] | dict[str, tuple[Any, ...]]:

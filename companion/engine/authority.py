@@ -68,7 +68,7 @@ PRIVATE_COMMANDS: frozenset[type] = frozenset({
 def refusal_for(actor: Viewer, command: c.GameCommand, state: "GameState | None" = None) -> IllegalCommand | None:
     """Why `actor` may not send `command` (None when it may); `state`: the game now, for
     the board changes a seat may send only in the Player Phase."""
-    return refusal_for_kind(actor, type(command), getattr(command, "seat", None), state)
+    return refusal_for_kind(actor, type(command), command.about_seat, state)
 
 
 def refusal_for_kind(actor: Viewer, command: type, seat: int | None,

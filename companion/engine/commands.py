@@ -20,6 +20,12 @@ class _Command(BaseModel):
     # A command that shows a seat hidden information cannot be undone past.
     reveals_hidden: ClassVar[bool] = False
 
+    @property
+    def about_seat(self) -> int | None:
+        """The seat this command is about, if it names one (read from the fields: pydantic's
+        lookup of a missing attribute raises and catches an error, slow on every offer)."""
+        return self.__dict__.get("seat")
+
 
 class PlayerSetup(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)

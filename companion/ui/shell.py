@@ -98,6 +98,7 @@ class PageApp:
         self.changes = Changes()
         # The thin bar that says a tap was taken while its answer is on its way (busy.py).
         self.busy = BusyBar(page)
+        self.busy.answer = self.answer
         # The notice of the last undo (with its Redo), until the next change or Redo.
         self.undo_notice: ft.SnackBar | None = None
         # The startup banner and the language it speaks.
@@ -240,8 +241,24 @@ class PageApp:
             self._unsubscribe()
 
     async def _refresh(self) -> None:
+        self._show_feeds()
+
+    def answer(self) -> None:
+        """A tap's work is done: its page draws what it brought now, in the tap's handler.
+        The other pages' redraws of the same change were only queued, so this page's
+        answer goes out first (its own queued refresh then finds nothing left to draw)."""
+        with self.feeds_lock:
+            fed = bool(self.feeds_waiting)
+        if fed:
+            self._show_feeds()
+        elif self.render_pending:
+            self.render()
+
+    def _show_feeds(self) -> None:
         with self.feeds_lock:
             feeds, self.feeds_waiting = self.feeds_waiting, []
+        if not feeds:
+            return  # drawn already, as its tap's answer
         taken = [feed for feed in feeds if self.ctx.take(feed)]
         if not taken:
             return  # newer feeds were already shown

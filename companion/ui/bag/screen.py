@@ -1,8 +1,8 @@
 """The Intruder bag screen, kept (kit.kept): built once per page and layout, then every new
 view or form tap only sets what changed. Two columns on tablets, three on wide screens.
 On phones one column whose draw button (and a Surprise Attack's Resolve) stays at the
-window's bottom edge (kit.pinned), however far the form runs, and whose drawn token is
-brought into view as it comes out."""
+window's bottom edge (kit.pinned), however far the form runs, with the drawn token in one
+line above them: it shows in the draw's own answer, with nothing to scroll."""
 from __future__ import annotations
 
 from typing import Any
@@ -12,17 +12,13 @@ import flet as ft
 from .. import ids, theme
 from ..context import UiContext
 from ..kit.kept import PHONE, WIDE, ActionButton, KeptScreen
-from ..kit.parts import bring_into_view
 from ..kit.pinned import Pinned
-from ..kit.shown_last import ShownLast
 from .form import Development, EncounterForm
 from .panels import Board, Contents, Eggs, History, Odds, Supply
 from .token_card import Reveal
 from companion.ui.bag import ids as bag_ids
 
 TABLE = "table"
-# The drawn token's place in a phone's scrolling body (a scroll key: nothing compares it).
-TOKEN_KEY = "bag-token"
 
 
 class Header:
@@ -56,7 +52,7 @@ class BagScreen(KeptScreen):
         phone, wide = self.layout == PHONE, self.layout == WIDE
         self.header = Header(self)
         self.encounter = EncounterForm(self, draw_apart=phone)
-        self.reveal = Reveal(self, large=not phone, resolve_apart=phone)
+        self.reveal = Reveal(self, large=not phone, resolve_apart=phone, line_apart=phone)
         self.development = Development(self)
         self.odds = Odds(self)
         self.contents = Contents(self)
@@ -68,11 +64,10 @@ class BagScreen(KeptScreen):
                       self.supply, self.board, self.eggs, self.history)
         e, r, d, o, c, s, b, g, h = (part.root for part in self.parts[1:])
         self.pinned: Pinned | None = None
-        self.shown_draw = ShownLast()  # the token shown last: a new one is brought into view
         if phone:
-            r = ft.Container(r, key=ft.ScrollKey(TOKEN_KEY))
+            line = self.reveal.line.root  # type: ignore[union-attr]
             self.pinned = Pinned(self.changes, body=[self.header.root, e, r, d, o, c, s, b, g, h],
-                                 footer=[self.reveal.resolve.root, self.encounter.draw.root], phone=True)
+                                 footer=[line, self.reveal.resolve.root, self.encounter.draw.root], phone=True)
             self.root = self.pinned.root
             return
         if wide:
@@ -98,8 +93,6 @@ class BagScreen(KeptScreen):
         for part in self.parts:
             if part.root.visible:
                 part.show()
-        if self.shown_draw.is_new(self.ctx.game.bag.last_draw) and self.pinned is not None:
-            bring_into_view(self.ctx.page, self.pinned.body, TOKEN_KEY)
 
 
 def _column(controls: list[ft.Control], flex: int) -> ft.Control:

@@ -83,15 +83,46 @@ class TokenFace:
             self.dark.show(texts.t("ui.bag.reveal.dark"), applied, draw.dark, dark_applies)
 
 
+class TokenLine:
+    """The last token in one line, for a phone's footer beside the draw: it shows in the
+    draw's own answer, in view wherever the body was scrolled (the whole card stays in the
+    body, and nothing scrolls to it)."""
+
+    def __init__(self, changes: Changes) -> None:
+        self.changes = changes
+        self.icon = ft.Icon(KIND_ICONS["blank"], color=theme.TEXT, size=20)
+        self.kind = ft.Text("", size=15, weight=ft.FontWeight.BOLD, color=theme.TEXT)
+        self.number = ft.Text("", size=18, weight=ft.FontWeight.BOLD, color=theme.TEXT)
+        self.chip = ft.Container(ft.Row([self.icon, self.kind, self.number], spacing=6, tight=True),
+                                 border_radius=16, padding=ft.Padding.symmetric(horizontal=10, vertical=4))
+        self.verdict = ft.Text("", size=15, weight=ft.FontWeight.W_600, expand=True, max_lines=2,
+                               overflow=ft.TextOverflow.ELLIPSIS)
+        self.root = ids.tag(bag_ids.DRAW_LINE, ft.Row([self.chip, self.verdict], spacing=10,
+                                                      vertical_alignment=ft.CrossAxisAlignment.CENTER))
+
+    def show(self, texts: Texts, draw: BagDraw | None, verdict: str) -> None:
+        put = self.changes.put
+        put(self.root, visible=draw is not None)
+        if draw is None:
+            return
+        put(self.chip, bgcolor=KIND_COLOURS[draw.kind])
+        put(self.icon, icon=KIND_ICONS[draw.kind])
+        put(self.kind, value=kind_name(texts, draw.kind))
+        put(self.number, visible=draw.applied is not None, value="" if draw.applied is None else str(draw.applied))
+        put(self.verdict, value=verdict)
+
+
 class Reveal:
     """The last token out of the bag and its verdict. Every part is there from the start;
     the draw decides which are visible. `back_to`: where the attack screen returns.
     `resolve_apart`: the screen places the Surprise Attack's Resolve itself (`resolve.root`,
-    in a phone's footer at the bottom edge); it shows only while the verdict does."""
+    in a phone's footer at the bottom edge); it shows only while the verdict does.
+    `line_apart`: the screen also places the token in one line (`line.root`, beside it)."""
 
     def __init__(self, screen: KeptScreen, *, large: bool, back_to: str = BAG_SCREEN,
-                 resolve_apart: bool = False) -> None:
+                 resolve_apart: bool = False, line_apart: bool = False) -> None:
         self.screen = screen
+        self.line = TokenLine(screen.changes) if line_apart else None
         self.back_to = back_to
         changes = screen.changes
         self.draw: BagDraw | None = None
@@ -147,6 +178,8 @@ class Reveal:
         if draw is None:
             put(self.none, value=texts.t("ui.bag.reveal.none"))
             self.hide_resolve()
+            if self.line is not None:
+                self.line.show(texts, None, "")
             return
         put(self.heading, value=_heading(texts, game, draw))
         dark_applies = draw.lighting.is_dark if draw.lighting is not None and draw.applied is not None else None
@@ -173,15 +206,19 @@ class Reveal:
         if result:
             put(self.result_text, value=result)
         if verdict:
-            self._show_verdict(draw)
+            said = self._show_verdict(draw)
         else:
+            said = result or _heading(texts, game, draw)
             self.hide_resolve()
+        if self.line is not None:
+            self.line.show(texts, draw, said)
 
     def hide_resolve(self) -> None:
         """No Surprise Attack to resolve on screen (a Resolve placed apart would stay)."""
         self.screen.changes.put(self.resolve.root, visible=False)
 
-    def _show_verdict(self, draw: BagDraw) -> None:
+    def _show_verdict(self, draw: BagDraw) -> str:
+        """Shows the verdict's banner; returns its title."""
         ctx, put = self.screen.ctx, self.screen.changes.put
         texts, game = ctx.texts, ctx.game
         player = _player(texts, game, draw)
@@ -208,3 +245,4 @@ class Reveal:
         put(self.banner_frame, bgcolor=SURPRISE_BG if surprise else theme.SURFACE_HIGH if past else NO_SURPRISE_BG,
             border=ft.Border.all(3, theme.YELLOW if surprise else theme.OUTLINE if past else theme.GREEN))
         self.resolve.show(texts.t("ui.bag.surprise.resolve"), refused=None, visible=surprise)
+        return title
