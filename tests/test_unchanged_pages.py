@@ -64,3 +64,33 @@ def test_a_new_game_goes_out_to_every_page(controller):
     heard = _listening(controller)
     controller.new_game(digital_setup(players=3), "another")
     assert [len(heard[name]) for name in ("table", "seat-1", "nobody")] == [1, 1, 1]
+
+
+def test_while_a_page_answers_a_tap_the_other_viewers_hear_of_it_after(controller):
+    """The tapping page's answer waits for no other viewer's view: its viewer's pages hear
+    of each change at once, the others when the answer is drawn, in the order made."""
+    heard = _listening(controller)
+    with controller.others_after(TABLE):
+        controller.execute(c.PlaceFire())
+        controller.execute(c.ChangeKnowledge(seat=1, by=1))
+        assert len(heard["table"]) == 2 and heard["seat-1"] == []
+    assert len(heard["seat-1"]) == 2
+    first, second = heard["seat-1"]
+    assert first.version < second.version == heard["table"][-1].version
+    assert heard["nobody"] == []
+
+
+def test_a_change_from_elsewhere_sends_what_was_held_first(controller):
+    import threading
+
+    heard = _listening(controller)
+    with controller.others_after(seat_viewer(1)):
+        controller.execute(c.ChangeKnowledge(seat=1, by=1), seat_viewer(1))
+        assert len(heard["seat-1"]) == 1 and heard["table"] == []
+        # Another page's change (its own thread): the held news goes out before its own.
+        worker = threading.Thread(target=controller.execute, args=(c.PlaceFire(),))
+        worker.start()
+        worker.join()
+        assert [feed.version for feed in heard["table"]] == sorted(feed.version for feed in heard["table"])
+        assert len(heard["table"]) == 2
+    assert len(heard["table"]) == 2  # nothing held twice

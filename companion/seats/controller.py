@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
 from companion.engine import GameCommand, GameSession, GameState, IllegalCommand, NewGame, Step, check
@@ -80,6 +80,9 @@ class TableController:
         # offers), worked out once per change.
         self._shared: SharedParts | None = None
         self.version = 0
+        # While a page answers a tap (`others_after`): that page's viewer, the thread, and
+        # the other viewers' news held until the page's answer is out.
+        self._holding: tuple[Viewer, int, list[tuple[tuple[Event, ...], str, int]]] | None = None
 
     # -- games -------------------------------------------------------------
     def list_games(self) -> list[GameSummary]:
@@ -320,20 +323,62 @@ class TableController:
 
         return unsubscribe
 
+    @contextmanager
+    def others_after(self, viewer: Viewer) -> Iterator[None]:
+        """While a page of `viewer` works out a tap and draws its answer: the changes reach
+        that viewer's pages at once and the other viewers' pages when the block ends, in
+        the order they were made. The tapping page's answer then waits for nobody else's
+        view (one loop serves every page). A change from another thread meanwhile sends
+        what was held first."""
+        with self._lock:
+            outer = self._holding is None
+            if outer:
+                self._holding = (viewer, threading.get_ident(), [])
+        try:
+            yield
+        finally:
+            if outer:
+                with self._lock:
+                    self._release_held()
+
+    def _release_held(self) -> None:
+        """The held news, to the viewers it was held from (lock held)."""
+        holding, self._holding = self._holding, None
+        if holding is None:
+            return
+        acting, _thread, held = holding
+        others = [(viewer, listener) for viewer, listener in self._listeners if viewer != acting]
+        for events, change, version in held:
+            self._send(others, events, change, version)
+
     def _notify(self, events: list[Event], change: str) -> None:
         """Feeds go out under the lock, so every page receives the changes in the order they
         were made (listeners only hand the feed to their page's loop: they never block)."""
         with self._lock:
+            if self._holding is not None and self._holding[1] != threading.get_ident():
+                self._release_held()
             self.version += 1
             if change in ("open", "close"):
                 self._forget_views()
-            feeds: dict[Viewer, Feed | None] = {}
-            for viewer, listener in list(self._listeners):
-                if viewer not in feeds:
-                    feeds[viewer] = self._news_for(viewer, self.feed(viewer, tuple(events), change))
-                feed = feeds[viewer]
-                if feed is not None:
-                    listener(feed)
+            listeners = list(self._listeners)
+            if self._holding is not None:
+                acting = self._holding[0]
+                self._holding[2].append((tuple(events), change, self.version))
+                listeners = [(viewer, listener) for viewer, listener in listeners if viewer == acting]
+            self._send(listeners, tuple(events), change, self.version)
+
+    def _send(self, listeners: list[tuple[Viewer, FeedListener]], events: tuple[Event, ...], change: str,
+              version: int) -> None:
+        feeds: dict[Viewer, Feed | None] = {}
+        for viewer, listener in listeners:
+            if viewer not in feeds:
+                feed = self.feed(viewer, events, change)
+                if feed.version != version:
+                    feed = replace(feed, version=version)
+                feeds[viewer] = self._news_for(viewer, feed)
+            news = feeds[viewer]
+            if news is not None:
+                listener(news)
 
     def _news_for(self, viewer: Viewer, feed: Feed) -> Feed | None:
         """`feed`, or None when it shows its pages nothing new: a command of the same game

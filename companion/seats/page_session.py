@@ -9,7 +9,7 @@ secrets go to their phone)."""
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, ContextManager
 
 from companion.seats.controller import Feed, FeedListener
 from companion.engine import GameCommand, IllegalCommand, NewGame, Step
@@ -100,6 +100,11 @@ class PageSession:
         if drawn:
             self.__last_draw = (command, now, tap)
         return step
+
+    def others_after(self) -> ContextManager[None]:
+        """While this page answers a tap: the other viewers' pages hear of its changes when
+        the block ends (TableController.others_after)."""
+        return self.__controller.others_after(self.__viewer)
 
     def undo(self) -> None:
         self.__controller.undo(self.__viewer)

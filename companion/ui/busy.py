@@ -10,8 +10,9 @@ yields before it goes on): the handler binds what the tap acts on (what the play
 then `yield from in_turn(page, work)`: the bar goes out, and `work` runs in the same
 handler once every earlier tap of the page has done its own (taps keep their order).
 Work asked while a tap's work runs (a screen change, a dialog's answer) runs at once.
-The page draws its answer as the work ends, still in the handler: its message is then
-queued ahead of the other pages' redraws of the same change (one loop serves every page).
+The page draws its answer as the work ends, still in the handler, and only then do the
+other pages hear of the change: its message goes out before their redraws (one loop
+serves every page), and its answer waits for no other viewer's view.
 
 A page without a bar (a test's builder, a tool) does the work at once.
 """
@@ -45,8 +46,9 @@ class BusyBar:
         # draw sent twice by two taps in a row is a double tap (seats.page_session).
         self.taps = 0
         self.tap_working: int | None = None
-        # The page's own answer, drawn when its tap's work is done (PageApp.answer).
-        self.answer: Callable[[], None] | None = None
+        # Runs a tap's work and draws the page's answer (PageApp.answer_first); None: the
+        # work alone.
+        self.answering: Callable[[Callable[[], None]], None] | None = None
         self.bar = ft.ProgressBar(value=0, bar_height=theme.BUSY_BAR_HEIGHT, color=theme.YELLOW,
                                   bgcolor=theme.BACKGROUND)
         self.root = ids.tag(ids.BUSY, ft.Container(self.bar, height=theme.BUSY_BAR_HEIGHT))
@@ -92,12 +94,13 @@ class BusyBar:
         self.working = True
         self.tap_working = tap
         try:
-            work()
+            if self.answering is not None:
+                self.answering(work)
+            else:
+                work()
         finally:
             self.working = False
             self.tap_working = None
-            if self.answer is not None:
-                self.answer()
             if settle:
                 self.page.run_task(_settle, self)  # type: ignore[attr-defined]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 import flet as ft
 
@@ -98,7 +98,7 @@ class PageApp:
         self.changes = Changes()
         # The thin bar that says a tap was taken while its answer is on its way (busy.py).
         self.busy = BusyBar(page)
-        self.busy.answer = self.answer
+        self.busy.answering = self.answer_first
         # The notice of the last undo (with its Redo), until the next change or Redo.
         self.undo_notice: ft.SnackBar | None = None
         # The startup banner and the language it speaks.
@@ -243,10 +243,18 @@ class PageApp:
     async def _refresh(self) -> None:
         self._show_feeds()
 
+    def answer_first(self, work: Callable[[], None]) -> None:
+        """A tap's work, then this page's answer; the other viewers' pages hear of the
+        change only then (seats.controller.TableController.others_after)."""
+        with self.ctx.session.others_after():
+            try:
+                work()
+            finally:
+                self.answer()
+
     def answer(self) -> None:
-        """A tap's work is done: its page draws what it brought now, in the tap's handler.
-        The other pages' redraws of the same change were only queued, so this page's
-        answer goes out first (its own queued refresh then finds nothing left to draw)."""
+        """A tap's work is done: its page draws what it brought now, in the tap's handler,
+        before any other page redraws (its own queued refresh then finds nothing left)."""
         with self.feeds_lock:
             fed = bool(self.feeds_waiting)
         if fed:

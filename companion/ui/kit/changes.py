@@ -59,7 +59,7 @@ class Changes:
 
 
 # The most controls an update may walk to send several changes in one message.
-PART_LIMIT = 96
+PART_LIMIT = 32
 _BUTTONS = (ft.Button, ft.IconButton)
 
 

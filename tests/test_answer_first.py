@@ -1,0 +1,55 @@
+"""One loop serves every page: the page that was tapped draws its answer before any other
+page hears of the change (the others' views are worked out and drawn after it), however
+the pages subscribed."""
+from __future__ import annotations
+
+import warnings
+
+from companion.engine import commands as c
+from companion.seats.phone_access import PhoneAccess
+from companion.seats.seating import Seating
+from companion.ui.table import ids as table_ids
+
+from .flet_session import live_page, tap
+from .support.contamination_helpers import RULES
+from .ui_tree import make_controller, page_app
+
+
+def _setup():
+    return c.NewGame(players=(c.PlayerSetup(name="Ana", character="hacker"),
+                              c.PlayerSetup(name="Bora", character="janitor")), seed=3)
+
+
+def _recording(wire, name: str, order: list[str]) -> None:
+    send = wire.send_message
+
+    def recorded(message) -> None:
+        order.append(name)
+        send(message)
+
+    wire.send_message = recorded
+
+
+def test_the_tapped_page_answers_before_any_other_page_hears_of_the_change(tmp_path):
+    controller = make_controller(tmp_path)
+    controller.new_game(_setup(), "t")
+    seating = Seating(controller, tmp_path)
+    access = PhoneAccess(host="127.0.0.1", port=0)
+    access.accepting = True
+    order: list[str] = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the pages' loops leave some coroutines unawaited
+        # The phone subscribes first: the controller would tell it first.
+        phone_page, phone_wire = live_page(390, 844)
+        phone_page.route = f"/seat/1?s={seating.seat_pass(1).secret}"
+        page_app(phone_page, controller, language="pt-BR", seating=seating, phone_access=access, trusted=False).start()
+        table_page, table_wire = live_page(1280, 800)
+        page_app(table_page, controller, language="pt-BR", seating=seating, phone_access=access).start()
+        before = controller.state.member(1).knowledge
+        _recording(phone_wire, "phone", order)
+        _recording(table_wire, "table", order)
+        tap(table_page, table_ids.crew_action("knowledge-up", 1))
+    assert controller.state.member(1).knowledge == before + 1
+    assert "table" in order and "phone" in order  # both show Ana's Knowledge
+    first_phone = order.index("phone")
+    assert "table" not in order[first_phone:], order
