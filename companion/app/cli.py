@@ -108,6 +108,14 @@ def run_app(*, web: bool, host: str | None, port: int, language: str, data_dir: 
     return 1 if startup.rules_problem is not None else 0
 
 
+def _collect_when_idle(startup) -> None:
+    """Full garbage collections wait for a still moment (hosting/idle_gc.py)."""
+    if startup.changes is not None:
+        from companion.hosting.idle_gc import IdleCollector
+
+        IdleCollector(startup.changes).start()
+
+
 def _freeze_startup_objects() -> None:
     """What startup loaded (rules, locales, Flet, the web server) lives as long as the
     process: out of the garbage collector's full scans, which otherwise walk it all (about
@@ -128,6 +136,7 @@ def _run_desktop(startup, *, host: str, port: int, language: str) -> None:
     access = PhoneAccess(host=host, port=port, make_main=lambda: startup.page_main(access, trusted=False),
                          language=language)
     _freeze_startup_objects()
+    _collect_when_idle(startup)
     try:
         ft.run(startup.page_main(access, trusted=True))
     finally:
@@ -167,6 +176,7 @@ def _serve_web(startup, translator: Translator, *, host: str, port: int, line_ke
 
         open_browser_when_ready(url, host, server.port)
     _freeze_startup_objects()
+    _collect_when_idle(startup)
     server.serve_forever()
     return True
 

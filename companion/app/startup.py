@@ -54,6 +54,8 @@ class Startup:
     seating: "Seating | None" = None
     # In the working language: why saved games are read-only here, and each unusable file.
     store_problems: tuple[str, ...] = ()
+    # Moves with every change of the game (the controller's version); None without rules.
+    changes: Callable[[], int] | None = None
 
     @property
     def main(self) -> Callable:
@@ -98,7 +100,8 @@ def prepare(*, choice: LanguageChoice, data_dir: Path, rules_dir: Path | None = 
         return make_main(controller, language=language, startup_errors=startup_errors,
                          seating=seating if access is not None else None, phone_access=access, trusted=trusted)
 
-    return Startup(make=make, rules_problem=None, seating=seating, store_problems=tuple(store_problems))
+    return Startup(make=make, rules_problem=None, seating=seating, store_problems=tuple(store_problems),
+                   changes=lambda: controller.version)
 
 
 def _store_problems(translator: Translator, store: "GameStore") -> list[str]:

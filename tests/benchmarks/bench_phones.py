@@ -14,7 +14,8 @@ shows the new value; first alone, then while the phones of seats 2-4 tap their o
 Knowledge every 0.3-0.5 s. The other way, from the table's tap on seat 1's Knowledge (the
 crew panel's +/−) until seat 1's phone holds the new value (a phone's own drawing is not
 timed: its client applies the patch as it arrives). Prints median and p90 of each next to
-the target (≤ 150 ms median). A figure, not a test: nothing is asserted.
+the target (≤ 150 ms p90; the other three phones tap every 0.3-0.5 s, more than once a
+second each). A figure, not a test: nothing is asserted.
 """
 from __future__ import annotations
 
@@ -137,7 +138,7 @@ class OtherPhones:
 def _line(label: str, values: list[float]) -> str:
     median = statistics.median(values)
     return (f"  {label:<32} median {median:4.0f} ms · p90 {p90(values):4.0f} ms · {len(values)} taps"
-            f" ({'met' if median <= TARGET_MS else 'not met'})")
+            f" ({'met' if p90(values) <= TARGET_MS else 'not met'})")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -186,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
             browser.close()
     finally:
         server.stop()
-    print(f"phone ↔ table update on loopback, target ≤ {TARGET_MS} ms median ({machine(load_before)})")
+    print(f"phone ↔ table update on loopback, target ≤ {TARGET_MS} ms p90 ({machine(load_before)})")
     for label, values in results.items():
         print(_line(label, values))
     print(f"  (with 4 phones, seats 2-4 tapped {others_tapped} times meanwhile)")
