@@ -279,6 +279,7 @@ class Chip:
             on_click=self._tapped, ink=True,
         )
         self.root = ft.Semantics(identifier=identifier, selected=False, button=True, content=self.frame)
+        self._shown: tuple | None = None  # what `show` drew last: the same again sets nothing
 
     def _tapped(self, e) -> Iterator[None]:
         # The page's busy bar goes out before the work, even for a pick that only redraws
@@ -287,6 +288,10 @@ class Chip:
 
     def show(self, text: str, *, selected: bool, sublabel: str | None = None, icon=None,
              icon_colour: str | None = None, colour: str | None = None) -> None:
+        shown = (text, selected, sublabel, icon, icon_colour, colour)
+        if shown == self._shown:
+            return  # a form shows all its chips on every redraw; most are as they were
+        self._shown = shown
         put = self.changes.put
         put(self.text, value=text)
         put(self.root, selected=selected)
