@@ -58,7 +58,8 @@ class Changes:
         return taken
 
 
-# The most controls an update may walk to send several changes in one message.
+# The most controls an update may walk to send several changes in one message (a larger
+# part walks more on the server than the messages it saves; README, *With the whole table*).
 PART_LIMIT = 32
 _BUTTONS = (ft.Button, ft.IconButton)
 
