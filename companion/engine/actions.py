@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from pydantic import Field
 
@@ -79,25 +79,38 @@ def _within(value: Any, allowed: tuple[Any, ...] | dict[str, tuple[Any, ...]]) -
 def action_key(type_tag: str, fixed: dict[str, Any]) -> str:
     """The key an action is found by. Screens ask it hundreds of times per change, for the
     same few arguments (a seat, a place): each key is encoded once."""
-    try:
-        memo = (type_tag, *((name, type(value), value) for name, value in fixed.items()))
-        return _KEYS[memo]
-    except TypeError:  # a list or dict among the values: encoded each time
-        return _encoded_key(type_tag, fixed)
-    except KeyError:
-        if len(_KEYS) > _KEYS_KEPT:
-            _KEYS.clear()
-        key = _KEYS[memo] = _encoded_key(type_tag, fixed)
-        return key
+    return _KEYS.kept((type_tag, _frozen(fixed)), lambda: _encoded_key(type_tag, fixed))
 
 
 def _encoded_key(type_tag: str, fixed: dict[str, Any]) -> str:
     return type_tag + json.dumps(fixed, sort_keys=True, separators=(",", ":"))
 
 
-# Keys by their arguments as given (with each value's type: True and 1 are different keys).
-_KEYS: dict[tuple, str] = {}
-_KEYS_KEPT = 20_000
+class _Kept(dict):
+    """Values built once per key, the key made of the values that decide them, each with
+    its type (True and 1 are different keys). A key that cannot be hashed (a list among
+    its values) is built each time; the whole is forgotten past KEPT entries."""
+
+    KEPT = 20_000
+
+    def kept(self, key: tuple, build: Callable[[], Any]) -> Any:
+        try:
+            return self[key]
+        except TypeError:
+            return build()
+        except KeyError:
+            if len(self) > self.KEPT:
+                self.clear()
+            value = self[key] = build()
+            return value
+
+
+def _frozen(values: dict[str, Any]) -> tuple:
+    return tuple((name, type(value), value) for name, value in values.items())
+
+
+# Keys by the arguments as given.
+_KEYS = _Kept()
 
 
 class Actions(View):
@@ -121,15 +134,8 @@ class Actions(View):
 
     def find(self, command: type[GameCommand], **fixed: Any) -> Action | None:
         """The action of `command` with these fixed arguments (defaults may be left out)."""
-        try:
-            memo = (command, *((name, type(value), value) for name, value in fixed.items()))
-            key = _FOUND_BY[memo]
-        except TypeError:  # a list or dict among the values
-            key = action_key(type_tag(command), _without_defaults(command, fixed))
-        except KeyError:
-            if len(_FOUND_BY) > _KEYS_KEPT:
-                _FOUND_BY.clear()
-            key = _FOUND_BY[memo] = action_key(type_tag(command), _without_defaults(command, fixed))
+        key = _FOUND_BY.kept((command, _frozen(fixed)),
+                             lambda: action_key(type_tag(command), _without_defaults(command, fixed)))
         return self._by_key.get(key)
 
     def of_type(self, command: type[GameCommand]) -> tuple[Action, ...]:
@@ -138,7 +144,7 @@ class Actions(View):
 
 
 # The key a screen's question (a command and the arguments it names) finds its action by.
-_FOUND_BY: dict[tuple, str] = {}
+_FOUND_BY = _Kept()
 
 
 def type_tag(command: type[GameCommand]) -> str:
@@ -224,16 +230,8 @@ def _judged(state: GameState, rules: "Rules", registration, candidate: Any) -> O
 
 def _kept(decided_by: Any, refusal: IllegalCommand | None, confirm: str | None, candidate: Any, build) -> Offered:
     """The judged offer, built once for what decides it (see _JUDGED)."""
-    try:
-        judged = (decided_by, None if refusal is None else (refusal.key, _frozen(refusal.params)), confirm)
-        return _JUDGED[judged]
-    except TypeError:  # a value that cannot be a key: built each time
-        return build(candidate, refusal, confirm)
-    except KeyError:
-        if len(_JUDGED) > _JUDGED_KEPT:
-            _JUDGED.clear()
-        offered = _JUDGED[judged] = build(candidate, refusal, confirm)
-        return offered
+    judged = (decided_by, None if refusal is None else (refusal.key, _frozen(refusal.params)), confirm)
+    return _JUDGED.kept(judged, lambda: build(candidate, refusal, confirm))
 
 
 def _open_key(candidate: Open) -> tuple:
@@ -261,15 +259,10 @@ def _offered(candidate: Any, refusal: IllegalCommand | None, confirm: str | None
     return Offered(command=candidate.type, seat=candidate.about_seat, action=action, key=action.key)
 
 
-def _frozen(params: dict[str, Any]) -> tuple:
-    return tuple((name, type(value), value) for name, value in params.items())
-
-
 # Each judged offer kept by what decides it (the command, the refusal, the confirmation):
 # most are judged the same change after change, and are then the same object, which the
 # views' comparisons pass at once.
-_JUDGED: dict[tuple, Offered] = {}
-_JUDGED_KEPT = 20_000
+_JUDGED = _Kept()
 
 
 
