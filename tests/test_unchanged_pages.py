@@ -94,3 +94,35 @@ def test_a_change_from_elsewhere_sends_what_was_held_first(controller):
         assert [feed.version for feed in heard["table"]] == sorted(feed.version for feed in heard["table"])
         assert len(heard["table"]) == 2
     assert len(heard["table"]) == 2  # nothing held twice
+
+
+def test_news_held_for_later_goes_out_when_released_or_before_the_next_change(controller):
+    """With `later`, the block hands over the release of what it held: the others hear of
+    it when the release is called, or before any later change reaches them, in order."""
+    heard = _listening(controller)
+    releases: list = []
+    with controller.others_after(TABLE, later=releases.append):
+        controller.execute(c.ChangeKnowledge(seat=1, by=1))
+    assert len(releases) == 1 and heard["seat-1"] == []
+    releases[0]()
+    assert len(heard["seat-1"]) == 1
+    releases[0]()  # a second call finds nothing left
+    assert len(heard["seat-1"]) == 1
+
+    with controller.others_after(TABLE, later=releases.append):
+        controller.execute(c.ChangeKnowledge(seat=1, by=1))
+    controller.execute(c.ChangeKnowledge(seat=1, by=-1))  # before the release was called
+    versions = [feed.version for feed in heard["seat-1"]]
+    assert len(versions) == 3 and versions == sorted(versions)
+
+    with controller.others_after(TABLE, later=releases.append):
+        controller.execute(c.ChangeKnowledge(seat=1, by=1))
+    with controller.others_after(seat_viewer(1)):  # the next tap's block: the held news first
+        assert len(heard["seat-1"]) == 4
+
+
+def test_a_block_that_held_nothing_asks_for_no_release(controller):
+    releases: list = []
+    with controller.others_after(TABLE, later=releases.append):
+        pass
+    assert releases == []

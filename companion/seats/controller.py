@@ -47,6 +47,8 @@ class Feed:
 
 
 FeedListener = Callable[[Feed], None]
+# A tapping page's viewer, its thread, and the changes held from the other viewers.
+_Held = tuple[Viewer, int, list[tuple[tuple[Event, ...], str, int]]]
 
 
 def event_filter(viewer: Viewer) -> EventFilter:
@@ -82,7 +84,9 @@ class TableController:
         self.version = 0
         # While a page answers a tap (`others_after`): that page's viewer, the thread, and
         # the other viewers' news held until the page's answer is out.
-        self._holding: tuple[Viewer, int, list[tuple[tuple[Event, ...], str, int]]] | None = None
+        self._holding: _Held | None = None
+        # News held by blocks that ended, waiting for the turn their pages asked for.
+        self._waiting: list[_Held] = []
 
     # -- games -------------------------------------------------------------
     def list_games(self) -> list[GameSummary]:
@@ -324,13 +328,17 @@ class TableController:
         return unsubscribe
 
     @contextmanager
-    def others_after(self, viewer: Viewer) -> Iterator[None]:
+    def others_after(self, viewer: Viewer,
+                     later: Callable[[Callable[[], None]], None] | None = None) -> Iterator[None]:
         """While a page of `viewer` works out a tap and draws its answer: the changes reach
-        that viewer's pages at once and the other viewers' pages when the block ends, in
-        the order they were made. The tapping page's answer then waits for nobody else's
-        view (one loop serves every page). A change from another thread meanwhile sends
-        what was held first."""
+        that viewer's pages at once and the other viewers' pages after, in the order they
+        were made. The tapping page's answer then waits for nobody else's view (one loop
+        serves every page). The others hear of it when the block ends, or, with `later`,
+        when the release `later` is handed is called (the page's loop's next turn: after
+        its answer went out). A change from another thread, or the next block, sends what
+        was held first."""
         with self._lock:
+            self._release_waiting()
             outer = self._holding is None
             if outer:
                 self._holding = (viewer, threading.get_ident(), [])
@@ -339,13 +347,32 @@ class TableController:
         finally:
             if outer:
                 with self._lock:
-                    self._release_held()
+                    holding, self._holding = self._holding, None
+                    if holding is not None and holding[2]:
+                        self._waiting.append(holding)
+                if later is None:
+                    self._release_later()
+                elif self._waiting:
+                    later(self._release_later)
+
+    def _release_later(self) -> None:
+        with self._lock:
+            self._release_waiting()
+
+    def _release_waiting(self) -> None:
+        """The news held by ended blocks, to the viewers it was held from (lock held)."""
+        waiting, self._waiting = self._waiting, []
+        for holding in waiting:
+            self._release(holding)
 
     def _release_held(self) -> None:
-        """The held news, to the viewers it was held from (lock held)."""
+        """What the open block holds so far, to the viewers it was held from (lock held)."""
         holding, self._holding = self._holding, None
-        if holding is None:
-            return
+        self._release_waiting()
+        if holding is not None:
+            self._release(holding)
+
+    def _release(self, holding: _Held) -> None:
         acting, _thread, held = holding
         others = [(viewer, listener) for viewer, listener in self._listeners if viewer != acting]
         for events, change, version in held:
@@ -355,6 +382,7 @@ class TableController:
         """Feeds go out under the lock, so every page receives the changes in the order they
         were made (listeners only hand the feed to their page's loop: they never block)."""
         with self._lock:
+            self._release_waiting()
             if self._holding is not None and self._holding[1] != threading.get_ident():
                 self._release_held()
             self.version += 1

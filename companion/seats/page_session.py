@@ -101,10 +101,11 @@ class PageSession:
             self.__last_draw = (command, now, tap)
         return step
 
-    def others_after(self) -> ContextManager[None]:
+    def others_after(self, later: Callable[[Callable[[], None]], None] | None = None) -> ContextManager[None]:
         """While this page answers a tap: the other viewers' pages hear of its changes when
-        the block ends (TableController.others_after)."""
-        return self.__controller.others_after(self.__viewer)
+        the block ends, or when `later` calls the release it is handed
+        (TableController.others_after)."""
+        return self.__controller.others_after(self.__viewer, later)
 
     def undo(self) -> None:
         self.__controller.undo(self.__viewer)

@@ -56,6 +56,10 @@ def _render_follows() -> None:
     ft.context.mark_update_called()
 
 
+async def _call(work: Callable[[], None]) -> None:
+    work()
+
+
 class PageApp:
     # Each screen by its route name (screens.py): the table's pages, and the phones'.
     table_routes: dict[str, Route] = TABLE_ROUTES
@@ -245,12 +249,21 @@ class PageApp:
 
     def answer_first(self, work: Callable[[], None]) -> None:
         """A tap's work, then this page's answer; the other viewers' pages hear of the
-        change only then (seats.controller.TableController.others_after)."""
-        with self.ctx.session.others_after():
+        change only after (seats.controller.TableController.others_after)."""
+        with self.ctx.session.others_after(later=self._after_answer):
             try:
                 work()
             finally:
                 self.answer()
+
+    def _after_answer(self, release: Callable[[], None]) -> None:
+        """`release` on the loop's next turn: the connection sends the answer it queued
+        first, so the answer's messages wait for no other viewer's view."""
+        try:
+            self.page.run_task(_call, release)
+        except Exception as exc:  # noqa: BLE001 - a closed page: the others hear of it now
+            log.debug("page gone, releasing at once: %s", exc)
+            release()
 
     def answer(self) -> None:
         """A tap's work is done: its page draws what it brought now, in the tap's handler,
