@@ -21,6 +21,8 @@ from companion.rules import Rules
 from companion.store import GameStore, GameSummary, SaveFileError, StoreError
 from companion.store.errors import SAVE_FORKED
 
+from .shared_ahead import SharedAhead
+
 
 @dataclass(frozen=True)
 class UndoInfo:
@@ -226,10 +228,12 @@ class TableController:
                 raise refusal
             session, game_id = self._require_game()
             step = session.prepare(command, from_phone=actor.seat if actor.kind == "seat" else None)
+            ahead = SharedAhead(step.state, self.rules)
             with self._forking_on_damage():
-                self.store.append(game_id, step)
+                self.store.append(game_id, step, meanwhile=ahead.start)
             session.commit(step)
             self._forget_views()
+            self._shared = ahead.result()
         self._notify(list(step.events), "execute")
         return step
 

@@ -388,8 +388,10 @@ class GameStore:
                     pass
             raise
 
-    def append(self, game_id: str, step: Step) -> None:
+    def append(self, game_id: str, step: Step, *, meanwhile: Callable[[], None] | None = None) -> None:
         """Record an executed command, dropping any redo tail; durable when it returns.
+        `meanwhile` is called just before the commit waits on the disk: work handed to
+        another thread then runs while it waits.
 
         Raises WriteError (nothing written) when the change cannot be saved, or when the
         file no longer ends where this store left it (another program changed it)."""
@@ -413,6 +415,8 @@ class GameStore:
                     conn.execute("INSERT INTO steps(idx, command, state, events, crc) VALUES (?, ?, ?, ?, ?)", row)
                     conn.executemany("UPDATE meta SET value = ? WHERE key = ?",
                                      [(str(step.index), "cursor"), (now, "updated_at")])
+                    if meanwhile is not None:
+                        meanwhile()
                     conn.execute("COMMIT")
                 except BaseException:
                     _rollback(conn)

@@ -73,7 +73,7 @@ class WriteBehindStore(GameStore):
             time.sleep(0.003)  # a lazy writer
             write()
 
-    def append(self, game_id, step) -> None:
+    def append(self, game_id, step, *, meanwhile=None) -> None:
         self._pending.put(lambda: GameStore.append(self, game_id, step))
 
     def set_cursor(self, game_id, cursor, events=None) -> None:
