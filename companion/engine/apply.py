@@ -90,7 +90,10 @@ def game_ending(state: GameState | None, command: c.GameCommand, rules: "Rules")
     if registration.hidden_outcome:
         may = registration.may_end_game is not None and registration.may_end_game(state, command, rules)
         return GameEnding.MAY_END if may else None
-    return GameEnding.ENDS if run(state, command, rules).state.is_over else None
+    global _ran_ahead
+    outcome = _run(state, command, rules)
+    _ran_ahead = (state, command, rules, outcome)
+    return GameEnding.ENDS if outcome.state.is_over else None
 
 
 def apply(state: GameState | None, command: c.GameCommand, rules: "Rules") -> GameState:
@@ -101,8 +104,22 @@ def apply(state: GameState | None, command: c.GameCommand, rules: "Rules") -> Ga
     return run(state, command, rules).state
 
 
+# The last command run ahead on a state (game_ending), with its outcome: a screen asks
+# whether a tapped command ends the game just before sending it, and the engine is
+# deterministic, so the send takes that outcome, once, instead of running it again.
+_ran_ahead: tuple[GameState, c.GameCommand, "Rules", Outcome] | None = None
+
+
 def run(state: GameState | None, command: c.GameCommand, rules: "Rules") -> Outcome:
     """Like `apply`, and also return the events the command wrote (its journal step)."""
+    global _ran_ahead
+    ahead, _ran_ahead = _ran_ahead, None
+    if ahead is not None and ahead[0] is state and ahead[2] is rules and ahead[1] == command:
+        return ahead[3]
+    return _run(state, command, rules)
+
+
+def _run(state: GameState | None, command: c.GameCommand, rules: "Rules") -> Outcome:
     registration = _checked(state, command, rules)
     if registration is None:
         return start_game(command, rules)  # type: ignore[arg-type]
