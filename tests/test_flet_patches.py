@@ -1,7 +1,8 @@
-"""The app's two reaches into Flet (companion/hosting/flet_patches.py): the shortcut in
-Flet's diff sends exactly what Flet's own walk sends and walks far less; the quiet
-transport sends the same bytes as Flet's own send_message without formatting each message
-for a debug log that is off; on any other Flet version neither is installed."""
+"""The app's reaches into Flet (companion/hosting/flet_patches.py): the shortcut in Flet's
+diff sends exactly what Flet's own walk sends and walks far less; the quiet transport
+sends the same bytes as Flet's own send_message without formatting each message for a
+debug log that is off; a button's update sends its style only when the style changed; on
+any other Flet version none is installed."""
 from __future__ import annotations
 
 import asyncio
@@ -15,9 +16,11 @@ from flet.messaging.protocol import Message, MessageAction, PatchControlBody
 
 from companion.engine.commands import AdvanceTime, PlaceFire
 from companion.hosting import flet_patches
-from companion.hosting.flet_patches import install_diff_fast_path, install_quiet_transport
+from companion.hosting.flet_patches import (install_diff_fast_path, install_kept_button_styles,
+                                             install_quiet_transport)
+from companion.ui.kit.gate import button_style
 
-from .flet_session import table_page
+from .flet_session import live_page, table_page
 from .test_render_cost import SETUP
 
 
@@ -121,6 +124,31 @@ def test_the_same_bytes_as_flet_and_no_formatting_while_the_log_is_off():
     assert install_quiet_transport() is True  # twice is once
 
 
+# --------------------------------------------------------------------- the buttons' styles
+def _patches_of(body: bytes) -> list:
+    action, payload = msgpack.unpackb(body, strict_map_key=False)
+    return payload["patch"][1:]
+
+
+@pytest.mark.parametrize("make", [lambda style: ft.Button("Sortear", style=style),
+                                  lambda style: ft.IconButton(ft.Icons.ADD, style=style)])
+def test_a_button_sends_its_style_again_only_when_it_changed(make):
+    assert install_kept_button_styles() is True
+    page, wire = live_page()
+    button = make(button_style("normal"))
+    page.add(button)
+    wire.bodies.clear()
+    button.disabled = True
+    page.update(button)
+    assert _patches_of(wire.bodies[-1]) == [[0, 0, "disabled", True]]  # the style is not sent again
+    button.style = button_style("danger")
+    page.update(button)
+    sent = [op[3] for op in _patches_of(wire.bodies[-1]) if op[2] == "style"]
+    assert sent and all(style["bgcolor"]["default"] == button_style("danger").bgcolor[ft.ControlState.DEFAULT]
+                        for style in sent)
+    assert install_kept_button_styles() is True  # twice is once
+
+
 # --------------------------------------------------------------------- the version guard
 def test_another_flet_version_gets_neither_patch(monkeypatch):
     from flet_web.fastapi.flet_app import FletApp
@@ -130,6 +158,9 @@ def test_another_flet_version_gets_neither_patch(monkeypatch):
     sent, configured = FletApp.send_message, DiffBuilder.__dict__["_configure_dataclass"]
     assert install_quiet_transport("1.0.6") is False and install_diff_fast_path("1.1.0") is False
     assert FletApp.send_message is sent and DiffBuilder.__dict__["_configure_dataclass"] is configured
+    monkeypatch.setattr(flet_patches, "_KEPT_STYLES", "_companion_kept_styles_on_another_version")
+    copying = ft.Button.__dict__["before_update"]
+    assert install_kept_button_styles("1.1.0") is False and ft.Button.__dict__["before_update"] is copying
 
 
 def test_another_flet_version_keeps_its_own_tap_dispatch(monkeypatch):

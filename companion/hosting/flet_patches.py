@@ -1,4 +1,4 @@
-"""The three places where the app reaches into Flet's internals; installed only on the
+"""The four places where the app reaches into Flet's internals; installed only on the
 Flet version they were written for (FLET_VERSION), and each only when Flet's code still
 looks as expected. Any other Flet runs as it is: slower, and a late tap dropped silently.
 
@@ -16,7 +16,11 @@ looks as expected. Any other Flet runs as it is: slower, and a late tap dropped 
   the page is told instead, so the player sees that nothing happened and why. When the
   control is still there but no longer takes taps (a button that has become disabled),
   the tap goes to what is around it, as a finger on the new page would: the frame that
-  explains why the button is disabled."""
+  explains why the button is disabled.
+- Before every update of a button, Flet copies its style anew into what it sends, so the
+  diff sends the whole style again (about 200 bytes, and 3 times a Text's update) even
+  when only the button's label or its disabled state changed. The copy is kept when it
+  equals the one sent last, so the diff finds nothing in it to send."""
 from __future__ import annotations
 
 import enum
@@ -29,6 +33,7 @@ FLET_VERSION = "1.0.5"
 _QUIET = "_companion_quiet_send"
 _FAST = "_companion_fast_path"
 _LOST_TAPS = "_companion_lost_taps"
+_KEPT_STYLES = "_companion_kept_styles"
 # Values the diff's walk passes through without effect: not a dataclass, dict or list.
 _FLAT = (str, int, float, bool, bytes, enum.Enum)
 _EMPTY = ()
@@ -90,6 +95,36 @@ def install_diff_fast_path(version: str | None = None) -> bool:
     DiffBuilder._configure_dataclass = configure
     setattr(DiffBuilder, _FAST, True)
     return True
+
+
+def install_kept_button_styles(version: str | None = None) -> bool:
+    """Once per process; False (Flet left as it is) on another Flet."""
+    if (version or flet_version()) != FLET_VERSION:
+        return False
+    try:
+        from flet.controls.material.button import Button
+        from flet.controls.material.icon_button import IconButton
+    except ImportError:
+        return False
+    for cls in (Button, IconButton):
+        if getattr(cls, _KEPT_STYLES, False):
+            continue
+        copying = cls.__dict__.get("before_update")
+        if copying is None:
+            return False
+        cls.before_update = _keeping_the_style(copying)
+        setattr(cls, _KEPT_STYLES, True)
+    return True
+
+
+def _keeping_the_style(copying):
+    def before_update(self) -> None:
+        internals = getattr(self, "_internals", None)
+        sent = internals.get("style") if isinstance(internals, dict) else None
+        copying(self)
+        if sent is not None and internals.get("style") == sent:
+            internals["style"] = sent  # the same object: the diff finds nothing new in it
+    return before_update
 
 
 # What a finger or a keyboard does to a control; scrolls, drags, focus and sizes are not taps.
