@@ -107,3 +107,28 @@ def test_a_dict_valued_pick_is_offered_per_key_not_as_every_combination():
     assert back.allows(counts={"adult": 2}) and back.allows(counts={"adult": 1, "creeper": 1})
     assert not back.allows(counts={"adult": 3}) and not back.allows(counts={"breeder": 1})
     assert back.command(counts={"adult": 2}).counts == {"adult": 2}
+
+
+def test_what_a_viewer_may_never_send_is_never_judged_for_it():
+    """The table never has the players' private steps judged (a scan's fifty forms), nor a
+    phone the table's commands: a registration is judged when a viewer that may send its
+    command first asks, once for all viewers."""
+    state = _state()
+    offered = offered_actions(state, RULES)
+    legal_actions(state, TABLE, RULES, offered)
+    judged = set(offered._judged)
+    assert c.PlaceFire in judged and c.ScanContamination not in judged and c.PeekContingency not in judged
+    legal_actions(state, seat_viewer(1), RULES, offered)
+    assert c.ScanContamination in offered._judged
+    scans = offered._judged[c.ScanContamination]
+    legal_actions(state, seat_viewer(2), RULES, offered)
+    assert offered._judged[c.ScanContamination] is scans  # judged once
+
+
+@pytest.mark.parametrize("viewer", [TABLE, NOBODY, seat_viewer(1), seat_viewer(2)])
+def test_a_command_left_unjudged_is_one_the_viewer_is_refused_for_every_seat(viewer):
+    from companion.engine.authority import may_ever_send, refusal_for_kind
+
+    for registration in REGISTRY:
+        if not may_ever_send(viewer, registration.command):
+            assert all(refusal_for_kind(viewer, registration.command, seat) is not None for seat in (None, 1, 2, 3))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from pydantic import Field
 
 from .apply import check
-from .authority import refusal_at_this_moment, refusal_for_kind
+from .authority import may_ever_send, refusal_at_this_moment, refusal_for_kind
 from .commands import GameCommand, parse_command
 from .errors import IllegalCommand
 from .guards import require_no_event_phase
@@ -174,20 +174,51 @@ class Offered(View):
     key: str
 
 
-def offered_actions(state: GameState, rules: "Rules") -> tuple[Offered, ...]:
-    """Every offer of every registration, judged once per state: each viewer's list is a
-    filter of it (the checks read the state only, never who asks)."""
-    found: list[Offered] = []
-    for registration in REGISTRY:
-        if registration.offers is None:
-            continue
-        for candidate in registration.offers(state, rules):
-            found.append(_judged(state, rules, registration, candidate))
-    return tuple(found)
+class JudgedOffers:
+    """Every registration's offers in one state, judged by the game's check alone (the same
+    for every viewer: the checks read the state only, never who asks). A registration's
+    offers are judged when a viewer that may send its command first asks: the table never
+    has the players' private steps judged, nor a phone the table's commands."""
+
+    def __init__(self, state: GameState, rules: "Rules") -> None:
+        self._state = state
+        self._rules = rules
+        self._judged: dict[type, tuple[Offered, ...]] = {}
+
+    def of(self, registration) -> tuple[Offered, ...]:
+        found = self._judged.get(registration.command)
+        if found is None:
+            found = self._judged[registration.command] = tuple(
+                _judged(self._state, self._rules, registration, candidate)
+                for candidate in registration.offers(self._state, self._rules))
+        return found
+
+    def judge_for(self, viewer: Viewer) -> None:
+        """Judges now what `viewer` may send (ahead of its view, on another thread)."""
+        for registration in _sendable(viewer):
+            self.of(registration)
+
+    def __iter__(self):
+        for registration in REGISTRY:
+            if registration.offers is not None:
+                yield from self.of(registration)
+
+
+def _sendable(viewer: Viewer) -> list:
+    """The registrations with offers whose command `viewer` may ever send, in the registry's
+    order (authority.may_ever_send)."""
+    return [registration for registration in REGISTRY
+            if registration.offers is not None and may_ever_send(viewer, registration.command)]
+
+
+def offered_actions(state: GameState, rules: "Rules") -> JudgedOffers:
+    """Every offer of every registration in this state, judged once, when first asked:
+    each viewer's list is a filter of it."""
+    return JudgedOffers(state, rules)
 
 
 def legal_actions(state: GameState | None, viewer: Viewer, rules: "Rules",
-                  offered: tuple[Offered, ...] | None = None) -> Actions:
+                  offered: JudgedOffers | None = None) -> Actions:
     """What `viewer` may do now; `offered`: `offered_actions(state, rules)`, when the caller
     already has it (one change, several viewers)."""
     if state is None or viewer.kind == "nobody":
@@ -198,19 +229,21 @@ def legal_actions(state: GameState | None, viewer: Viewer, rules: "Rules",
     by_key: dict[str, Action] = {}
     # Who may send what depends on the command and its seat only: asked once per pair.
     asked: dict[tuple[str, int | None], tuple[bool, IllegalCommand | None]] = {}
-    for item in offered:
-        answer = asked.get((item.command, item.seat))
-        if answer is None:
-            command = REGISTRY_TYPES[item.command]
-            answer = asked[(item.command, item.seat)] = (
-                refusal_for_kind(viewer, command, item.seat) is None, refusal_at_this_moment(viewer, command, state))
-        sendable, moment = answer
-        if not sendable:
-            continue  # never this viewer's to send
-        # One it may send, but not at this moment of the game: shown, with that reason first.
-        action = item.action if moment is None else item.action.model_copy(update={"refusal": Refusal.of(moment)})
-        found.append(action)
-        by_key[item.key] = action
+    for registration in _sendable(viewer):
+        for item in offered.of(registration):
+            answer = asked.get((item.command, item.seat))
+            if answer is None:
+                command = registration.command
+                answer = asked[(item.command, item.seat)] = (
+                    refusal_for_kind(viewer, command, item.seat) is None,
+                    refusal_at_this_moment(viewer, command, state))
+            sendable, moment = answer
+            if not sendable:
+                continue  # never this viewer's to send
+            # One it may send, but not at this moment of the game: shown, with that reason first.
+            action = item.action if moment is None else item.action.model_copy(update={"refusal": Refusal.of(moment)})
+            found.append(action)
+            by_key[item.key] = action
     actions = Actions(items=tuple(found))
     actions.__dict__["_by_key"] = by_key  # the cached lookup, from the keys worked out once
     return actions

@@ -71,6 +71,14 @@ def refusal_for(actor: Viewer, command: c.GameCommand, state: "GameState | None"
     return refusal_for_kind(actor, type(command), command.about_seat, state)
 
 
+def may_ever_send(actor: Viewer, command: type) -> bool:
+    """Whether `actor` may send `command` for some seat at some moment: refusal_for_kind
+    refuses every other pair, whatever the seat and the moment."""
+    if actor.is_table:
+        return command not in PRIVATE_COMMANDS
+    return actor.kind == "seat" and command in SEAT_COMMANDS
+
+
 def refusal_for_kind(actor: Viewer, command: type, seat: int | None,
                      state: "GameState | None" = None) -> IllegalCommand | None:
     """Why `actor` may not send a `command` for `seat` (None when it may)."""

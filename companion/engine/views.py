@@ -45,7 +45,7 @@ from .bag.views import HAND_MAX, BagOddsRow, BagOddsView, BagView, bag_view
 from .decks.views import AttackOddsView, DeckView, DecksView, InjuryOddsView, RetreatView, decks_view
 from .phase.views import EventPhaseView, phase_view
 from .results import AttackResult, InjuryResult
-from .actions import Action, Actions, Offered, Refusal, legal_actions, offered_actions
+from .actions import Action, Actions, JudgedOffers, Offered, Refusal, legal_actions, offered_actions
 from .view_base import View as _View
 from .viewer import NOBODY, TABLE, Viewer, seat_viewer
 from .state import GameEnd, GameState
@@ -352,8 +352,10 @@ class SharedParts(_View):
     """What every viewer's view of one state shares, worked out once per change: the public
     part and the judged offers (each viewer's actions are a filter of them)."""
 
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
     public: PublicView
-    offered: tuple[Offered, ...]
+    offered: JudgedOffers
 
 
 def shared_parts(state: GameState, rules: "Rules") -> SharedParts:

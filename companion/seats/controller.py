@@ -228,7 +228,7 @@ class TableController:
                 raise refusal
             session, game_id = self._require_game()
             step = session.prepare(command, from_phone=actor.seat if actor.kind == "seat" else None)
-            ahead = SharedAhead(step.state, self.rules)
+            ahead = SharedAhead(step.state, self.rules, actor)
             with self._forking_on_damage():
                 self.store.append(game_id, step, meanwhile=ahead.start)
             session.commit(step)
