@@ -36,7 +36,8 @@ class Changes:
         through a small part around them that holds no other button: one message instead
         of several (`page.update` sends one per control), a short walk (Flet compares
         everything under the control it updates) and no button's style sent again (Flet
-        1.0.5 sends a button's whole style whenever an update walks over it)."""
+        1.0.5 sends a button's whole style whenever an update walks over it, unless
+        hosting/flet_patches keeps it)."""
         changed, self._changed = self._changed, {}
         self.properties = 0
         roots = []
