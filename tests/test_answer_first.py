@@ -30,21 +30,27 @@ def _recording(wire, name: str, order: list[str]) -> None:
     wire.send_message = recorded
 
 
-def test_the_tapped_page_answers_before_any_other_page_hears_of_the_change(tmp_path):
+def _phone_then_table(tmp_path):
+    """A game, a phone on seat 1 subscribed first (the controller would tell it first), then
+    the table: (controller, table page, its wire, the phone's wire)."""
     controller = make_controller(tmp_path)
     controller.new_game(_setup(), "t")
     seating = Seating(controller, tmp_path)
     access = PhoneAccess(host="127.0.0.1", port=0)
     access.accepting = True
+    phone_page, phone_wire = live_page(390, 844)
+    phone_page.route = f"/seat/1?s={seating.seat_pass(1).secret}"
+    page_app(phone_page, controller, language="pt-BR", seating=seating, phone_access=access, trusted=False).start()
+    table_page, table_wire = live_page(1280, 800)
+    page_app(table_page, controller, language="pt-BR", seating=seating, phone_access=access).start()
+    return controller, table_page, table_wire, phone_wire
+
+
+def test_the_tapped_page_answers_before_any_other_page_hears_of_the_change(tmp_path):
     order: list[str] = []
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the pages' loops leave some coroutines unawaited
-        # The phone subscribes first: the controller would tell it first.
-        phone_page, phone_wire = live_page(390, 844)
-        phone_page.route = f"/seat/1?s={seating.seat_pass(1).secret}"
-        page_app(phone_page, controller, language="pt-BR", seating=seating, phone_access=access, trusted=False).start()
-        table_page, table_wire = live_page(1280, 800)
-        page_app(table_page, controller, language="pt-BR", seating=seating, phone_access=access).start()
+        controller, table_page, table_wire, phone_wire = _phone_then_table(tmp_path)
         before = controller.state.member(1).knowledge
         _recording(phone_wire, "phone", order)
         _recording(table_wire, "table", order)
@@ -59,18 +65,9 @@ def test_the_other_viewers_hear_of_it_on_the_loop_s_next_turn_after_the_answer_l
     """The tap's handler ends with its page's answer queued and nobody else's view worked
     out: one loop serves every page, so the connection sends the answer before the loop
     turns to the others (their views, their comparisons, their redraws)."""
-    controller = make_controller(tmp_path)
-    controller.new_game(_setup(), "t")
-    seating = Seating(controller, tmp_path)
-    access = PhoneAccess(host="127.0.0.1", port=0)
-    access.accepting = True
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        phone_page, phone_wire = live_page(390, 844)
-        phone_page.route = f"/seat/1?s={seating.seat_pass(1).secret}"
-        page_app(phone_page, controller, language="pt-BR", seating=seating, phone_access=access, trusted=False).start()
-        table_page, table_wire = live_page(1280, 800)
-        page_app(table_page, controller, language="pt-BR", seating=seating, phone_access=access).start()
+        controller, table_page, table_wire, phone_wire = _phone_then_table(tmp_path)
         before = controller.state.member(1).knowledge
         next_turn: list[tuple] = []  # the table's loop: what its handler left for later
         object.__setattr__(table_page, "run_task", lambda handler, *args, **kwargs: next_turn.append((handler, args)))
