@@ -93,6 +93,7 @@ class ScreenFirstController(TableController):
             session.commit(step)
             self._forget_views()
         self._notify(list(step.events), "execute")
+        time.sleep(0.003)  # a slow disk: the screen shows what is not saved yet
         self.store.append(game_id, step)
         return step
 
