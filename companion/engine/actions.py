@@ -151,18 +151,6 @@ def type_tag(command: type[GameCommand]) -> str:
     return command.model_fields["type"].default
 
 
-class _TypesByTag(dict):
-    """A command's class by its type tag (the registry's, looked up when first asked)."""
-
-    def __missing__(self, tag: str) -> type:
-        for registration in REGISTRY:
-            self[type_tag(registration.command)] = registration.command
-        return self[tag]
-
-
-REGISTRY_TYPES = _TypesByTag()
-
-
 class Offered(View):
     """One action as the table could take it: judged by the game's check alone (the same
     for every viewer); `legal_actions` keeps those a viewer may send."""
@@ -198,11 +186,6 @@ class JudgedOffers:
         for registration in _sendable(viewer):
             self.of(registration)
 
-    def __iter__(self):
-        for registration in REGISTRY:
-            if registration.offers is not None:
-                yield from self.of(registration)
-
 
 def _sendable(viewer: Viewer) -> list:
     """The registrations with offers whose command `viewer` may ever send, in the registry's
@@ -233,10 +216,9 @@ def legal_actions(state: GameState | None, viewer: Viewer, rules: "Rules",
         for item in offered.of(registration):
             answer = asked.get((item.command, item.seat))
             if answer is None:
-                command = registration.command
                 answer = asked[(item.command, item.seat)] = (
-                    refusal_for_kind(viewer, command, item.seat) is None,
-                    refusal_at_this_moment(viewer, command, state))
+                    refusal_for_kind(viewer, registration.command, item.seat) is None,
+                    refusal_at_this_moment(viewer, registration.command, state))
             sendable, moment = answer
             if not sendable:
                 continue  # never this viewer's to send

@@ -354,9 +354,10 @@ class TableController:
                     holding, self._holding = self._holding, None
                     if holding is not None and holding[2]:
                         self._waiting.append(holding)
+                    waiting = bool(self._waiting)
                 if later is None:
                     self._release_later()
-                elif self._waiting:
+                elif waiting:
                     later(self._release_later)
 
     def _release_later(self) -> None:
