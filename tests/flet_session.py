@@ -30,6 +30,7 @@ class Wire(Connection):
     bytes: int = 0
     messages: int = 0
     bodies: list = field(default_factory=list)  # every encoded message, in order
+    page_patch: bytes = b""  # the page as the client got it when it registered
     session: object = None  # the page holds its session weakly: kept alive here
 
     def __post_init__(self) -> None:
@@ -94,8 +95,23 @@ def live_page(width: float = 390, height: float = 844):
     page = session.page
     object.__setattr__(page, "run_task", run_now)
     page.width, page.height = width, height
-    msgpack.packb(session.get_page_patch(), default=_ENCODE)
+    wire.page_patch = msgpack.packb(session.get_page_patch(), default=_ENCODE)
     return page, wire
+
+
+def client_tree(wire: Wire) -> dict:
+    """The page as a client holds it: the page it got when it registered with every patch
+    since applied in order, as Flet's Flutter client applies them."""
+    from tests.support.flet_client import PATCH, _decode_ext, apply_patch, walk
+
+    page = msgpack.unpackb(wire.page_patch, ext_hook=_decode_ext, strict_map_key=False)
+    for body in wire.bodies:
+        action, payload = msgpack.unpackb(body, ext_hook=_decode_ext, strict_map_key=False)
+        root = next((control for control in walk(page) if control["_i"] == payload["id"]), None) \
+            if action == PATCH else None
+        if root is not None:  # Flet's client drops a patch for a control it does not hold
+            apply_patch(root, payload["patch"])
+    return page
 
 
 def counting(wire: Wire) -> _CountingDiff:

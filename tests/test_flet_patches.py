@@ -161,6 +161,11 @@ def test_another_flet_version_gets_neither_patch(monkeypatch):
     monkeypatch.setattr(flet_patches, "_KEPT_STYLES", "_companion_kept_styles_on_another_version")
     copying = ft.Button.__dict__["before_update"]
     assert install_kept_button_styles("1.1.0") is False and ft.Button.__dict__["before_update"] is copying
+    from flet.controls.page import Page
+
+    monkeypatch.setattr(flet_patches, "_ONE_MESSAGE", "_companion_one_message_on_another_version")
+    updating = Page.__dict__["_Page__update"]
+    assert flet_patches.install_one_message_updates("1.1.0") is False and Page.__dict__["_Page__update"] is updating
 
 
 def test_another_flet_version_keeps_its_own_tap_dispatch(monkeypatch):

@@ -98,9 +98,9 @@ def test_picking_an_attacker_sends_only_the_three_places_it_changes(table):
     _controller, app, wire, noted = table
     _to_attack_form(app, wire, noted)
     built, sent, _operations, _properties = _tapped(app, wire, noted, "attack-attacker-adult")
-    # The chip, the chance to hit and the Resolve's reason (now the next question): each its
-    # own small message, nothing around them.
-    assert built == 0 and sent.messages == 3 and sent.bytes < 1000
+    # The chip, the chance to hit and the Resolve's reason (now the next question), in one
+    # small message, nothing around them.
+    assert built == 0 and sent.messages == 1 and sent.bytes < 1000
 
 
 def test_resolving_an_attack_builds_only_what_its_result_lists(table):

@@ -123,12 +123,15 @@ def enabled(tagged) -> bool:
 
 def page_app(page, controller: TableController, *, language: str, startup_errors=(), seating=None, phone_access=None,
              trusted: bool = True):
-    """A PageApp as the app opens one (companion.app.pages): its door from the page's address."""
+    """A PageApp as the app opens one (companion.app.pages): its door from the page's
+    address, its updates through the app's reaches into Flet."""
+    from companion.hosting.flet_patches import install_page_patches
     from companion.seats.page_door import PageDoor
     from companion.app.pages import page_id
     from companion.ui.routes import as_table_route
     from companion.ui.shell import PageApp
 
+    install_page_patches()
     door = PageDoor(controller, page_id=page_id(page), route=as_table_route(getattr(page, "route", None)),
                     trusted=trusted, seating=seating, access=phone_access)
     return PageApp(page, door, language=language, startup_errors=list(startup_errors))

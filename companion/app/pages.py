@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Awaitable, Callable, Sequence
 import flet as ft
 
 from companion.seats.page_door import PageDoor
-from companion.hosting.flet_patches import install_diff_fast_path, install_kept_button_styles
+from companion.hosting.flet_patches import install_page_patches
 from companion.ui.routes import as_table_route
 from companion.ui.shell import PageApp
 
@@ -25,8 +25,7 @@ def make_main(controller: "TableController", *, language: str, startup_errors: S
     """Every page gets its own PageApp over the same controller. `trusted`: the desktop
     window, always the table; a web page is what its address makes it (table with the host
     key, a seat with its secret, else the join screen)."""
-    install_diff_fast_path()
-    install_kept_button_styles()
+    install_page_patches()
 
     def main(page: ft.Page) -> None:
         door = PageDoor(controller, page_id=page_id(page), route=as_table_route(getattr(page, "route", None)),

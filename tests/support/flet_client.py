@@ -38,6 +38,50 @@ def walk(node: Any):
             stack.extend(item)
 
 
+def apply_patch(root: dict, patch: list) -> None:
+    """Apply one patch to the control `root` as Flet's Flutter client does: each operation
+    finds its target by walking its path from `root` when it comes to it, after the
+    operations before it."""
+    paths, *operations = patch
+    found: dict[int, list] = {}
+
+    def index(node: list, path: list) -> None:
+        found[node[0]] = path
+        for key, child in (node[1].items() if len(node) > 1 else ()):
+            index(child, [*path, key])
+
+    index(paths, [])
+
+    def target(node_id: int) -> Any:
+        value: Any = root
+        for key in found[node_id]:
+            value = value[key]
+        return value
+
+    for operation in operations:
+        kind = operation[0]
+        if kind == MOVE:
+            source, into = target(operation[1]), target(operation[3])
+            moved = source.pop(operation[2])
+            if isinstance(into, list):
+                into.insert(operation[4], moved)
+            else:
+                into[operation[4]] = moved
+            continue
+        node, key = target(operation[1]), operation[2]
+        if kind == REPLACE:
+            node[key] = operation[3]
+        elif kind == REMOVE:
+            if isinstance(node, list):
+                del node[key]
+            else:
+                node.pop(key, None)
+        elif isinstance(node, list):
+            node.insert(key, operation[3])
+        else:
+            node[key] = operation[3]
+
+
 _TEXT_FIELDS = frozenset({"value", "label", "text", "tooltip", "hint_text", "semantics_label", "content", "title"})
 
 
@@ -148,43 +192,10 @@ class FletClient:
                 self.snacks.append(Snack(texts_under(control.get("content")), now))
 
     def _apply(self, root_id: int, patch: list) -> None:
-        paths, *operations = patch
         root = self.by_id.get(root_id)
         if root is None:
             raise KeyError(f"patch for a control the page does not hold: {root_id}")
-        nodes: dict[int, Any] = {}
-
-        def resolve(tree: list, value: Any) -> None:
-            nodes[tree[0]] = value
-            if len(tree) > 1:
-                for key, child in tree[1].items():
-                    resolve(child, value[key] if isinstance(value, list) else value.get(key))
-
-        resolve(paths, root)
-        for operation in operations:
-            kind = operation[0]
-            if kind == MOVE:
-                source, source_key, target, target_key = (nodes[operation[1]], operation[2],
-                                                          nodes[operation[3]], operation[4])
-                moved = source.pop(source_key)
-                if isinstance(target, list):
-                    target.insert(target_key, moved)
-                else:
-                    target[target_key] = moved
-                continue
-            node, key = nodes[operation[1]], operation[2]
-            if kind == REPLACE:
-                node[key] = operation[3]
-            elif kind == ADD:
-                if isinstance(node, list):
-                    node.insert(key, operation[3])
-                else:
-                    node[key] = operation[3]
-            elif kind == REMOVE:
-                if isinstance(node, list):
-                    del node[key]
-                else:
-                    node.pop(key, None)
+        apply_patch(root, patch)
 
     # -- finding and tapping ------------------------------------------------------
     def find(self, identifier: str) -> dict | None:
