@@ -184,3 +184,43 @@ def test_a_control_the_page_has_not_got_goes_alone_in_its_turn():
     page.update(parts["title"], unsent, parts["deep"])
     sent = _patches(wire.bodies[before:])
     assert [patch["id"] for patch in sent] == [page._i, unsent._i, page._i]
+
+
+# A game's taps across the table, the bag and the Event Phase (the undone draw's
+# announcement and the undo's notice in the page's dialogs); None: the Event Phase begins.
+GAME_TAPS = ("advance-time", "confirm-ok", "fire-place", "power-flip-S-01", "undo", "undo-notice-close",
+             "open-bag", "encounter-seat-1", "encounter-place-S-01", "encounter-hand-5", "draw-encounter",
+             "undo", "announcement-ok", "undo-notice-close", "bag-back", None, "event-phase", "event-continue",
+             "attack", "attack-attacker-adult", "attack-seat-1", "attack-target-standard", "attack-place-S-01",
+             "attack-resolve", "events-back")
+
+
+def _pages_after_each_tap(tmp_path, *, together: bool, monkeypatch) -> list:
+    from companion.engine.commands import StartEventPhase
+    from companion.rules import load_rules
+    from tests.benchmarks import web_game
+    from tests.benchmarks.redraw_counts import tap
+    from tests.flet_session import table_page, without_busy_bar
+
+    seed, advances = web_game.find_quiet_start(load_rules())
+    shown = []
+    with monkeypatch.context() as patched, table_page(tmp_path, web_game.new_game(seed)) as (controller, app, wire):
+        if not together:
+            patched.setattr(Page, "_Page__update", ONE_BY_ONE)
+        for command in web_game._opening(advances):
+            controller.execute(command)
+        without_busy_bar(app.page)
+        for identifier in GAME_TAPS:
+            if identifier is None:
+                controller.execute(StartEventPhase())
+            else:
+                tap(app.page, identifier)
+            shown.append(_without_ids(client_tree(wire)))
+    return shown
+
+
+def test_a_game_s_taps_leave_the_client_with_the_page_one_message_per_control_would(tmp_path, monkeypatch):
+    alone = _pages_after_each_tap(tmp_path / "alone", together=False, monkeypatch=monkeypatch)
+    together = _pages_after_each_tap(tmp_path / "together", together=True, monkeypatch=monkeypatch)
+    for identifier, one_by_one, gathered in zip(GAME_TAPS, alone, together):
+        assert gathered == one_by_one, f"after {identifier or 'the Event Phase began'}"
