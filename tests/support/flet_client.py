@@ -76,10 +76,11 @@ def apply_patch(root: dict, patch: list) -> None:
                 del node[key]
             else:
                 node.pop(key, None)
-        elif isinstance(node, list):
-            node.insert(key, operation[3])
-        else:
-            node[key] = operation[3]
+        elif kind == ADD:
+            if isinstance(node, list):
+                node.insert(key, operation[3])
+            else:
+                node[key] = operation[3]
 
 
 _TEXT_FIELDS = frozenset({"value", "label", "text", "tooltip", "hint_text", "semantics_label", "content", "title"})
