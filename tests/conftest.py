@@ -8,6 +8,10 @@ from typing import Callable
 
 import pytest
 
+# A screen's part skipped as unchanged is shown anyway and must set nothing (kit.kept's
+# CHECK_SKIPS), here and in the servers the browser tests start (they inherit it).
+os.environ["NEMESIS_CHECK_SKIPS"] = "1"
+
 from companion.engine import GameSession, Mode, NewGame, PlayerSetup, Section
 from companion.rules import Rules, load_rules
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, NamedTuple, TypeVar
 
 import flet as ft
 
@@ -23,6 +23,14 @@ from .kit.gate import CommandGate
 T = TypeVar("T")
 
 
+class Lookup(NamedTuple):
+    """An action a part looked up while it was shown (`command` None: all of them), and what it found."""
+
+    command: type[GameCommand] | None
+    fixed: dict[str, Any]
+    found: Any
+
+
 @dataclass
 class UiContext:
     page: ft.Page
@@ -36,6 +44,8 @@ class UiContext:
     extras: dict[str, Any] = field(default_factory=dict)
     # The newest feed the controller sent this page.
     feed: Feed | None = None
+    # The actions looked up by the parts being shown now (KeptScreen.show_part), innermost last.
+    lookups: list[list[Lookup]] = field(default_factory=list, init=False, repr=False, compare=False)
 
     @property
     def viewer(self) -> Viewer:
@@ -60,12 +70,33 @@ class UiContext:
     @property
     def actions(self) -> Actions:
         """What this page's viewer may do now, from its newest feed (nothing without a game)."""
-        view = self.view
-        return view.actions if view is not None else Actions()
+        actions = self._actions_now()
+        for recording in self.lookups:  # a part that reads them all is shown again on every feed
+            recording.append(Lookup(None, {}, actions))
+        return actions
 
     def action(self, command: type[GameCommand], **fixed: Any) -> Action | None:
         """The action of `command` with these fixed arguments, if the feed offers it."""
-        return self.actions.find(command, **fixed)
+        found = self._actions_now().find(command, **fixed)
+        for recording in self.lookups:
+            recording.append(Lookup(command, fixed, found))
+        return found
+
+    def _actions_now(self) -> Actions:
+        view = self.view
+        return view.actions if view is not None else Actions()
+
+    def finds_as_before(self, lookups: tuple[Lookup, ...]) -> bool:
+        """Whether each of these lookups finds now what it found then."""
+        actions = self._actions_now()
+        return all(actions is lookup.found if lookup.command is None
+                   else actions.find(lookup.command, **lookup.fixed) == lookup.found for lookup in lookups)
+
+    def shown_context(self) -> tuple:
+        """What every part of a screen reads besides its own inputs: a change here shows
+        every part again."""
+        return (self.texts.lang, self.width, getattr(self.page, "height", None), self.viewer,
+                id(self.session.rules))
 
     def take(self, feed: Feed) -> bool:
         """Keep `feed` if it is newer than the one held; True when it was kept."""

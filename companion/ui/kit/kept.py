@@ -57,19 +57,27 @@ Rules that keep it so:
   other change of size is a property. A new language needs nothing: every text is put on
   every show. Dialogs stay as they are (built when they open; they are short-lived).
 
+A part that most changes leave alone is shown through `screen.show_part(part, inputs,
+show)`: skipped while `inputs` (what its show reads of the view and the page's drafts) and
+every action its last show looked up are as they were (the page's language, size, viewer
+and rules are compared for every part). The suite runs with `CHECK_SKIPS` on, which shows
+a skipped part anyway and fails if that set anything (tests/test_skipped_parts.py plays
+seeded random games through it).
+
 Tests read a kept screen through `shown_root(screen)` (tests/support/screens.py; tests/ui_tree.py leaves hidden
 controls out, as the page does).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, TypeVar
+import os
+from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, NamedTuple, TypeVar
 
 import flet as ft
 
 from companion.engine.views import Action
 
 from .. import ids, theme
-from ..context import UiContext
+from ..context import Lookup, UiContext
 from ..busy import in_turn, page_of_event
 from ..dialogs import show_message
 from ..rules_link import open_rules
@@ -80,6 +88,22 @@ Data = TypeVar("Data")
 Item = TypeVar("Item")
 
 PHONE, TABLET, WIDE = "phone", "tablet", "wide"
+
+# On in the tests (tests/conftest.py, and the servers the browser tests start): a part
+# skipped as unchanged (KeptScreen.show_part) is shown anyway and must set nothing.
+CHECK_SKIPS = os.environ.get("NEMESIS_CHECK_SKIPS") == "1"
+Shown = TypeVar("Shown")
+
+
+class SkippedPartChanged(AssertionError):
+    """A part was skipped as unchanged, but its show would have changed the page."""
+
+
+class _ShownFrom(NamedTuple):
+    context: tuple
+    inputs: tuple
+    lookups: tuple[Lookup, ...]
+    result: Any
 
 
 def layout_of(ctx: UiContext) -> str:
@@ -117,6 +141,40 @@ class KeptScreen:
 
     def put_view(self) -> None:
         raise NotImplementedError
+
+    def show_part(self, part: object, inputs: tuple, show: Callable[[], Shown]) -> Shown:
+        """`show()`, a part's show, unless it would change nothing: `inputs` (everything it
+        reads but the page's language and size, its viewer and the actions it looks up) are
+        equal to those of its last show, and every action it looked up then is found as it
+        was. Skipped, it costs a comparison; what it returned last is returned again."""
+        ctx = self.ctx
+        context = ctx.shown_context()
+        last: _ShownFrom | None = getattr(part, "_shown_from", None)
+        if (last is not None and last.context == context and last.inputs == inputs
+                and ctx.finds_as_before(last.lookups)):
+            for recording in ctx.lookups:  # what it shows counts for the parts around it
+                recording.extend(last.lookups)
+            if CHECK_SKIPS:
+                self._check_skip(part, show)
+            return last.result
+        recording: list[Lookup] = []
+        ctx.lookups.append(recording)
+        try:
+            result = show()
+        finally:
+            ctx.lookups.pop()
+        for outer in ctx.lookups:
+            outer.extend(recording)
+        part._shown_from = _ShownFrom(context, inputs, tuple(recording), result)  # type: ignore[attr-defined]
+        return result
+
+    def _check_skip(self, part: object, show: Callable[[], object]) -> None:
+        before = self.changes.properties
+        show()
+        if self.changes.properties != before:
+            raise SkippedPartChanged(f"{type(part).__name__} was skipped as unchanged, yet showing it set "
+                                     f"{self.changes.properties - before} properties: its inputs miss something "
+                                     "its show reads")
 
     # -- for the parts -----------------------------------------------------------
     def gate(self) -> CommandGate:

@@ -163,8 +163,9 @@ class SeatScreen(KeptScreen):
             self.over.show(t("ui.phone.game_over_title"))
             put(self.over_text, value=t("ui.phone.game_over"))
         member = game.member(view.private.seat)  # type: ignore[union-attr]
-        self.own.show(member)
-        board = self.board.show(None if game.is_over else member)
+        self.show_part(self.own, (member,), lambda: self.own.show(member))
+        mine = None if game.is_over else member
+        board = self.show_part(self.board, (mine,), lambda: self.board.show(mine))
         scanner = self.scanner.show(view)  # their Character board, Contamination cards and Scanner
         private = self.victory.show(view)  # their tokens, their Victory Check steps and result
         # Nothing of theirs: the table is playing. The Scanner is theirs to use at any time, the
@@ -175,5 +176,6 @@ class SeatScreen(KeptScreen):
             self.waiting.show(t("ui.phone.private"))
             put(self.waiting_text, value=t("ui.phone.waiting"))
         self.crew_card.show(t("ui.phone.crew"))
-        self.crew.show(((member.seat, member) for member in game.crew), lambda row, member: row.show(ctx, member))
+        self.crew.show(((member.seat, member) for member in game.crew),
+                       lambda row, member: self.show_part(row, (member,), lambda: row.show(ctx, member)))
         self.leave.show(t("ui.phone.leave"))

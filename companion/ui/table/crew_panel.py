@@ -165,6 +165,13 @@ class MemberCard:
     def _member(self) -> CrewView:
         return self.screen.ctx.game.member(self.seat)
 
+    def inputs(self, member: CrewView) -> tuple:
+        """What `show` reads besides the actions it looks up (KeptScreen.show_part)."""
+        game = self.screen.ctx.game
+        seating = self.screen.ctx.extras.get("seating")
+        joined = None if seating is None else self.seat in seating.seats_with_phone()
+        return member, joined, game.mode, game.contamination is not None
+
     def show(self, member: CrewView) -> None:
         ctx, put = self.screen.ctx, self.screen.changes.put
         texts = ctx.texts
@@ -226,4 +233,6 @@ class CrewPanel:
         ctx = self.screen.ctx
         t = ctx.texts.t
         self.card.show(t("ui.crew.title"), topic="leaving_the_facility", help_tip=t("ui.rules.help"))
-        self.cards.show(((member.seat, member) for member in ctx.game.crew), lambda card, member: card.show(member))
+        shown = self.screen.show_part
+        self.cards.show(((member.seat, member) for member in ctx.game.crew),
+                        lambda card, member: shown(card, card.inputs(member), lambda: card.show(member)))

@@ -41,6 +41,11 @@ class EventsPanel:
         elif self.screen.gate().execute(action.command()):
             open_screen(ctx, RUNNER)
 
+    def inputs(self) -> tuple:
+        """What `show` reads besides the actions it looks up (KeptScreen.show_part)."""
+        game = self.screen.ctx.game
+        return game.event_phase, game.is_over
+
     def show(self) -> None:
         ctx, put = self.screen.ctx, self.screen.changes.put
         t, game = ctx.texts.t, ctx.game

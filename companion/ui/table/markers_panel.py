@@ -91,6 +91,12 @@ class MarkersPanel:
         ], spacing=10), help_of=screen.help)
         self.root = self.card.root
 
+    def inputs(self) -> tuple:
+        """What `show` reads besides the actions it looks up (KeptScreen.show_part)."""
+        state = self.screen.ctx.game
+        return (state.fire, state.fire_pool, state.malfunction, state.malfunction_pool, state.main_gate_open,
+                state.isolation_open, state.first_encounter_done)
+
     def show(self) -> None:
         ctx = self.screen.ctx
         t, state = ctx.texts.t, ctx.game

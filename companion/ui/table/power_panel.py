@@ -76,6 +76,10 @@ class PowerPanel:
         self.card = Card(changes, ft.Column([tiles, actions], spacing=10), help_of=screen.help)
         self.root = self.card.root
 
+    def inputs(self) -> tuple:
+        """What `show` reads besides the actions it looks up (KeptScreen.show_part)."""
+        return (self.screen.ctx.game.power,)
+
     def show(self) -> None:
         ctx = self.screen.ctx
         t = ctx.texts.t

@@ -201,6 +201,12 @@ class TimeTrack:
         extras[LEGEND_SHOWN] = not extras.get(LEGEND_SHOWN, False)
         self.screen.ctx.rerender()
 
+    def inputs(self) -> tuple:
+        """What `show` reads besides the actions it looks up (KeptScreen.show_part)."""
+        state = self.screen.ctx.game
+        return (state.time, state.time_active, state.self_destruct, state.alert_slot,
+                bool(self.screen.ctx.extras.get(LEGEND_SHOWN)))
+
     def show(self) -> None:
         ctx, put = self.screen.ctx, self.screen.changes.put
         texts, state = ctx.texts, ctx.game

@@ -112,8 +112,13 @@ class TableScreen(KeptScreen):
         put(self.tokens.root, visible=not over)
         put(self.root, width=ctx.width - 2 * theme.PAGE_PADDING)
         for part in self.parts if self.whole else self.first[1:]:
-            if part.root.visible:
+            if not part.root.visible:
+                continue
+            inputs = getattr(part, "inputs", None)
+            if inputs is None:
                 part.show()
+            else:
+                self.show_part(part, inputs(), part.show)
         if over and self.was_over is False and self.shell is not None:
             # The last move: the table opens on the end of the game.
             self.shell.scroll_top()
