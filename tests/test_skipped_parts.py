@@ -16,6 +16,10 @@ from companion.engine.views import IllegalCommand, seat_viewer
 from companion.ui.kit import kept
 from companion.ui.kit.kept import KeptScreen, SkippedPartChanged
 from companion.ui.phone.seat_screen import SeatScreen
+from companion.ui.table.crew_panel import MemberCard
+from companion.ui.table.markers_panel import MarkersPanel
+from companion.ui.table.power_panel import PowerPanel
+from companion.ui.table.time_track import TimeTrack
 from companion.ui.table.view import TableScreen
 from tests.support.contamination_helpers import digital_setup
 
@@ -127,8 +131,6 @@ def test_every_skipped_part_would_have_set_nothing(tmp_path, counted, seed):
 def test_a_part_that_leaves_out_an_input_is_caught(tmp_path, monkeypatch):
     """The check fails a part that does not name all it reads: here the Markers panel
     without the Fire count, after two Fire + (the second finds every action as before)."""
-    from companion.ui.table.markers_panel import MarkersPanel
-
     monkeypatch.setattr(MarkersPanel, "inputs", lambda self: (self.screen.ctx.game.malfunction,))
     controller = make_controller(tmp_path)
     controller.new_game(digital_setup(players=2), "t")
@@ -152,17 +154,21 @@ def test_a_tap_elsewhere_shows_no_crew_card_again(tmp_path, counted, monkeypatch
     screen.show()
     counted.clear()
     shows: Counter = Counter()
-    for cls in ("MemberCard", "TimeTrack", "PowerPanel", "MarkersPanel"):
-        part_class = {"MemberCard": screen.crew.cards.items[1], "TimeTrack": screen.track, "PowerPanel": screen.power,
-                      "MarkersPanel": screen.markers}[cls].__class__
-        original = part_class.show
-        monkeypatch.setattr(part_class, "show", lambda self, *a, _o=original, _n=cls, **k: (shows.update([_n]),
-                                                                                              _o(self, *a, **k))[1])
+    for part_class in (MemberCard, TimeTrack, PowerPanel, MarkersPanel):
+        monkeypatch.setattr(part_class, "show", _counting(part_class.show, part_class.__name__, shows))
     controller.execute(c.PlaceFire())
     screen.show()
     assert counted["asked MemberCard"] == 4 and shows["MemberCard"] == 0
     assert shows["TimeTrack"] == 0 and shows["PowerPanel"] == 0 and shows["MarkersPanel"] == 1
     assert screen.markers.fire.count.value.startswith("2")
+
+
+def _counting(show, name: str, shows: Counter):
+    def counted_show(self, *args, **kwargs):
+        shows[name] += 1
+        return show(self, *args, **kwargs)
+
+    return counted_show
 
 
 def test_a_new_language_shows_every_part_again(tmp_path, counted):
