@@ -157,6 +157,21 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
     setattr(item, "rep_" + report.when, report)
+    tmp_path = getattr(item, "funcargs", {}).get("tmp_path")
+    if report.when == "call" and report.failed and tmp_path is not None:
+        for log_path in sorted(Path(tmp_path).glob("*.log")):
+            report.sections.append((f"the app's last lines ({log_path.name})", app_log_tail(log_path)))
+
+
+QR_BLOCKS = set("█▀▄ \xa0")
+
+
+def app_log_tail(log_path: Path, most: int = 80) -> str:
+    """What the app printed last, but its QR code: an error the server logged says what the
+    page could not."""
+    lines = [line for line in log_path.read_text("utf-8", errors="replace").splitlines()
+             if line.strip() and not set(line) <= QR_BLOCKS]
+    return "\n".join(lines[-most:])
 
 
 @pytest.fixture

@@ -125,7 +125,16 @@ class FlutterPage:
         """A wait that ran out: the test's failure, unless the page itself stopped answering."""
         if not self.answering():
             raise PageStoppedAnswering(f"{message}; the page stopped answering (its accessibility tree is empty)")
-        raise AssertionError(message)
+        raise AssertionError(f"{message}; the page shows {self.shown_identifiers()}")
+
+    def shown_identifiers(self, most: int = 25) -> list[str]:
+        """The first identifiers in the accessibility tree: which screen a failed wait found."""
+        try:
+            return self.page.evaluate(
+                "most => Array.from(document.querySelectorAll('[flt-semantics-identifier]'))"
+                ".slice(0, most).map(e => e.getAttribute('flt-semantics-identifier'))", most)
+        except Exception:  # noqa: BLE001 - only a failure's detail
+            return []
 
     def pause(self, milliseconds: float) -> None:
         """Let the page settle between two actions (a scroll, a gesture, a frame to paint),
@@ -164,10 +173,31 @@ class FlutterPage:
         self.fail_waiting(f"timed out after {scaled(timeout):g}s waiting for {what}")
 
     # -- acting --------------------------------------------------------------------
-    def tap(self, identifier: str, timeout: float = DEFAULT_TIMEOUT) -> None:
-        """Click the centre of a control, scrolling the Flutter view until it is on screen."""
-        box = self.scroll_into_view(identifier, timeout)
+    def tap(self, identifier: str, timeout: float = DEFAULT_TIMEOUT, *, top: bool = False) -> None:
+        """Click the centre of a control, scrolling the Flutter view until it is on screen
+        (with `top`, brought to the window's top: above a pinned footer)."""
+        box = self.scroll_into_view(identifier, timeout, top=top)
         self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    def tap_until(self, identifier: str, ready, what: str, *, tries: int = 3, top: bool = False) -> list[str]:
+        """Tap, and tap again if nothing happened after a while: a tap that lands while the
+        page is being rebuilt (a new layout after a resize) can be lost. Only for a tap that
+        is safe to repeat, with `ready()` true only once it worked; returns what the
+        announcements dismissed on the way said."""
+        seen: list[str] = []
+        for attempt in range(tries):
+            seen += self.dismiss_announcement()  # one that opened after the last wait ended
+            if attempt and ready():
+                return seen
+            self.tap(identifier, top=top)
+            try:
+                return seen + self.wait_past_announcements(ready, what, timeout=8 if attempt + 1 < tries else 20)
+            except PageStoppedAnswering:
+                raise
+            except AssertionError:
+                if attempt + 1 == tries:
+                    raise
+        return seen
 
     def wait_still(self, identifier: str, still_ms: float = 450, timeout: float = DEFAULT_TIMEOUT) -> None:
         """Until the control's box has stayed the same for `still_ms` (scaled): a page that

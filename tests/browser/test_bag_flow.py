@@ -194,8 +194,8 @@ def test_portuguese_encounter_in_darkness_and_development(app_url, flutter: Flut
     # History lists both draws; back to the table in one tap.
     history = app.text_of("bag-history")
     assert PT.t("ui.bag.history.title") in history
-    app.tap("bag-back")
-    app.wait_for_id("advance-time")
+    # The resize above rebuilds the screen in the wide layout: a tap during it can be lost.
+    app.tap_until("bag-back", lambda: app.has("advance-time"), "the table")
     assert app.has("open-bag") and app.has("bag-development")
 
 
@@ -277,8 +277,7 @@ def test_turkish_physical_bag_reports_tokens_and_adults_retreat(app_url, flutter
     _shots(app, "bag-reveal-tr-desktop", screenshots)
 
     # One tap to the attack screen, filled in: the Queen attacks Ayşe on the stairs, by surprise.
-    app.tap("surprise-attack-resolve")
-    app.wait_for_id("attack-resolve")
+    app.tap_until("surprise-attack-resolve", lambda: app.has("attack-resolve"), "the attack screen")
     assert TR.t("ui.events.lighting.stairs") in app.text_of("attack-lighting")
     app.screenshot(screenshots / "bag-surprise-attack-tr-desktop.png")
     app.tap("events-back")

@@ -43,11 +43,10 @@ ROUND = 1 + ADVANCES
 
 
 def _tap(app: FlutterPage, identifier: str) -> None:
-    """Click the centre of a control brought to the top of the window: on the runner, the
-    attack and the injury screens the part that scrolls ends above the pinned footer, so a
-    control scrolled only into the window's lower half may sit under it."""
-    box = app.scroll_into_view(identifier, top=True)
-    app.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    """Tap a control brought to the top of the window: on the runner, the attack and the
+    injury screens the part that scrolls ends above the pinned footer, so a control
+    scrolled only into the window's lower half may sit under it."""
+    app.tap(identifier, top=True)
 
 
 def _pick(app: FlutterPage, identifier: str) -> None:
@@ -58,18 +57,7 @@ def _pick(app: FlutterPage, identifier: str) -> None:
 
 
 def _tap_until(app: FlutterPage, identifier: str, ready, what: str, tries: int = 3) -> list[str]:
-    """Tap, and tap again if nothing happened after a while (a tap that lands while the
-    page is being rebuilt can be lost); `ready()` must become true only once it worked."""
-    seen: list[str] = []
-    for attempt in range(tries):
-        seen += app.dismiss_announcement()  # one that opened after the last wait ended
-        _tap(app, identifier)
-        try:
-            return seen + app.wait_past_announcements(ready, what, timeout=8 if attempt + 1 < tries else 20)
-        except AssertionError:
-            if attempt + 1 == tries:
-                raise
-    return seen
+    return app.tap_until(identifier, ready, what, tries=tries, top=True)
 
 
 def _choose_language(app: FlutterPage, code: str, ready, tries: int = 3) -> None:
