@@ -28,7 +28,7 @@ from .contamination.views import (
 )
 from .decks.cards import Deck
 from .track.first_player import holder as first_player_holder, next_first_player, passed_over, turn_order
-from .bag.odds import TableKnowledge, bag_odds, table_knowledge, table_outcomes
+from .bag.odds import bag_odds, possible_outcomes
 from .victory.views import (
     ContingencyView,
     SeatContingencyView,
@@ -335,17 +335,10 @@ def _threshold_ahead(state: GameState, rules: "Rules") -> ThresholdAhead | None:
 
 
 def _possible_outcomes(state: GameState, rules: "Rules") -> tuple[tuple[str, int | None, int | None], ...]:
-    """What a physical bag may give now, as the table knows it: the tokens it saw go in,
-    and any unseen token of a kind that has unseen tokens in the bag (in the box's order)."""
+    """What a physical bag may give now, as the table knows it (none for a digital bag)."""
     if not state.bag.physical_bag:
         return ()
-    possible = {outcome.token for outcome in table_outcomes(table_knowledge(state.bag, rules), rules)}
-    options: list[tuple[str, int | None, int | None]] = []
-    for spec in rules.intruders.tokens:
-        option = (spec.kind, spec.light, spec.dark)
-        if spec.id in possible and option not in options:
-            options.append(option)
-    return tuple(options)
+    return tuple((option.kind, option.light, option.dark) for option in possible_outcomes(state.bag, rules))
 
 
 class SharedParts(_View):

@@ -44,7 +44,7 @@ from ..journal import ENGINE_ONLY
 from ..pending import rules as pending
 from ..pending.model import PendingKind
 from ..phase.model import EventStep
-from .odds import is_surprise, table_knowledge, table_outcomes
+from .odds import is_surprise, possible_outcomes, table_knowledge, table_outcomes
 from .views import HAND_MAX
 from ..registry import REGISTRY, EachKey, Open, always, handles
 from ..rng import RngState
@@ -257,18 +257,6 @@ def refusal_of(state: GameState, command: Any, rules: "Rules") -> IllegalCommand
     return None
 
 
-def possible_outcomes(state: GameState, rules: "Rules") -> tuple[TokenOutcome, ...]:
-    """What a physical bag may give now, as the table knows it: each kind and numbers once,
-    in the box's order."""
-    possible = set(_may_be_in_bag(state, rules))
-    options: list[TokenOutcome] = []
-    for spec in rules.intruders.tokens:
-        option = TokenOutcome(kind=spec.kind, light=spec.light, dark=spec.dark)
-        if spec.id in possible and option not in options:
-            options.append(option)
-    return tuple(options)
-
-
 def _draw_offer(state: GameState, rules: "Rules", command: Any) -> Any:
     """`command` (carrying no outcome) as a digital bag sends it; for a physical bag, a form
     whose outcome the table picks, refused only for what the report cannot change."""
@@ -277,7 +265,7 @@ def _draw_offer(state: GameState, rules: "Rules", command: Any) -> Any:
     refusal = refusal_of(state, command, rules)
     if refusal is not None and refusal.key == OUTCOME_NEEDED:
         refusal = None
-    return Open(type(command), fixed={}, choices={OUTCOME: possible_outcomes(state, rules)}, refusal=refusal)
+    return Open(type(command), fixed={}, choices={OUTCOME: possible_outcomes(state.bag, rules)}, refusal=refusal)
 
 
 def _developing_in_event_phase(state: GameState) -> bool:
@@ -316,7 +304,7 @@ def offer_resolve_encounter(state: GameState, rules: "Rules") -> list[Open]:
     choices: dict[str, tuple[Any, ...]] = {"place": places(rules), "hand": tuple(range(HAND_MAX + 1)),
                                            "ignore_darkness": (False, True)}
     if state.bag.physical_bag:
-        choices[OUTCOME] = possible_outcomes(state, rules)
+        choices[OUTCOME] = possible_outcomes(state.bag, rules)
     refusal = draw_available(state)
     return [Open(ResolveEncounter, fixed={"seat": seat}, choices=choices, refusal=refusal)
             for seat in _in_facility(state)]

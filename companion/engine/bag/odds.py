@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Iterable
 
-from .model import TOKEN_KINDS, BagState
+from .model import TOKEN_KINDS, BagState, TokenOutcome
 from ..state import GameState
 
 if TYPE_CHECKING:
@@ -103,6 +103,18 @@ def table_outcomes(knowledge: TableKnowledge, rules: "Rules") -> list[Outcome]:
         share = Fraction(count, total * len(pool))
         out += [Outcome(t, kind, specs[t].light, specs[t].dark, share) for t in pool]
     return out
+
+
+def possible_outcomes(bag: BagState, rules: "Rules") -> tuple[TokenOutcome, ...]:
+    """What a physical bag may give now, as the table knows it: each kind and numbers once,
+    in the box's order."""
+    possible = {outcome.token for outcome in table_outcomes(table_knowledge(bag, rules), rules)}
+    options: list[TokenOutcome] = []
+    for spec in rules.intruders.tokens:
+        option = TokenOutcome(kind=spec.kind, light=spec.light, dark=spec.dark)
+        if spec.id in possible and option not in options:
+            options.append(option)
+    return tuple(options)
 
 
 def is_surprise(number: int | None, hand: int) -> bool:
