@@ -381,6 +381,7 @@ from .contamination.model import INFECTED, ScanProcedure, ScanScope  # noqa: E40
 from .contamination.views import CheckView, ScanFormView, ScannedCardView, ScanView, SeatContaminationView  # noqa: E402,F811
 from .crew.body_model import LIGHT_WOUND_STEPS, SERIOUS_WOUND_LIMIT  # noqa: E402,F811
 from .decks.cards import ATTACK_DECK, EVENT_DECK, Deck, attack_card, event_card  # noqa: E402,F811
+from .decks.attacks import INJURIES_MAX  # noqa: E402,F811
 from .journal import Event, Topic  # noqa: E402,F811
 from .pending.model import PendingAttack, PendingKind  # noqa: E402,F811
 from .phase.model import EventEffect, EventStep  # noqa: E402,F811

@@ -19,8 +19,6 @@ SCREENS = (RUNNER, ATTACK, INJURY, DECKS)
 # Where `events-back` leads, and what it says.
 BACK_KEYS = {TABLE: "ui.events.back", RUNNER: "ui.events.back_runner", BAG: "ui.events.back_bag"}
 
-INJURIES_MAX = 12
-
 
 @dataclass(frozen=True)
 class AttackFill:

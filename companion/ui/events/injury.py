@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.engine.commands import InjuryCheck
 from companion.engine.views import InjuryOutcome
-from companion.engine.views import InjuryView, RetreatView
+from companion.engine.views import INJURIES_MAX, InjuryView, RetreatView
 
 from .. import theme
 from ..context import UiContext
@@ -24,7 +24,7 @@ from ..kit.numbers import percent
 from ..kit.parts import bring_into_view
 from ..kit.pinned import Pinned
 from .attack import attack_deck_count_text, side_lines
-from .draft import BACK_KEYS, INJURIES_MAX, draft_of
+from .draft import BACK_KEYS, draft_of
 from .parts import (HIT_BG, MISS_BG, RETREAT_BG, AttackCardFace, Header, Note, NumberStepper, Verdict, keyed_lines,
                     label_text, show_lines, wrap_row)
 from companion.ui.events import ids as events_ids
