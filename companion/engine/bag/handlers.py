@@ -39,7 +39,7 @@ from ..commands import (
 )
 from ..context import Turn
 from ..errors import IllegalCommand
-from ..guards import check_running, require, require_running
+from ..guards import require, require_running
 from ..journal import ENGINE_ONLY
 from ..pending import rules as pending
 from ..pending.model import PendingKind
